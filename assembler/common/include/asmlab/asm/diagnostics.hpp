@@ -1,0 +1,65 @@
+// Compiler-style diagnostics: `file:line:col: error: message`, the source line and a caret.
+#pragma once
+
+#include <cstddef>
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "asmlab/asm/source.hpp"
+
+namespace asmlab {
+
+enum class Severity { Note, Warning, Error };
+
+struct Diagnostic {
+  Severity severity = Severity::Error;
+  SourceLocation location;
+  std::string message;
+  std::vector<Diagnostic> notes;  // attached notes, printed after the diagnostic
+};
+
+// Collects every diagnostic of a run so a tool can report all errors at once.
+class Diagnostics {
+public:
+  Diagnostic& error(SourceLocation where, std::string message);
+  Diagnostic& warning(SourceLocation where, std::string message);
+  Diagnostic& note(SourceLocation where, std::string message);
+  Diagnostic& add(Diagnostic d);
+
+  size_t errorCount() const { return errors_; }
+  size_t warningCount() const { return warnings_; }
+  bool hasErrors() const { return errors_ != 0; }
+  const std::vector<Diagnostic>& all() const { return list_; }
+  void clear();
+
+  // Treat warnings as errors (counted as errors, printed as "error: ... [-Werror]").
+  void setWarningsAsErrors(bool on) { warningsAsErrors_ = on; }
+  // Stop recording after this many errors (0 = unlimited); a final note says how many were dropped.
+  void setErrorLimit(size_t limit) { errorLimit_ = limit; }
+
+  // Renders every diagnostic in order, followed by a count line if anything was reported.
+  void render(std::ostream& out, bool color = false) const;
+  std::string renderToString() const;
+
+private:
+  std::vector<Diagnostic> list_;
+  size_t errors_ = 0;
+  size_t warnings_ = 0;
+  size_t dropped_ = 0;
+  size_t errorLimit_ = 0;
+  bool warningsAsErrors_ = false;
+};
+
+// Formats one diagnostic (and its notes) as the compilers do.
+std::string formatDiagnostic(const Diagnostic& d, bool color = false);
+
+// The closest candidate by edit distance (case-insensitive), or "" if none is close enough
+// to be a likely typo. Used for "did you mean" hints.
+std::string closestMatch(std::string_view word, const std::vector<std::string>& candidates);
+
+// Damerau-Levenshtein (optimal string alignment) distance, case-insensitive.
+size_t editDistance(std::string_view a, std::string_view b);
+
+}  // namespace asmlab

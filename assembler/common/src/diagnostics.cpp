@@ -1,0 +1,153 @@
+#include "asmlab/asm/diagnostics.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <ostream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace asmlab {
+namespace {
+
+const char* severityName(Severity s) {
+  switch (s) {
+    case Severity::Note: return "note";
+    case Severity::Warning: return "warning";
+    case Severity::Error: return "error";
+  }
+  return "error";
+}
+
+const char* severityColor(Severity s) {
+  switch (s) {
+    case Severity::Note: return "\x1b[1;36m";
+    case Severity::Warning: return "\x1b[1;35m";
+    case Severity::Error: return "\x1b[1;31m";
+  }
+  return "";
+}
+
+// Non-printable bytes in a quoted source line are shown as '?', so a binary file cannot
+// corrupt the terminal; the caret column still lines up because each byte becomes one column.
+std::string printable(std::string_view line) {
+  std::string out;
+  out.reserve(line.size());
+  for (unsigned char c : line) out += (c == '\t' || (c >= 0x20 && c < 0x7f)) ? static_cast<char>(c) : '?';
+  return out;
+}
+
+void formatOne(std::string& out, const Diagnostic& d, bool color) {
+  const auto& loc = d.location;
+  const char* bold = color ? "\x1b[1m" : "";
+  const char* reset = color ? "\x1b[0m" : "";
+  if (loc.file) {
+    out += fmt::format("{}{}:{}:{}: {}", bold, loc.file->name(), loc.line, loc.column, reset);
+  }
+  out += fmt::format("{}{}:{} {}{}{}\n", color ? severityColor(d.severity) : "", severityName(d.severity), reset, bold,
+                     d.message, reset);
+  if (loc.file && loc.line >= 1 && loc.line <= loc.file->lineCount()) {
+    std::string text = printable(loc.file->line(loc.line));
+    out += fmt::format("{:>5} | {}\n", loc.line, text);
+    // The caret line copies tabs from the source so it lines up under the operand.
+    std::string pad;
+    for (uint32_t i = 1; i < loc.column && i - 1 < text.size(); ++i) pad += text[i - 1] == '\t' ? '\t' : ' ';
+    if (loc.column > text.size() + 1) pad.append(loc.column - 1 - text.size(), ' ');
+    std::string marks = "^";
+    if (loc.length > 1) marks.append(loc.length - 1, '~');
+    out += fmt::format("      | {}{}{}{}\n", pad, color ? "\x1b[1;32m" : "", marks, reset);
+  }
+}
+
+}  // namespace
+
+Diagnostic& Diagnostics::add(Diagnostic d) {
+  if (d.severity == Severity::Warning && warningsAsErrors_) {
+    d.severity = Severity::Error;
+    d.message += " [-Werror]";
+  }
+  if (d.severity == Severity::Error) {
+    ++errors_;
+    if (errorLimit_ != 0 && errors_ > errorLimit_) {
+      ++dropped_;
+      static thread_local Diagnostic sink;
+      sink = std::move(d);
+      return sink;
+    }
+  } else if (d.severity == Severity::Warning) {
+    ++warnings_;
+  }
+  list_.push_back(std::move(d));
+  return list_.back();
+}
+
+Diagnostic& Diagnostics::error(SourceLocation where, std::string message) {
+  return add({Severity::Error, std::move(where), std::move(message), {}});
+}
+Diagnostic& Diagnostics::warning(SourceLocation where, std::string message) {
+  return add({Severity::Warning, std::move(where), std::move(message), {}});
+}
+Diagnostic& Diagnostics::note(SourceLocation where, std::string message) {
+  return add({Severity::Note, std::move(where), std::move(message), {}});
+}
+
+void Diagnostics::clear() {
+  list_.clear();
+  errors_ = warnings_ = dropped_ = 0;
+}
+
+std::string formatDiagnostic(const Diagnostic& d, bool color) {
+  std::string out;
+  formatOne(out, d, color);
+  for (const auto& n : d.notes) formatOne(out, n, color);
+  return out;
+}
+
+void Diagnostics::render(std::ostream& out, bool color) const {
+  for (const auto& d : list_) out << formatDiagnostic(d, color);
+  if (dropped_) out << fmt::format("note: {} more errors not shown (error limit reached)\n", dropped_);
+  if (errors_ || warnings_) {
+    out << fmt::format("{} error{} and {} warning{} generated.\n", errors_, errors_ == 1 ? "" : "s", warnings_,
+                       warnings_ == 1 ? "" : "s");
+  }
+}
+
+std::string Diagnostics::renderToString() const {
+  std::ostringstream s;
+  render(s);
+  return s.str();
+}
+
+size_t editDistance(std::string_view a, std::string_view b) {
+  const size_t n = a.size(), m = b.size();
+  std::vector<std::vector<size_t>> d(n + 1, std::vector<size_t>(m + 1));
+  for (size_t i = 0; i <= n; ++i) d[i][0] = i;
+  for (size_t j = 0; j <= m; ++j) d[0][j] = j;
+  auto eq = [](char x, char y) { return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y)); };
+  for (size_t i = 1; i <= n; ++i) {
+    for (size_t j = 1; j <= m; ++j) {
+      size_t cost = eq(a[i - 1], b[j - 1]) ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && eq(a[i - 1], b[j - 2]) && eq(a[i - 2], b[j - 1])) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[n][m];
+}
+
+std::string closestMatch(std::string_view word, const std::vector<std::string>& candidates) {
+  std::string best;
+  size_t bestDistance = SIZE_MAX;
+  for (const auto& c : candidates) {
+    size_t dist = editDistance(word, c);
+    if (dist < bestDistance) {
+      bestDistance = dist;
+      best = c;
+    }
+  }
+  // A typo is at most a third of the word (at least one edit), and never the whole word.
+  size_t allowed = std::max<size_t>(1, word.size() / 3);
+  if (bestDistance == 0 || bestDistance > allowed || bestDistance >= word.size()) return {};
+  return best;
+}
+
+}  // namespace asmlab

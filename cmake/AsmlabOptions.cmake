@@ -1,0 +1,34 @@
+# Warnings and sanitizer flags shared by every asmlab target.
+add_library(asmlab_options INTERFACE)
+# -Wno-restrict: GCC 12 reports false positives inside std::string (GCC bug 105329).
+target_compile_options(asmlab_options INTERFACE -Wall -Wextra -Werror -Wno-restrict)
+if(ASMLAB_SANITIZE)
+  target_compile_options(asmlab_options INTERFACE -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+  target_link_options(asmlab_options INTERFACE -fsanitize=address,undefined)
+endif()
+
+find_program(ASMLAB_CCACHE ccache)
+if(ASMLAB_CCACHE)
+  set(CMAKE_CXX_COMPILER_LAUNCHER "${ASMLAB_CCACHE}")
+endif()
+
+# asmlab_library(name SOURCES ... DEPS ...): a static library with its public headers under include/.
+function(asmlab_library name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS;PRIVATE_DEPS" ${ARGN})
+  add_library(${name} STATIC ${ARG_SOURCES})
+  target_include_directories(${name} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/include PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src)
+  target_link_libraries(${name} PUBLIC asmlab_options ${ARG_DEPS} PRIVATE ${ARG_PRIVATE_DEPS})
+endfunction()
+
+# asmlab_test(name SOURCES ... DEPS ... LABELS ...): a GoogleTest executable registered with ctest.
+function(asmlab_test name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS;LABELS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE asmlab_options ${ARG_DEPS} GTest::gtest GTest::gmock GTest::gtest_main)
+  target_compile_definitions(${name} PRIVATE ASMLAB_SHARED_DIR="${ASMLAB_SHARED_DIR}" ASMLAB_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+  include(GoogleTest)
+  if(NOT ARG_LABELS)
+    set(ARG_LABELS unit)
+  endif()
+  gtest_discover_tests(${name} PROPERTIES LABELS "${ARG_LABELS}" DISCOVERY_TIMEOUT 60)
+endfunction()
