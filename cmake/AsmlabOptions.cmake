@@ -32,3 +32,8 @@ function(asmlab_test name)
   endif()
   gtest_discover_tests(${name} PROPERTIES LABELS "${ARG_LABELS}" DISCOVERY_TIMEOUT 60)
 endfunction()
+
+# asmlab_cli_link(lib ...): libraries that the `asmlab` command links (its cmd_*.cpp use them).
+function(asmlab_cli_link)
+  set_property(GLOBAL APPEND PROPERTY ASMLAB_CLI_LIBS ${ARGN})
+endfunction()
