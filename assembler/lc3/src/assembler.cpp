@@ -47,9 +47,9 @@ LineScan scanLine(std::string_view line) {
 }
 
 std::string describeByte(unsigned char c) {
-  if (c == '\r') return "a carriage return inside a line (only CR LF line endings are accepted)";
-  if (c >= 0x80) return fmt::format("the byte 0x{:02X}, which is not ASCII (only comments may hold other text)", c);
-  return fmt::format("the control character 0x{:02X}", c);
+  if (c == '\r') return "unexpected carriage return inside a line (only CR LF line endings are accepted)";
+  if (c >= 0x80) return fmt::format("unexpected byte 0x{:02X}: not ASCII (only comments may hold other text)", c);
+  return fmt::format("unexpected control character 0x{:02X}", c);
 }
 
 bool fallsThrough(const Statement& st) {
@@ -127,7 +127,7 @@ void Assembler::parse() {
     LineScan scan = scanLine(line);
     if (scan.badByte != std::string_view::npos) {
       ctx_.error(ctx_.at(lineNumber, uint32_t(scan.badByte + 1)),
-                 "unexpected " + describeByte(static_cast<unsigned char>(line[scan.badByte])));
+                 describeByte(static_cast<unsigned char>(line[scan.badByte])));
       continue;
     }
     std::string_view code = line.substr(0, scan.codeEnd);
@@ -331,7 +331,7 @@ void Assembler::passOne() {
         ctx_.error(ctx_.at(st.line, st.mnemonicColumn, uint32_t(st.mnemonicText.size())),
                    fmt::format("'{}' at {} runs past the end of memory (xFFFF) by {} word{}; the block starts at {} on "
                                "line {}",
-                               mnemonicName(st), hex4(lc), lc + size - 0x10000, lc + size - 0x10000 == 1 ? "" : "s",
+                               mnemonicName(st), fmt::format("x{:04X}", lc), lc + size - 0x10000, lc + size - 0x10000 == 1 ? "" : "s",
                                hex4(blocks_.back().origin), blocks_.back().line));
         reportedOverflow = true;
       }

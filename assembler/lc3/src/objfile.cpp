@@ -27,7 +27,12 @@ bool looksLikeText(std::string_view bytes) {
 
 }  // namespace
 
-std::string writeObject(const ObjectImage& image) {
+std::string writeObject(const ObjectImage& fullImage) {
+  // An empty .ORIG block loads nothing; leaving it out keeps a program with one real block in the
+  // classic layout.
+  ObjectImage image;
+  for (const auto& block : fullImage.blocks)
+    if (!block.words.empty()) image.blocks.push_back(block);
   std::string out;
   if (image.blocks.size() == 1) {
     const ObjectBlock& block = image.blocks.front();
