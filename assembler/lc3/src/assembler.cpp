@@ -490,12 +490,25 @@ std::optional<uint16_t> Context::resolve(uint32_t line, const Operand& op) {
     ++it->second.uses;
     return it->second.address;
   }
-  if (labelNames_.empty()) {
-    labelNames_.reserve(symbols_.size());
-    for (const auto& entry : symbols_) labelNames_.emplace_back(entry.first);
-    std::sort(labelNames_.begin(), labelNames_.end());
+  // Hints cost a scan of every label; a machine-generated file with thousands of undefined names
+  // must not turn that quadratic, so each name is looked up once and only the first few hundred.
+  std::string hint;
+  auto cached = hints_.find(op.text);
+  if (cached != hints_.end()) {
+    hint = cached->second;
+  } else if (hints_.size() < kMaxHintLookups) {
+    if (labelNames_.empty()) {
+      labelNames_.reserve(symbols_.size());
+      for (const auto& entry : symbols_) labelNames_.emplace_back(entry.first);
+      std::sort(labelNames_.begin(), labelNames_.end());
+    }
+    std::vector<std::string> similar;  // a typo changes the length by at most a third
+    size_t slack = std::max<size_t>(1, op.text.size() / 3);
+    for (const auto& name : labelNames_)
+      if (name.size() + slack >= op.text.size() && name.size() <= op.text.size() + slack) similar.push_back(name);
+    hint = closestMatch(op.text, similar);
+    hints_.emplace(op.text, hint);
   }
-  std::string hint = closestMatch(op.text, labelNames_);
   error(at(line, op), hint.empty() ? fmt::format("undefined label '{}'", op.text)
                                    : fmt::format("undefined label '{}'; did you mean '{}'?", op.text, hint));
   return std::nullopt;
