@@ -108,6 +108,7 @@ private:
   std::vector<Placement> placements_;
   std::vector<BlockInfo> blocks_;
   std::vector<std::string> strings_;
+  std::vector<std::string_view> definitionOrder_;  // label names as first defined
 };
 
 void Assembler::parse() {
@@ -180,7 +181,8 @@ void Assembler::defineLabel(const Statement& st, uint16_t address, bool atOrigin
                        fmt::format("'{}' was first defined here", it->first), {}});
     return;
   }
-  it->second = Symbol{address, st.line, st.labelColumn, 0, atOrigin, symbols.size()};
+  it->second = Symbol{address, st.line, st.labelColumn, 0, atOrigin};
+  definitionOrder_.push_back(it->first);
 }
 
 bool Assembler::decodeString(const Statement& st, std::string& out) {
@@ -450,13 +452,11 @@ void Assembler::passTwo(Assembly& out) {
 }
 
 void Assembler::warnUnusedLabels() {
-  std::vector<const std::pair<const std::string_view, Symbol>*> unused;
-  for (const auto& entry : ctx_.symbols())
-    if (entry.second.uses == 0 && !entry.second.atBlockOrigin) unused.push_back(&entry);
-  std::sort(unused.begin(), unused.end(), [](auto* a, auto* b) { return a->second.order < b->second.order; });
-  for (auto* entry : unused)
-    ctx_.warning(ctx_.at(entry->second.line, entry->second.column, uint32_t(entry->first.size())),
-                 fmt::format("label '{}' is never used", entry->first));
+  for (std::string_view name : definitionOrder_) {
+    const Symbol& symbol = ctx_.symbols().find(name)->second;
+    if (symbol.uses == 0 && !symbol.atBlockOrigin)
+      ctx_.warning(ctx_.at(symbol.line, symbol.column, uint32_t(name.size())), fmt::format("label '{}' is never used", name));
+  }
 }
 
 Assembly Assembler::run() {
@@ -474,11 +474,9 @@ Assembly Assembler::run() {
   checkOverlaps();
   passTwo(out);
   if (ctx_.options().warnUnusedLabels) warnUnusedLabels();
-  std::vector<std::pair<const std::string_view, Symbol>*> symbols;
-  for (auto& entry : ctx_.symbols()) symbols.push_back(&entry);
-  std::sort(symbols.begin(), symbols.end(), [](auto* a, auto* b) { return a->second.order < b->second.order; });
-  out.image.symbols.reserve(symbols.size());
-  for (auto* entry : symbols) out.image.symbols.push_back({std::string(entry->first), entry->second.address});
+  out.image.symbols.reserve(definitionOrder_.size());
+  for (std::string_view name : definitionOrder_)
+    out.image.symbols.push_back({std::string(name), ctx_.symbols().find(name)->second.address});
   return out;
 }
 

@@ -41,7 +41,6 @@ struct Symbol {
   uint32_t column = 0;
   uint32_t uses = 0;
   bool atBlockOrigin = false;
-  size_t order = 0;  // definition order, for the symbol table
 };
 
 class Context {
