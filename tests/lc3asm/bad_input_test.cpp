@@ -40,6 +40,17 @@ TEST(Lc3BadInput, ControlCharactersAndBareCarriageReturns) {
             "unexpected carriage return inside a line (only CR LF line endings are accepted)");
 }
 
+TEST(Lc3BadInput, Utf8ByteOrderMarkIsSkippedAndColumnsStayRight) {
+  auto a = assembleSource("\xEF\xBB\xBF.ORIG #-1\nHALT\n.END\n");
+  const auto& d = only(a);
+  EXPECT_EQ(d.message, ".ORIG address #-1 is outside memory (x0000..xFFFF)");
+  EXPECT_EQ(d.location.line, 1u);
+  EXPECT_EQ(d.location.column, 10u);  // column 7 after the three bytes of the mark
+  auto b = assembleSource("\xEF\xBB\xBF.ORIG x3000\nHALT\n.END\n");
+  EXPECT_FALSE(b.diagnostics.hasErrors()) << b.text();
+  EXPECT_EQ(b.words(), (std::vector<uint16_t>{0xF025}));
+}
+
 TEST(Lc3BadInput, EmptyAndCommentOnlyFiles) {
   EXPECT_EQ(only(assembleSource("")).message, "the file is empty; an LC-3 program needs .ORIG, its code and .END");
   EXPECT_EQ(only(assembleSource(" \n\t\r\n")).message, "the file is empty; an LC-3 program needs .ORIG, its code and .END");

@@ -34,9 +34,11 @@ constexpr auto W = Severity::Warning;
 TEST(Lc3Diagnostics, UnknownOpcodeSuggestsTheClosestOne) {
   expectDiagnostics(program("    ADDD R1, R2, R3"), {{E, 2, 5, "unknown opcode 'ADDD'; did you mean 'ADD'?"}});
   expectDiagnostics(program("LOOP HLAT"), {{E, 2, 6, "unknown opcode 'HLAT'; did you mean 'HALT'?"}});
-  expectDiagnostics(program("  BRZZ DONE\nDONE HALT"), {{E, 2, 3, "unknown opcode 'BRZZ'; did you mean 'BRZ'?"}});
+  expectDiagnostics(program("  BRZZ DONE\nDONE HALT"), {{E, 2, 3, "unknown opcode 'BRZZ'; did you mean 'BRz'?"}});
   expectDiagnostics(program("  .FILLL 3"), {{E, 2, 3, "unknown opcode '.FILLL'; did you mean '.FILL'?"}});
   expectDiagnostics(program("  FROB R1"), {{E, 2, 3, "unknown opcode 'FROB'"}});
+  expectDiagnostics(program("  BRpz DONE\nDONE HALT"), {{E, 2, 3, "unknown opcode 'BRpz'; did you mean 'BRzp'? (BR takes its conditions in the order n, z, p)"}});
+  expectDiagnostics(program("ADD .FILL 5"), {{E, 2, 1, "'ADD' is an opcode, so it cannot be a label"}});
 }
 
 TEST(Lc3Diagnostics, UndefinedLabelSuggestsTheClosestOne) {

@@ -52,6 +52,27 @@ std::string describeByte(unsigned char c) {
   return fmt::format("unexpected control character 0x{:02X}", c);
 }
 
+void shiftColumns(Statement& st, LineParse& result, uint32_t shift) {
+  if (st.labelColumn) st.labelColumn += shift;
+  if (st.mnemonicColumn) st.mnemonicColumn += shift;
+  if (st.extraOperandColumn) st.extraOperandColumn += shift;
+  for (auto& op : st.operands)
+    if (op.column) op.column += shift;
+  result.errorColumn += shift;
+}
+
+// "BRpz" -> "BRzp": a branch whose conditions are right but out of order.
+std::optional<std::string> canonicalBranch(std::string_view word) {
+  if (word.size() < 3 || foldCase(word[0]) != 'B' || foldCase(word[1]) != 'R') return std::nullopt;
+  bool n = false, z = false, p = false;
+  for (char c : word.substr(2)) {
+    bool* flag = foldCase(c) == 'N' ? &n : foldCase(c) == 'Z' ? &z : foldCase(c) == 'P' ? &p : nullptr;
+    if (!flag || *flag) return std::nullopt;
+    *flag = true;
+  }
+  return std::string("BR") + (n ? "n" : "") + (z ? "z" : "") + (p ? "p" : "");
+}
+
 bool fallsThrough(const Statement& st) {
   switch (st.mnemonic) {
     case Mnemonic::Br: return st.conditions != 7;
@@ -125,9 +146,15 @@ void Assembler::parse() {
     std::string_view line(data + pos, end - pos);
     pos = end + 1;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    // Editors on Windows often begin a file with a UTF-8 byte order mark; it is not part of the text.
+    uint32_t columnShift = 0;
+    if (lineNumber == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") {
+      line.remove_prefix(3);
+      columnShift = 3;
+    }
     LineScan scan = scanLine(line);
     if (scan.badByte != std::string_view::npos) {
-      ctx_.error(ctx_.at(lineNumber, uint32_t(scan.badByte + 1)),
+      ctx_.error(ctx_.at(lineNumber, uint32_t(scan.badByte + 1) + columnShift),
                  describeByte(static_cast<unsigned char>(line[scan.badByte])));
       continue;
     }
@@ -137,6 +164,7 @@ void Assembler::parse() {
     st = Statement{};
     st.line = lineNumber;
     LineParse result = parseStatement(code, st);
+    if (columnShift) shiftColumns(st, result, columnShift);
     if (result.result == LineParse::Result::Error) {
       ctx_.error(ctx_.at(lineNumber, result.errorColumn, result.errorLength), std::move(result.error));
     } else if (result.result == LineParse::Result::Statement) {
@@ -164,10 +192,17 @@ void Assembler::reportUnknownOpcode(const Statement& st) {
     ctx_.error(ctx_.at(st.line, first), fmt::format("expected a label or an opcode before '{}'", first.text));
     return;
   }
-  auto& d = ctx_.error(ctx_.at(st.line, column, uint32_t(word.size())),
-                       hint.empty() ? fmt::format("unknown opcode '{}'", word)
-                                    : fmt::format("unknown opcode '{}'; did you mean '{}'?", word, hint));
-  (void)d;
+  // BR conditions read better in lower case: "BRzp", as the book writes them.
+  if (hint.size() > 2 && hint.compare(0, 2, "BR") == 0)
+    for (size_t i = 2; i < hint.size(); ++i) hint[i] = static_cast<char>(hint[i] + 32);
+  std::string note;
+  if (auto canonical = canonicalBranch(word)) {
+    hint = *canonical;
+    note = " (BR takes its conditions in the order n, z, p)";
+  }
+  ctx_.error(ctx_.at(st.line, column, uint32_t(word.size())),
+             hint.empty() ? fmt::format("unknown opcode '{}'", word)
+                          : fmt::format("unknown opcode '{}'; did you mean '{}'?{}", word, hint, note));
 }
 
 void Assembler::defineLabel(const Statement& st, uint16_t address, bool atOrigin) {

@@ -164,6 +164,17 @@ auto const opcode = x3::lexeme[x3::raw[x3::no_case[mnemonicTable()][setMnemonicV
 auto const endOfLine = x3::rule<class EndOfLine>{"end of line"} = x3::eoi;
 auto const statement = (-label >> -opcode >> -operands) > endOfLine;
 
+bool isMnemonic(std::string_view word) {
+  for (const auto& candidate : mnemonicCandidates()) {
+    if (candidate.size() != word.size()) continue;
+    bool same = true;
+    for (size_t i = 0; i < word.size() && same; ++i)
+      same = candidate[i] == (word[i] >= 'a' && word[i] <= 'z' ? word[i] - 32 : word[i]);
+    if (same) return true;
+  }
+  return false;
+}
+
 std::string_view tokenAt(std::string_view line, size_t at) {
   size_t end = at;
   while (end < line.size() && line[end] != ' ' && line[end] != '\t' && line[end] != ',') ++end;
@@ -201,10 +212,16 @@ LineParse parseStatement(std::string_view line, Statement& st) {
     } else {
       std::string_view token = tokenAt(line, at);
       out.errorLength = static_cast<uint32_t>(token.size());
-      if (st.operandCount > 0)
+      if (st.operandCount > 0) {
         out.error = "unexpected '" + std::string(token) + "': operands are separated by ','";
-      else
+      } else if (st.label.empty() && st.mnemonic != Mnemonic::None && isMnemonic(token)) {
+        // "ADD .FILL 5": the first word was meant as a label.
+        out.error = "'" + std::string(st.mnemonicText) + "' is an opcode, so it cannot be a label";
+        out.errorColumn = st.mnemonicColumn;
+        out.errorLength = static_cast<uint32_t>(st.mnemonicText.size());
+      } else {
         out.error = "unexpected '" + std::string(token) + "'";
+      }
     }
     return out;
   }
