@@ -126,6 +126,12 @@ TEST(Lc3Diagnostics, WarningsForSuspiciousCode) {
                     loud);
 }
 
+TEST(Lc3Diagnostics, ALabelAloneThatLooksLikeAnOpcode) {
+  expectDiagnostics(program("  ADD R0, R0, #1\n  HLT"),
+                    {{W, 3, 3, "'HLT' alone on a line is a label; did you mean the opcode 'HALT'? (write 'HLT:' if a label was meant)"}});
+  expectDiagnostics(program("  ADD R0, R0, #1\nHLT:\n  BR HLT"), {});
+}
+
 TEST(Lc3Diagnostics, ReportsEveryErrorOfTheFileInLineOrder) {
   auto a = assembleSource(program("  ADDD R1\n  BR NOWHERE\n  ADD R1, R2, #99\n  LD R0, ALSO_NOWHERE\n  .FILL \"x\""));
   EXPECT_EQ(a.diagnostics.errorCount(), 5u) << a.text();

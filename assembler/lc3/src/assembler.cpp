@@ -114,6 +114,7 @@ private:
   void parse();
   void reportUnknownOpcode(const Statement& st);
   void defineLabel(const Statement& st, uint16_t address, bool atOrigin);
+  void warnIfMisspeltOpcode(const Statement& st);
   void passOne();
   void startBlock(size_t index);
   uint32_t sizeOf(size_t index);
@@ -203,6 +204,20 @@ void Assembler::reportUnknownOpcode(const Statement& st) {
   ctx_.error(ctx_.at(st.line, column, uint32_t(word.size())),
              hint.empty() ? fmt::format("unknown opcode '{}'", word)
                           : fmt::format("unknown opcode '{}'; did you mean '{}'?{}", word, hint, note));
+}
+
+// "HLT" alone on a line is a valid label, so it assembles to nothing; when it is one typo away from
+// an opcode without operands, that is far more likely what was meant.
+void Assembler::warnIfMisspeltOpcode(const Statement& st) {
+  if (st.labelHasColon) return;
+  static const std::vector<std::string> operandless = {"RET", "RTI", "NOP", "GETC", "OUT", "PUTC",
+                                                       "PUTS", "IN", "PUTSP", "HALT"};
+  std::string hint = closestMatch(st.label, operandless);
+  if (hint.empty()) return;
+  ctx_.warning(ctx_.at(st.line, st.labelColumn, uint32_t(st.label.size())),
+               fmt::format("'{}' alone on a line is a label; did you mean the opcode '{}'? (write '{}:' if a "
+                           "label was meant)",
+                           st.label, hint, st.label));
 }
 
 void Assembler::defineLabel(const Statement& st, uint16_t address, bool atOrigin) {
@@ -348,6 +363,7 @@ void Assembler::passOne() {
     }
     if (!unknown) defineLabel(st, uint16_t(lc), lc == blocks_.back().origin);
     if (st.mnemonicText.empty()) {  // a label alone on its line
+      warnIfMisspeltOpcode(st);
       p.address = uint16_t(lc);
       p.block = uint32_t(blocks_.size() - 1);
       p.placed = true;

@@ -158,7 +158,8 @@ auto const operand = registerName[addRegister] | number[addNumber] | string[addS
 auto const operandAfterComma = x3::rule<class OperandAfterComma>{"operand after ','"} = operand;
 auto const operands = operand >> *(',' > operandAfterComma);
 
-auto const label = !keyword >> !registerName >> !number >> identifier[setLabel] >> -x3::ascii::lit(':');
+auto const setColon = [](auto& ctx) { state(ctx).statement->labelHasColon = true; };
+auto const label = !keyword >> !registerName >> !number >> identifier[setLabel] >> -x3::ascii::lit(':')[setColon];
 auto const opcode = x3::lexeme[x3::raw[x3::no_case[mnemonicTable()][setMnemonicValue]][setMnemonicText] >> !idchar] | (!registerName >> !number >> word[setUnknownMnemonic]);
 
 auto const endOfLine = x3::rule<class EndOfLine>{"end of line"} = x3::eoi;

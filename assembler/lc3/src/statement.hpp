@@ -26,6 +26,7 @@ struct Statement {
   uint32_t line = 0;
   std::string_view label;  // empty if none
   uint32_t labelColumn = 0;
+  bool labelHasColon = false;
   std::string_view mnemonicText;  // empty if the line holds only a label
   uint32_t mnemonicColumn = 0;
   Mnemonic mnemonic = Mnemonic::None;  // None with non-empty text: unknown opcode
