@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -23,18 +24,37 @@ struct DisRequest {
   bool source = false;
 };
 
-// Labels for targets that the symbol table does not name, so --source output stays readable.
-void addGeneratedLabels(const lc3::ObjectImage& image, std::map<uint16_t, std::string>& labels) {
-  auto inImage = [&](uint16_t address) {
-    for (const auto& block : image.blocks)
-      if (address >= block.origin && uint32_t(address) < uint32_t(block.origin) + block.words.size()) return true;
-    return false;
-  };
+bool inImage(const lc3::ObjectImage& image, uint16_t address) {
+  for (const auto& block : image.blocks)
+    if (address >= block.origin && uint32_t(address) < uint32_t(block.origin) + block.words.size()) return true;
+  return false;
+}
+
+std::string upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// For --source: only labels whose address the program defines can be written (a label from the
+// .sym file that names an address outside every block would be undefined), plus generated labels
+// for the targets the symbol table does not name, so the output stays readable. Names stay unique
+// regardless of case, as the assembler requires.
+void prepareSourceLabels(const lc3::ObjectImage& image, std::map<uint16_t, std::string>& labels) {
+  std::set<std::string> taken;
+  for (auto it = labels.begin(); it != labels.end();) {
+    if (!inImage(image, it->first) || !taken.insert(upper(it->second)).second)
+      it = labels.erase(it);
+    else
+      ++it;
+  }
   for (const auto& block : image.blocks) {
     for (size_t i = 0; i < block.words.size(); ++i) {
       uint16_t address = static_cast<uint16_t>(block.origin + i);
       auto target = lc3::pcRelativeTarget(block.words[i], address);
-      if (target && inImage(*target) && !labels.count(*target)) labels[*target] = fmt::format("L{:04X}", *target);
+      if (!target || !inImage(image, *target) || labels.count(*target)) continue;
+      std::string name = fmt::format("L{:04X}", *target);
+      while (!taken.insert(upper(name)).second) name += '_';
+      labels[*target] = name;
     }
   }
 }
@@ -73,7 +93,7 @@ int runDis(const DisRequest& request) {
     }
     for (const auto& s : symbols) labels.emplace(s.address, s.name);
   }
-  if (request.source) addGeneratedLabels(image, labels);
+  if (request.source) prepareSourceLabels(image, labels);
   auto labelAt = [&](uint16_t address) -> std::optional<std::string> {
     auto it = labels.find(address);
     if (it == labels.end()) return std::nullopt;
