@@ -130,6 +130,11 @@ TEST(Lc3Diagnostics, ALabelAloneThatLooksLikeAnOpcode) {
   expectDiagnostics(program("  ADD R0, R0, #1\n  HLT"),
                     {{W, 3, 3, "'HLT' alone on a line is a label; did you mean the opcode 'HALT'? (write 'HLT:' if a label was meant)"}});
   expectDiagnostics(program("  ADD R0, R0, #1\nHLT:\n  BR HLT"), {});
+  expectDiagnostics(program("  ADD R0, R0, #1\nHLT\n  BR HLT"), {});  // used, so meant as a label
+  AssembleOptions loud;  // one warning, not also "never used"
+  expectDiagnostics(program("  BR DONE\nDONE PUTS\n  puts\n  HALTT"),
+                    {{W, 5, 3, "'HALTT' alone on a line is a label; did you mean the opcode 'HALT'? (write 'HALTT:' if a label was meant)"}},
+                    loud);
 }
 
 TEST(Lc3Diagnostics, ReportsEveryErrorOfTheFileInLineOrder) {

@@ -26,7 +26,7 @@ Assembly Assembler::run() {
   passOne();
   checkOverlaps();
   passTwo(out);
-  if (ctx_.options().warnUnusedLabels) warnUnusedLabels();
+  warnAboutLabels();
   out.image.symbols.reserve(definitionOrder_.size());
   for (std::string_view name : definitionOrder_)
     out.image.symbols.push_back({std::string(name), ctx_.symbols().find(name)->second.address});
@@ -39,10 +39,9 @@ Assembly Assembler::run() {
 Assembly assemble(std::shared_ptr<const SourceFile> source, Diagnostics& diagnostics, const AssembleOptions& options) {
   // Diagnostics are gathered first, then handed over in line order (pass 1 and pass 2 find
   // problems in different orders, and readers expect them top to bottom).
-  Diagnostics local;
-  detail::Assembler assembler(source, local, options);
+  std::vector<Diagnostic> found;
+  detail::Assembler assembler(source, found, options);
   Assembly out = assembler.run();
-  std::vector<Diagnostic> found = local.all();
   std::stable_sort(found.begin(), found.end(),
                    [](const Diagnostic& a, const Diagnostic& b) { return a.location.line < b.location.line; });
   for (auto& d : found) diagnostics.add(std::move(d));

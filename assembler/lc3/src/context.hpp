@@ -41,19 +41,26 @@ struct Symbol {
   uint32_t column = 0;
   uint32_t uses = 0;
   bool atBlockOrigin = false;
+  bool aloneWithoutColon = false;  // "HLT" on a line of its own: perhaps a misspelt opcode
 };
 
 class Context {
 public:
-  Context(std::shared_ptr<const SourceFile> source, Diagnostics& diagnostics, const AssembleOptions& options)
-      : source_(std::move(source)), diagnostics_(diagnostics), options_(options) {}
+  // Diagnostics are collected in `found` (in the order the passes find them) and handed to the
+  // caller's Diagnostics in line order at the end.
+  Context(std::shared_ptr<const SourceFile> source, std::vector<Diagnostic>& found, const AssembleOptions& options)
+      : source_(std::move(source)), found_(found), options_(options) {}
 
   SourceLocation at(uint32_t line, uint32_t column, uint32_t length = 0) const { return {source_, line, column, length}; }
   SourceLocation at(uint32_t line, const Operand& op) const {
     return at(line, op.column, static_cast<uint32_t>(op.kind == OperandKind::String ? op.text.size() + 2 : op.text.size()));
   }
-  Diagnostic& error(SourceLocation where, std::string message) { return diagnostics_.error(std::move(where), std::move(message)); }
-  Diagnostic& warning(SourceLocation where, std::string message) { return diagnostics_.warning(std::move(where), std::move(message)); }
+  Diagnostic& error(SourceLocation where, std::string message) {
+    return found_.emplace_back(Diagnostic{Severity::Error, std::move(where), std::move(message), {}});
+  }
+  Diagnostic& warning(SourceLocation where, std::string message) {
+    return found_.emplace_back(Diagnostic{Severity::Warning, std::move(where), std::move(message), {}});
+  }
   const AssembleOptions& options() const { return options_; }
   const std::shared_ptr<const SourceFile>& source() const { return source_; }
 
@@ -65,7 +72,7 @@ public:
 
 private:
   std::shared_ptr<const SourceFile> source_;
-  Diagnostics& diagnostics_;
+  std::vector<Diagnostic>& found_;
   const AssembleOptions& options_;
   std::unordered_map<std::string_view, Symbol, FoldedHash, FoldedEqual> symbols_;
   std::vector<std::string> labelNames_;  // built on the first undefined label, for hints

@@ -71,20 +71,6 @@ void Assembler::reportUnknownOpcode(const Statement& st) {
                           : fmt::format("unknown opcode '{}'; did you mean '{}'?{}", word, hint, note));
 }
 
-// "HLT" alone on a line is a valid label, so it assembles to nothing; when it is one typo away from
-// an opcode without operands, that is far more likely what was meant.
-void Assembler::warnIfMisspeltOpcode(const Statement& st) {
-  if (st.labelHasColon) return;
-  static const std::vector<std::string> operandless = {"RET", "RTI", "NOP", "GETC", "OUT", "PUTC",
-                                                       "PUTS", "IN", "PUTSP", "HALT"};
-  std::string hint = closestMatch(st.label, operandless);
-  if (hint.empty()) return;
-  ctx_.warning(ctx_.at(st.line, st.labelColumn, uint32_t(st.label.size())),
-               fmt::format("'{}' alone on a line is a label; did you mean the opcode '{}'? (write '{}:' if a "
-                           "label was meant)",
-                           st.label, hint, st.label));
-}
-
 void Assembler::defineLabel(const Statement& st, uint16_t address, bool atOrigin) {
   if (st.label.empty()) return;
   auto& symbols = ctx_.symbols();
@@ -96,7 +82,7 @@ void Assembler::defineLabel(const Statement& st, uint16_t address, bool atOrigin
                        fmt::format("'{}' was first defined here", it->first), {}});
     return;
   }
-  it->second = Symbol{address, st.line, st.labelColumn, 0, atOrigin};
+  it->second = Symbol{address, st.line, st.labelColumn, 0, atOrigin, st.mnemonicText.empty() && !st.labelHasColon};
   definitionOrder_.push_back(it->first);
 }
 
@@ -228,7 +214,6 @@ void Assembler::passOne() {
     }
     if (!unknown) defineLabel(st, uint16_t(lc), lc == blocks_.back().origin);
     if (st.mnemonicText.empty()) {  // a label alone on its line
-      warnIfMisspeltOpcode(st);
       p.address = uint16_t(lc);
       p.block = uint32_t(blocks_.size() - 1);
       p.placed = true;

@@ -80,11 +80,60 @@ void Assembler::passTwo(Assembly& out) {
   }
 }
 
-void Assembler::warnUnusedLabels() {
+namespace {
+
+// Damerau-Levenshtein (optimal string alignment) distance between a short name and an upper-case
+// opcode, case-insensitive, without allocating: this runs for every unused label.
+size_t shortDistance(std::string_view name, std::string_view opcode) {
+  constexpr size_t kMax = 8;
+  if (name.size() > kMax || opcode.size() > kMax) return SIZE_MAX;
+  size_t d[kMax + 1][kMax + 1];
+  for (size_t i = 0; i <= name.size(); ++i) d[i][0] = i;
+  for (size_t j = 0; j <= opcode.size(); ++j) d[0][j] = j;
+  for (size_t i = 1; i <= name.size(); ++i) {
+    for (size_t j = 1; j <= opcode.size(); ++j) {
+      size_t cost = foldCase(name[i - 1]) == opcode[j - 1] ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && foldCase(name[i - 1]) == opcode[j - 2] && foldCase(name[i - 2]) == opcode[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[name.size()][opcode.size()];
+}
+
+// The opcode without operands that `name` is one typo away from ("HLT" -> "HALT"), if any; the
+// same closeness rule as asmlab::closestMatch (at most a third of the name, never all of it).
+std::string_view misspeltOperandlessOpcode(std::string_view name) {
+  static constexpr std::string_view kOperandless[] = {"RET", "RTI", "NOP", "GETC", "OUT",
+                                                      "PUTC", "PUTS", "IN", "PUTSP", "HALT"};
+  size_t allowed = std::max<size_t>(1, name.size() / 3), best = SIZE_MAX;
+  std::string_view match;
+  for (std::string_view opcode : kOperandless) {
+    size_t distance = shortDistance(name, opcode);
+    if (distance < best) {
+      best = distance;
+      match = opcode;
+    }
+  }
+  return best != 0 && best <= allowed && best < name.size() ? match : std::string_view();
+}
+
+}  // namespace
+
+// An unused label alone on its line that is one typo from an operandless opcode ("HLT") was most
+// likely meant as that opcode; any other unused label gets the "never used" warning.
+void Assembler::warnAboutLabels() {
   for (std::string_view name : definitionOrder_) {
     const Symbol& symbol = ctx_.symbols().find(name)->second;
-    if (symbol.uses == 0 && !symbol.atBlockOrigin)
-      ctx_.warning(ctx_.at(symbol.line, symbol.column, uint32_t(name.size())), fmt::format("label '{}' is never used", name));
+    if (symbol.uses != 0) continue;
+    SourceLocation where = ctx_.at(symbol.line, symbol.column, uint32_t(name.size()));
+    std::string_view opcode = symbol.aloneWithoutColon ? misspeltOperandlessOpcode(name) : std::string_view();
+    if (!opcode.empty())
+      ctx_.warning(where, fmt::format("'{}' alone on a line is a label; did you mean the opcode '{}'? (write '{}:' if "
+                                      "a label was meant)",
+                                      name, opcode, name));
+    else if (ctx_.options().warnUnusedLabels && !symbol.atBlockOrigin)
+      ctx_.warning(where, fmt::format("label '{}' is never used", name));
   }
 }
 

@@ -33,7 +33,7 @@ struct BlockInfo {
 
 class Assembler {
 public:
-  Assembler(std::shared_ptr<const SourceFile> source, Diagnostics& diagnostics, const AssembleOptions& options)
+  Assembler(std::shared_ptr<const SourceFile> source, std::vector<Diagnostic>& diagnostics, const AssembleOptions& options)
       : source_(source), ctx_(source, diagnostics, options) {}
 
   Assembly run();
@@ -42,7 +42,6 @@ private:
   void parse();
   void reportUnknownOpcode(const Statement& st);
   void defineLabel(const Statement& st, uint16_t address, bool atOrigin);
-  void warnIfMisspeltOpcode(const Statement& st);
   void passOne();
   void startBlock(size_t index);
   uint32_t sizeOf(size_t index);
@@ -50,7 +49,7 @@ private:
   void checkOverlaps();
   void passTwo(Assembly& out);
   void emitData(const Statement& st, const Placement& p, std::vector<uint16_t>& words);
-  void warnUnusedLabels();
+  void warnAboutLabels();
 
   std::shared_ptr<const SourceFile> source_;
   Context ctx_;
