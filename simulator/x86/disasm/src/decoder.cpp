@@ -2,6 +2,7 @@
 // Intel 8086 Family User's Manual table 4-12 versus the 80186/80386 maps), operands, and the
 // flow-of-control summary a debugger needs for step over.
 #include <cctype>
+#include <utility>
 
 #include "operands.hpp"
 
@@ -249,7 +250,8 @@ Instruction decode(const FetchByte& fetch, const DecodeOptions& options) {
   }
   if (group) {
     const std::uint8_t groupOpcode = d.opcode;
-    row = groupRow(row.group, groupOpcode, d.modrm.reg);
+    const std::uint8_t groupNumber = row.group;
+    row = groupRow(groupNumber, groupOpcode, d.modrm.reg);
     const bool shiftGroup = !d.twoByte && groupOpcode >= 0xD0 && groupOpcode <= 0xD3;
     if (shiftGroup && d.modrm.reg == 6) {
       if (cpu == Cpu::I8086) {
@@ -265,6 +267,11 @@ Instruction decode(const FetchByte& fetch, const DecodeOptions& options) {
       undocumented(d, "/1 of group 3 is an undocumented alias of TEST (/0)");
     } else if (!d.twoByte && groupOpcode == 0x82) {
       undocumented(d, "82h is an alias of 80h");
+    } else if (!d.twoByte && (groupOpcode == 0x8F || groupOpcode == 0xC6 || groupOpcode == 0xC7) && d.modrm.reg != 0 &&
+               cpu == Cpu::I8086) {
+      // The 8086 ignores the reg field of POP r/m and MOV r/m, imm (SingleStepTests 8086 runs them all).
+      row = groupRow(groupNumber, groupOpcode, 0);
+      undocumented(d, "the reg field is ignored here on the 8086 (an alias of /0)");
     } else if (!d.twoByte && groupOpcode == 0xFF && d.modrm.reg == 7 && cpu == Cpu::I8086) {
       row = groupRow(5, 0xFF, 6);
       undocumented(d, "FF /7 is an alias of PUSH (FF /6) on the 8086");
@@ -310,6 +317,9 @@ Instruction decode(const FetchByte& fetch, const DecodeOptions& options) {
     operands = masmHex(code) + ", " + (d.modrm.memory ? memoryText(c, d.modrm, 0, d.out)
                                                       : std::string(registerName(2, d.modrm.rm)));
   } else {
+    // TEST and XCHG have no direction bit; MASM encodes a register pair with the first operand in
+    // the reg field (test al,bl = 84 C3), so show register pairs that way round.
+    if (!d.twoByte && d.opcode >= 0x84 && d.opcode <= 0x87 && !d.modrm.memory) std::swap(row.ops[0], row.ops[1]);
     for (Opd o : row.ops) {
       if (o == Opd::None) break;
       std::string text = operandText(d, o);
@@ -333,7 +343,21 @@ Instruction decode(const FetchByte& fetch, const DecodeOptions& options) {
       case 0xE3:
         if (c.address32) name = "jecxz";
         break;
+      case 0x90:
+        if (c.operand32) { name = "xchg"; operands = "eax, eax"; }  // 66 90: what MASM makes of xchg eax,eax
+        break;
+      case 0x68: case 0x6A:
+        if (c.operand32) name = "pushd";  // a 32-bit immediate push (MASM's PUSHD)
+        break;
       case 0xEB: operands = "short " + operands; break;
+      case 0xE9: {
+        // A near JMP whose target a short one would reach says so, so that MASM (which picks the
+        // short form for `jmp label`) reassembles the same bytes.
+        const auto rel = static_cast<std::int32_t>(d.out.target.offset - (options.address + c.position));
+        const std::int32_t wrapped = c.operand32 ? rel : static_cast<std::int16_t>(rel);
+        if (wrapped + 1 >= -128 && wrapped + 1 <= 127) operands = "near ptr " + operands;
+        break;
+      }
       default: break;
     }
   } else if (d.opcode >= 0x80 && d.opcode <= 0x8F) {
