@@ -23,6 +23,9 @@ TEST(EncoderErrors, AmbiguousSizeAsksForPtr) {
   EXPECT_EQ(encodeText("inc [bx]").error.code, ErrorCode::SizeUnknown);
   EXPECT_EQ(encodeText("add [si], 1").error.code, ErrorCode::SizeUnknown);
   EXPECT_EQ(encodeText("movs [di], [si]").error.code, ErrorCode::SizeUnknown);
+  // With no byte form, the hint does not offer BYTE PTR.
+  EXPECT_EQ(encodeText("push [bx]").error.message, "operand size must be given: use WORD PTR");
+  EXPECT_EQ(encodeText("pop [bx]", Cpu::I80386).error.message, "operand size must be given: use WORD PTR or DWORD PTR");
 }
 
 TEST(EncoderErrors, ImmediateOutOfRangeNamesTheOperand) {

@@ -73,10 +73,12 @@ Encoding encodeFromTable(std::string_view name, std::span<const Form* const> for
   Encoding best;
   bool found = false;
   Match closest{Fail::Count};
+  bool byteFormUnsized = false;  // a byte row failed only for want of a size
   for (const Form* form : forms) {
     const Match match = matchForm(*form, insn, options);
     if (match.fail != Fail::None) {
       if (match.fail > closest.fail) closest = match;
+      byteFormUnsized |= match.fail == Fail::SizeUnknown && form->width == Width::B;
       continue;
     }
     Encoding candidate;
@@ -98,7 +100,11 @@ Encoding encodeFromTable(std::string_view name, std::span<const Form* const> for
     case Fail::ImmRange:
       return failure(ErrorCode::ImmediateRange, closest.operand, describeImmediateRange(insn, closest.operand, closest.size), 3);
     case Fail::SizeUnknown:
-      return failure(ErrorCode::SizeUnknown, closest.operand, "operand size must be given: use BYTE PTR or WORD PTR", 3);
+      return failure(ErrorCode::SizeUnknown, closest.operand,
+                     byteFormUnsized ? "operand size must be given: use BYTE PTR or WORD PTR"
+                     : options.cpu >= Cpu::I80386 ? "operand size must be given: use WORD PTR or DWORD PTR"
+                                                  : "operand size must be given: use WORD PTR",
+                     3);
     case Fail::SizeMismatch:
       return failure(ErrorCode::SizeMismatch, closest.operand,
                      "operands of " + mnemonic + " differ in size; allowed forms:" + allowedForms(forms, options), 3);

@@ -16,8 +16,8 @@
 
 namespace asmlab::x86::enc {
 
-// The processor directive in force (.8086, .186, .286, .386; .486/.586 select I386: the integer
-// real-mode instructions covered here are the same).
+// The processor directive in force (.8086, .186, .286, .386). .486/.586 should select I80386: the
+// 486/Pentium additions (BSWAP, CMPXCHG, XADD, CPUID, RDTSC) and the FPU are not covered.
 enum class Cpu : std::uint8_t { I8086, I80186, I80286, I80386 };
 
 std::string_view cpuDirective(Cpu cpu);  // ".8086", ".186", ".286", ".386"
@@ -154,7 +154,7 @@ enum class ErrorCode : std::uint8_t {
   ImmediateRange,      // mov al, 300
   JumpOutOfRange,      // short or conditional jump too far; the message gives the distance
   InvalidAddress,      // [ax], [bx+bp], scale without 32-bit registers, ...
-  InvalidPrefix,       // rep on a non-string instruction, lock on a register operand, ...
+  InvalidPrefix,       // REP/REPE/REPNE on a non-string instruction, REP or LOCK on a jump
 };
 struct Error {
   ErrorCode code = ErrorCode::None;
