@@ -126,5 +126,22 @@ TEST(EncoderErrors, ErrorsStillEstimateALength) {
   EXPECT_GT(encodeText("jz 0300h").length, 0);
 }
 
+TEST(SegmentPrefix, WrittenAsAPrefix) {
+  auto line = test::parseLine("lodsb");
+  auto insn = line.instruction();
+  insn.segment = enc::Reg::ES;
+  EXPECT_EQ(test::hexBytes(enc::encode(insn, {}).view()), "26 AC");
+  line = test::parseLine("mov ax, word ptr [bx]");
+  insn = line.instruction();
+  insn.segment = enc::Reg::CS;
+  EXPECT_EQ(test::hexBytes(enc::encode(insn, {}).view()), "2E 8B 07");
+  insn.segment = enc::Reg::DS;  // the default: nothing to emit
+  EXPECT_EQ(test::hexBytes(enc::encode(insn, {}).view()), "8B 07");
+  insn.segment = enc::Reg::FS;
+  EXPECT_EQ(enc::encode(insn, {}).error.code, ErrorCode::RequiresCpu);
+  insn.segment = enc::Reg::AX;
+  EXPECT_EQ(enc::encode(insn, {}).error.code, ErrorCode::InvalidPrefix);
+}
+
 }  // namespace
 }  // namespace asmlab::x86

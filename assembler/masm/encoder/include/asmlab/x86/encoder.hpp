@@ -117,6 +117,9 @@ struct Instruction {
   std::uint8_t operandCount = 0;
   RepPrefix rep = RepPrefix::None;
   bool lock = false;
+  // A segment override written as a prefix (`es: lodsb`, `cs: xlat`): it applies to the memory
+  // operand (unless that names its own), and is emitted as it stands if there is none.
+  Reg segment = Reg::None;
   std::uint32_t address = 0;         // offset of the first byte (with prefixes), for relative jumps
   JumpForm minJumpForm = JumpForm::None;
 
