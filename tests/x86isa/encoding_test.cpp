@@ -351,6 +351,11 @@ const Case kCases[] = {
     {Cpu::I8086, "stos word ptr es:[di]", "AB", "stosw"},
     {Cpu::I8086, "scas byte ptr es:[di]", "AE", "scasb"},
     {Cpu::I80186, "ins byte ptr es:[di], dx", "6C", "insb"},
+    {Cpu::I80386, "movs dword ptr es:[edi], dword ptr [esi]", "67 66 A5"},
+    {Cpu::I80386, "rep stos byte ptr es:[edi]", "F3 67 AA"},
+    {Cpu::I80386, "lods word ptr fs:[esi]", "64 67 AD"},
+    {Cpu::I80386, "scas word ptr es:[edi]", "67 AF"},
+    {Cpu::I80386, "xlat byte ptr [ebx]", "67 D7"},
 
     // 80186 additions.
     {Cpu::I80186, "pusha", "60"}, {Cpu::I80186, "popa", "61"},

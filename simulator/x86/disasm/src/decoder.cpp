@@ -145,7 +145,8 @@ std::string operandText(Decoding& d, Opd o) {
   return {};
 }
 
-// MOVS/CMPS/STOS/LODS/SCAS/INS/OUTS: "movsb", or explicit operands when an override applies.
+// MOVS/CMPS/STOS/LODS/SCAS/INS/OUTS: "movsb", or explicit operands when a segment override or
+// 32-bit addressing (ESI/EDI) applies, so that the text reassembles to the same bytes.
 void decodeString(Decoding& d, std::string_view stem) {
   Cursor& c = d.cursor;
   const unsigned size = (d.opcode & 1) ? (c.operand32 ? 4 : 2) : 1;
@@ -153,18 +154,23 @@ void decodeString(Decoding& d, std::string_view stem) {
   const bool readsSource = stem == "movs" || stem == "cmps" || stem == "lods" || stem == "outs";
   d.out.repeated = d.rep != 0;
   if (d.rep) d.out.mnemonic = (d.rep == 0xF2 ? "repne " : (stem == "cmps" || stem == "scas") ? "repe " : "rep ");
-  if (c.segment < 0 || !readsSource) {
+  const bool overridden = c.segment >= 0 && readsSource;
+  if (!overridden && !c.address32) {
+    if (c.segment >= 0) d.out.mnemonic = std::string(segmentName(static_cast<unsigned>(c.segment))) + ": " + d.out.mnemonic;
     d.out.mnemonic += std::string(stem) + suffix;
     return;
   }
   const std::string si = c.address32 ? "esi" : "si", di = c.address32 ? "edi" : "di";
-  const std::string source = sizePtr(size) + std::string(segmentName(static_cast<unsigned>(c.segment))) + ":[" + si + "]";
+  const std::string segment = overridden ? std::string(segmentName(static_cast<unsigned>(c.segment))) + ":" : "";
+  const std::string source = sizePtr(size) + segment + "[" + si + "]";
   const std::string destination = sizePtr(size) + "es:[" + di + "]";
   d.out.mnemonic += std::string(stem);
   if (stem == "movs") d.out.operands = destination + ", " + source;
   else if (stem == "cmps") d.out.operands = source + ", " + destination;
   else if (stem == "lods") d.out.operands = source;
-  else d.out.operands = "dx, " + source;
+  else if (stem == "outs") d.out.operands = "dx, " + source;
+  else if (stem == "ins") d.out.operands = destination + ", dx";
+  else d.out.operands = destination;  // stos, scas
 }
 
 std::string_view conditionalAliasName(std::uint8_t opcode) {
@@ -338,7 +344,9 @@ Instruction decode(const FetchByte& fetch, const DecodeOptions& options) {
         if (c.fetch(c.position - 1) == 0x0A) operands.clear();  // AAM/AAD base 10 is implied
         break;
       case 0xD7:
-        if (c.segment >= 0) operands = "byte ptr " + std::string(segmentName(static_cast<unsigned>(c.segment))) + ":[bx]";
+        if (c.segment >= 0 || c.address32)
+          operands = "byte ptr " + (c.segment >= 0 ? std::string(segmentName(static_cast<unsigned>(c.segment))) + ":" : "") +
+                     (c.address32 ? "[ebx]" : "[bx]");
         break;
       case 0xE3:
         if (c.address32) name = "jecxz";
