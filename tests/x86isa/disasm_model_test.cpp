@@ -89,8 +89,29 @@ const Expect kModelCases[] = {
     {Cpu::I8086, {0xFF, 0xF8}, "push ax", 2, true},                    // FF /7
     {Cpu::I8086, {0x82, 0xC0, 0x05}, "add al, 5", 3, true},
     {Cpu::I8086, {0xF6, 0xC8, 0x05}, "test al, 5", 3, true},           // F6 /1
-    {Cpu::I8086, {0xD8, 0x14}, "esc 2, [si]", 2},
-    {Cpu::I8086, {0xDF, 0xFF}, "esc 3Fh, di", 2},
+    {Cpu::I8086, {0xD8, 0x14}, "fcom dword ptr [si]", 2},             // D8 /2 m32real
+    {Cpu::I8086, {0xDF, 0xFF}, "esc 3Fh, di", 2},                     // no coprocessor instruction
+    // The coprocessor (80387 manual opcode map; 8087/287 subsets by model).
+    {Cpu::I8086, {0xD9, 0xE8}, "fld1", 2},
+    {Cpu::I8086, {0xD9, 0xC9}, "fxch st(1)", 2},
+    {Cpu::I8086, {0xD8, 0xC1}, "fadd st, st(1)", 2},
+    {Cpu::I8086, {0xDC, 0xC1}, "fadd st(1), st", 2},
+    {Cpu::I8086, {0xDE, 0xC1}, "faddp st(1), st", 2},
+    {Cpu::I8086, {0xDE, 0xE9}, "fsubp st(1), st", 2},                  // DE E8+i
+    {Cpu::I8086, {0xDC, 0xE1}, "fsubr st(1), st", 2},                  // DC E0+i
+    {Cpu::I8086, {0xDE, 0xD9}, "fcompp", 2},
+    {Cpu::I8086, {0xDD, 0x1E, 0x34, 0x12}, "fstp qword ptr ds:[1234h]", 4},
+    {Cpu::I8086, {0xDB, 0x6F, 0x04}, "fld tbyte ptr [bx+4]", 3},
+    {Cpu::I8086, {0xDF, 0x07}, "fild word ptr [bx]", 2},
+    {Cpu::I8086, {0xDF, 0x2F}, "fild qword ptr [bx]", 2},
+    {Cpu::I8086, {0xDA, 0x07}, "fiadd dword ptr [bx]", 2},
+    {Cpu::I8086, {0xD9, 0x3E, 0x00, 0x02}, "fnstcw word ptr ds:[200h]", 4},
+    {Cpu::I8086, {0xDB, 0xE3}, "fninit", 2},
+    {Cpu::I8086, {0xDF, 0xE0}, "esc 3Ch, ax", 2},                      // FSTSW AX is an 80287 addition
+    {Cpu::I80286, {0xDF, 0xE0}, "fnstsw ax", 2},
+    {Cpu::I80286, {0xD9, 0xFE}, "esc 0Fh, si", 2},                     // FSIN is an 80387 addition
+    {Cpu::I80386, {0xD9, 0xFE}, "fsin", 2},
+    {Cpu::I80386, {0xDA, 0xE9}, "fucompp", 2},
     {Cpu::I8086, {0xD4, 0x10}, "aam 10h", 2},
     {Cpu::I8086, {0x26, 0x90}, "es: nop", 2},
     {Cpu::I8086, {0x2E, 0xA4}, "movs byte ptr es:[di], byte ptr cs:[si]", 2},

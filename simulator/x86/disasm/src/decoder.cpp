@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "operands.hpp"
+#include "x87.hpp"
 
 namespace asmlab::x86::dis {
 namespace {
@@ -319,9 +320,15 @@ Instruction decode(const FetchByte& fetch, const DecodeOptions& options) {
   std::string operands;
   if (!d.twoByte && d.opcode >= 0xD8 && d.opcode <= 0xDF) {
     // ESC: the coprocessor's opcode is the low three bits of the opcode and the ModRM reg field.
-    const unsigned code = ((d.opcode & 7u) << 3) | d.modrm.reg;
-    operands = masmHex(code) + ", " + (d.modrm.memory ? memoryText(c, d.modrm, 0, d.out)
-                                                      : std::string(registerName(2, d.modrm.rm)));
+    const auto x87 = options.x87 ? x87Form(d.opcode, d.modrm.mod, d.modrm.reg, d.modrm.rm, cpu) : std::nullopt;
+    if (x87) {
+      name = x87->name;
+      operands = x87->memory ? x87->operands + memoryText(c, d.modrm, 0, d.out) : x87->operands;
+    } else {
+      const unsigned code = ((d.opcode & 7u) << 3) | d.modrm.reg;
+      operands = masmHex(code) + ", " + (d.modrm.memory ? memoryText(c, d.modrm, 0, d.out)
+                                                        : std::string(registerName(2, d.modrm.rm)));
+    }
   } else {
     // TEST and XCHG have no direction bit; MASM encodes a register pair with the first operand in
     // the reg field (test al,bl = 84 C3), so show register pairs that way round.
