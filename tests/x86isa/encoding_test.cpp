@@ -104,6 +104,16 @@ const Case kCases[] = {
     {Cpu::I8086, "cmp ah, bh", "3A E7"},
     {Cpu::I8086, "cmp word ptr [bx], ax", "39 07"},
 
+    // Microsoft Knowledge Base Q31598 (MASM 5.0-6.0): MASM's own output for sign-extended immediates.
+    {Cpu::I8086, "and bx, 0FFFFh", "83 E3 FF"},
+    {Cpu::I8086, "add bx, 1", "83 C3 01"},
+    {Cpu::I8086, "adc bx, 0Fh", "83 D3 0F"},
+    {Cpu::I8086, "or bx, 1", "83 CB 01"},
+    {Cpu::I8086, "sbb bx, 0FFFFh", "83 DB FF"},
+    {Cpu::I8086, "sub bx, 3", "83 EB 03"},
+    {Cpu::I8086, "xor bx, 2", "83 F3 02"},
+    {Cpu::I8086, "cmp bx, 0FFF2h", "83 FB F2"},
+
     // TEST: no direction bit; register pairs with the first operand in reg (test al,bl = 84 C3).
     {Cpu::I8086, "test al, bl", "84 C3"},
     {Cpu::I8086, "test cx, dx", "85 CA"},                            // 11|001|010: reg cx, rm dx
