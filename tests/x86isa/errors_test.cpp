@@ -93,6 +93,13 @@ TEST(EncoderErrors, OperandCountAndUnknownMnemonic) {
   EXPECT_EQ(encodeText("add ax").error.code, ErrorCode::WrongOperandCount);
   EXPECT_EQ(encodeText("nop ax").error.code, ErrorCode::WrongOperandCount);
   EXPECT_EQ(encodeText("frobnicate ax").error.code, ErrorCode::UnknownMnemonic);
+  enc::Instruction four;
+  four.mnemonic = "imul";
+  for (int i = 0; i < 4; ++i) four.add(enc::Operand::reg_(enc::Reg::AX));
+  EXPECT_EQ(four.operandCount, 4);
+  const auto tooMany = enc::encode(four, {});
+  EXPECT_EQ(tooMany.error.code, ErrorCode::WrongOperandCount);
+  EXPECT_EQ(tooMany.error.operand, 3);
   EXPECT_FALSE(enc::isMnemonic("frobnicate"));
   EXPECT_TRUE(enc::isMnemonic("MOV"));
   EXPECT_TRUE(enc::isMnemonic("Rep"));

@@ -157,6 +157,9 @@ Encoding encodeWithSegmentPrefix(const Instruction& written, const Options& opti
 }
 
 Encoding encode(const Instruction& insn, const Options& options) {
+  if (insn.operandCount > insn.operands.size())
+    return failure(ErrorCode::WrongOperandCount, static_cast<int>(insn.operands.size()),
+                   "too many operands: x86 instructions take at most three", 1);
   if (insn.segment != Reg::None) return encodeWithSegmentPrefix(insn, options);
   return encodeOne(insn, options);
 }

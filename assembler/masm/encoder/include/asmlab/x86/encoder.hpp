@@ -123,7 +123,12 @@ struct Instruction {
   std::uint32_t address = 0;         // offset of the first byte (with prefixes), for relative jumps
   JumpForm minJumpForm = JumpForm::None;
 
-  Instruction& add(const Operand& o) { operands[operandCount++] = o; return *this; }
+  // Adds an operand; a fourth is counted but not kept, and encode() reports "too many operands".
+  Instruction& add(const Operand& o) {
+    if (operandCount < operands.size()) operands[operandCount] = o;
+    if (operandCount < 255) ++operandCount;
+    return *this;
+  }
 };
 
 struct Options {
@@ -170,7 +175,7 @@ struct Encoding {
   std::uint8_t length = 0;
   std::vector<Fixup> fixups;
   JumpForm jumpForm = JumpForm::None;  // the form chosen (jumps and calls only)
-  Error error;                          // code None on success; then length may still be 0 for none
+  Error error;                          // code None on success
 
   bool ok() const { return error.code == ErrorCode::None; }
   std::span<const std::uint8_t> view() const { return {bytes.data(), length}; }
