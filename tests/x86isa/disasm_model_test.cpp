@@ -81,7 +81,7 @@ const Expect kModelCases[] = {
     {Cpu::I8086, {0xC9}, "retf", 1, true},
     {Cpu::I8086, {0xD0, 0xF0}, "setmo al", 2, true},
     {Cpu::I8086, {0xD1, 0x37}, "setmo word ptr [bx]", 2, true},
-    {Cpu::I8086, {0xD2, 0xF3}, "setmoc bl", 2, true},
+    {Cpu::I8086, {0xD2, 0xF3}, "setmoc bl, cl", 2, true},
     {Cpu::I8086, {0xD6}, "salc", 1, true},
     {Cpu::I8086, {0xF1, 0x90}, "lock nop", 2, true},
     {Cpu::I8086, {0x8C, 0xE8}, "mov ax, cs", 2, true},                 // sreg field 5 -> 1

@@ -263,7 +263,7 @@ Instruction decode(const FetchByte& fetch, const DecodeOptions& options) {
     if (shiftGroup && d.modrm.reg == 6) {
       if (cpu == Cpu::I8086) {
         const bool byCl = groupOpcode >= 0xD2;
-        row = Row{byCl ? "setmoc" : "setmo", {}, {(groupOpcode & 1) ? Opd::Ev : Opd::Eb, Opd::None, Opd::None},
+        row = Row{byCl ? "setmoc" : "setmo", {}, {(groupOpcode & 1) ? Opd::Ev : Opd::Eb, byCl ? Opd::CL : Opd::None, Opd::None},
                   Kind::Normal, 0, Cpu::I8086, Flow::Sequential};
         undocumented(d, byCl ? "SETMOC: sets the operand to all ones if CL is not 0 (8086, undocumented)"
                              : "SETMO: sets the operand to all ones (8086, undocumented)");
