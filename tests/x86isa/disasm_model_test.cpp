@@ -236,6 +236,10 @@ TEST(DisassemblerSymbols, LabelsForTargetsAndVariables) {
   EXPECT_EQ(dis::decode(std::span<const std::uint8_t>(load), options).text, "mov ax, word ptr count");
   const std::vector<std::uint8_t> other = {0x26, 0xA1, 0x10, 0x00};  // ES: no symbol for ES here
   EXPECT_EQ(dis::decode(std::span<const std::uint8_t>(other), options).text, "mov ax, word ptr es:[10h]");
+  const std::vector<std::uint8_t> indexed = {0x8A, 0x84, 0x10, 0x00};  // mov al, [si+0010h]
+  EXPECT_EQ(dis::decode(std::span<const std::uint8_t>(indexed), options).text, "mov al, byte ptr count[si]");
+  const std::vector<std::uint8_t> small = {0x8A, 0x44, 0x10};  // a byte displacement is not a variable
+  EXPECT_EQ(dis::decode(std::span<const std::uint8_t>(small), options).text, "mov al, byte ptr [si+10h]");
   const std::vector<std::uint8_t> far = {0x9A, 0, 0, 0x34, 0x12};
   EXPECT_EQ(dis::decode(std::span<const std::uint8_t>(far), options).text, "call far ptr far_routine");
 }
