@@ -108,7 +108,7 @@ enum class JumpForm : std::uint8_t {
   Short,     // EB cb / 7x cb / E3 cb / E0-E2 cb
   Near,      // E9 cw / E8 cw / 0F 8x cw (386)
   Far,       // EA cd / 9A cd
-  Expanded,  // TASM JUMPS on a pre-386 CPU: reversed short jcc over a near jmp (7x 03 E9 cw)
+  Expanded,  // MASM OPTION LJMP / TASM JUMPS before the 386: reversed short jcc over a near jmp (7x 03 E9 cw)
 };
 
 struct Instruction {
@@ -133,7 +133,11 @@ struct Instruction {
 
 struct Options {
   Cpu cpu = Cpu::I8086;
-  bool jumps = false;  // TASM JUMPS: out-of-range conditional jumps become Expanded
+  // Out-of-range conditional jumps before the 386 become Expanded (reversed jcc over a near jmp).
+  // MASM 6 does this by default (OPTION LJMP, with warning A6003 for each lengthened jump; OPTION
+  // NOLJMP turns it off); TASM only under JUMPS. The front end reports the warning when
+  // Encoding::jumpForm is Expanded.
+  bool jumps = false;
 };
 
 enum class FixupKind : std::uint8_t {
