@@ -1,0 +1,208 @@
+// The x86 instruction encoder behind the MASM/TASM assembler: one instruction, already parsed into
+// a mnemonic and typed operands, becomes bytes plus the fixups the linker must complete.
+//
+// It covers the 8086/8088 and the real-mode additions of the 80186, 80286 and 80386 that course
+// code uses, and makes MASM's choices where several encodings exist (docs/x86-encoder.md).
+// The encoder is stateless: the front end owns symbols, ASSUME, segments and passes.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace asmlab::x86::enc {
+
+// The processor directive in force (.8086, .186, .286, .386). .486/.586 should select I80386: the
+// 486/Pentium additions (BSWAP, CMPXCHG, XADD, CPUID, RDTSC) and the FPU are not covered.
+enum class Cpu : std::uint8_t { I8086, I80186, I80286, I80386 };
+
+std::string_view cpuDirective(Cpu cpu);  // ".8086", ".186", ".286", ".386"
+
+enum class Reg : std::uint8_t {
+  AL, CL, DL, BL, AH, CH, DH, BH,
+  AX, CX, DX, BX, SP, BP, SI, DI,
+  EAX, ECX, EDX, EBX, ESP, EBP, ESI, EDI,
+  ES, CS, SS, DS, FS, GS,
+  None
+};
+
+std::optional<Reg> parseRegister(std::string_view name);  // case-insensitive; nullopt if not a register
+std::string_view registerName(Reg reg);                   // lower case, "" for None
+unsigned registerSize(Reg reg);                           // 1, 2 or 4 bytes (segment registers: 2)
+bool isSegmentRegister(Reg reg);
+bool isGeneralRegister(Reg reg);
+unsigned registerNumber(Reg reg);                         // the 3-bit field value used in ModRM
+
+// A value the linker completes. The encoder writes the value the front end gives (an offset within
+// the symbol's segment, a segment's frame number, ...) into the bytes and hands `symbol` back in
+// the Fixup; it never interprets `symbol`.
+enum class RelocKind : std::uint8_t {
+  None,
+  Offset,      // OFFSET sym, or a memory operand's displacement naming a variable
+  Segment,     // SEG sym, @data, a segment or group name
+  FarPointer,  // offset then segment (far jump/call targets)
+};
+struct Reloc {
+  RelocKind kind = RelocKind::None;
+  std::uint32_t symbol = 0;  // the front end's handle, returned untouched in Fixup::symbol
+};
+
+struct Immediate {
+  std::int64_t value = 0;
+  Reloc reloc;
+};
+
+// How many bytes the displacement must take even if a shorter field would hold it
+// (`[bx+0]` vs `[bx]`, or a relocated displacement, which is always full size).
+enum class DispSize : std::uint8_t { Automatic, Byte, Full };
+
+struct Memory {
+  Reg segment = Reg::None;  // override written or chosen by ASSUME; the default segment is dropped
+  Reg base = Reg::None;     // BX/BP (16-bit addressing) or any 32-bit register
+  Reg index = Reg::None;    // SI/DI (16-bit addressing) or any 32-bit register but ESP
+  std::uint8_t scale = 1;   // 1, 2, 4, 8: 32-bit addressing only
+  std::int64_t displacement = 0;
+  Reloc reloc;              // a displacement naming a variable (RelocKind::Offset)
+  unsigned size = 0;        // operand size in bytes: 0 unknown, 1, 2, 4 (also DWORD far ptr), 6, 8, 10
+  DispSize dispSize = DispSize::Automatic;
+  bool address32 = false;   // a direct address written with 32-bit addressing (rare); implied by 32-bit registers
+};
+
+// SHORT / NEAR PTR / FAR PTR written by the programmer, or the label's own type (a FAR PROC).
+enum class Distance : std::uint8_t { Automatic, Short, Near, Far };
+
+// The operand of a direct jump or call (a label, `$+5`, `far ptr 1234h:5678h`).
+struct Target {
+  std::int64_t offset = 0;     // the target's offset within its segment
+  bool known = true;           // false: a forward reference not yet defined in this pass
+  bool sameSegment = true;     // false: external or in another segment, so a fixup carries it
+  Distance distance = Distance::Automatic;
+  std::uint16_t segment = 0;   // the segment of a literal far target (far ptr 1234h:5678h)
+  Reloc reloc;                 // the symbol for a fixup (external near targets, far targets)
+};
+
+struct Operand {
+  enum class Kind : std::uint8_t { None, Register, Immediate, Memory, Target };
+  Kind kind = Kind::None;
+  Reg reg = Reg::None;
+  Immediate imm;
+  Memory mem;
+  Target target;
+
+  static Operand reg_(Reg r) { Operand o; o.kind = Kind::Register; o.reg = r; return o; }
+  static Operand imm_(std::int64_t v, Reloc reloc = {}) { Operand o; o.kind = Kind::Immediate; o.imm = {v, reloc}; return o; }
+  static Operand mem_(const Memory& m) { Operand o; o.kind = Kind::Memory; o.mem = m; return o; }
+  static Operand target_(const Target& t) { Operand o; o.kind = Kind::Target; o.target = t; return o; }
+};
+
+enum class RepPrefix : std::uint8_t { None, Rep, Repe, Repne };  // REPZ = REPE, REPNZ = REPNE
+
+// The size of a jump's encoding. The front end keeps each jump's form between passes and passes it
+// back as `Instruction::minJumpForm`; forms only grow, so the passes always settle.
+enum class JumpForm : std::uint8_t {
+  None,      // not a jump, or the first pass
+  Short,     // EB cb / 7x cb / E3 cb / E0-E2 cb
+  Near,      // E9 cw / E8 cw / 0F 8x cw (386)
+  Far,       // EA cd / 9A cd
+  Expanded,  // MASM OPTION LJMP / TASM JUMPS before the 386: reversed short jcc over a near jmp (7x 03 E9 cw)
+};
+
+struct Instruction {
+  std::string_view mnemonic;         // case-insensitive: "mov", "JNZ", "rep" alone, "retf", ...
+  std::array<Operand, 3> operands{};
+  std::uint8_t operandCount = 0;
+  RepPrefix rep = RepPrefix::None;
+  bool lock = false;
+  // A segment override written as a prefix (`es: lodsb`, `cs: xlat`): it applies to the memory
+  // operand (unless that names its own), and is emitted as it stands if there is none.
+  Reg segment = Reg::None;
+  std::uint32_t address = 0;         // offset of the first byte (with prefixes), for relative jumps
+  JumpForm minJumpForm = JumpForm::None;
+
+  // Adds an operand; a fourth is counted but not kept, and encode() reports "too many operands".
+  Instruction& add(const Operand& o) {
+    if (operandCount < operands.size()) operands[operandCount] = o;
+    if (operandCount < 255) ++operandCount;
+    return *this;
+  }
+};
+
+struct Options {
+  Cpu cpu = Cpu::I8086;
+  // Out-of-range conditional jumps before the 386 become Expanded (reversed jcc over a near jmp).
+  // MASM 6 does this by default (OPTION LJMP, with warning A6003 for each lengthened jump; OPTION
+  // NOLJMP turns it off); TASM only under JUMPS. The front end reports the warning when
+  // Encoding::jumpForm is Expanded.
+  bool jumps = false;
+};
+
+enum class FixupKind : std::uint8_t {
+  Offset16,      // a 16-bit offset of `symbol` (value already in the bytes is the addend)
+  Offset32,      // a 32-bit offset (32-bit displacement or immediate)
+  Segment16,     // the segment (frame) of `symbol`
+  FarPointer16,  // offset16 followed by segment16 (4 bytes)
+  Relative8,     // self-relative: target - end of instruction
+  Relative16,
+};
+struct Fixup {
+  std::uint8_t position = 0;  // byte offset within the instruction's bytes
+  std::uint8_t width = 0;     // 1, 2 or 4
+  FixupKind kind = FixupKind::Offset16;
+  std::uint32_t symbol = 0;
+};
+
+enum class ErrorCode : std::uint8_t {
+  None,
+  UnknownMnemonic,
+  RequiresCpu,         // "instruction requires .386"
+  WrongOperandCount,
+  InvalidOperands,     // no form matches; the message lists the allowed forms
+  SizeUnknown,         // "operand size must be given: use BYTE PTR or WORD PTR"
+  SizeMismatch,        // mov al, bx
+  ImmediateRange,      // mov al, 300
+  JumpOutOfRange,      // short or conditional jump too far; the message gives the distance
+  InvalidAddress,      // [ax], [bx+bp], scale without 32-bit registers, ...
+  InvalidPrefix,       // REP/REPE/REPNE on a non-string instruction, REP or LOCK on a jump
+};
+struct Error {
+  ErrorCode code = ErrorCode::None;
+  int operand = -1;      // 0-based operand to point the caret at, or -1 for the mnemonic
+  std::string message;
+};
+
+struct Encoding {
+  std::array<std::uint8_t, 16> bytes{};
+  std::uint8_t length = 0;
+  std::vector<Fixup> fixups;
+  JumpForm jumpForm = JumpForm::None;  // the form chosen (jumps and calls only)
+  Error error;                          // code None on success
+
+  bool ok() const { return error.code == ErrorCode::None; }
+  std::span<const std::uint8_t> view() const { return {bytes.data(), length}; }
+};
+
+// Encodes one instruction. Never throws on bad input: the Error says what is wrong. On an error
+// the length is the best estimate of the instruction's size, so a front end can keep addresses
+// moving and report further errors.
+Encoding encode(const Instruction& instruction, const Options& options);
+
+// True if `name` is an instruction mnemonic or a prefix (rep, lock, ...), any CPU model.
+bool isMnemonic(std::string_view name);
+// The oldest CPU that has the mnemonic in some form (nullopt if unknown).
+std::optional<Cpu> mnemonicCpu(std::string_view name);
+// True for jmp, jcc, jcxz/jecxz, loop*, call: mnemonics whose operand may be a Target.
+bool isBranchMnemonic(std::string_view name);
+
+// Jump sizing for the front end's passes. `distance` = target - address of the jump's first byte.
+// Returns the smallest form at least `atLeast` that reaches, or None if no form does (a short-only
+// mnemonic such as LOOP out of range, or a conditional jump on a pre-386 CPU without JUMPS).
+JumpForm jumpFormFor(std::string_view mnemonic, std::int64_t distance, const Options& options,
+                     JumpForm atLeast = JumpForm::Short);
+// Bytes taken by a jump in a given form (no prefixes), or 0 if the mnemonic cannot take that form.
+unsigned jumpLength(std::string_view mnemonic, JumpForm form, const Options& options);
+
+}  // namespace asmlab::x86::enc
