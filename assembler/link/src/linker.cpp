@@ -85,28 +85,24 @@ public:
     uint32_t location = s_.partStart[mi][f.segment] + f.offset;
     uint32_t width = fixupWidth(f.kind);
     if (location + width > p_.image.size()) return;  // cannot happen: data lies within the segment
-    int64_t targetLinear = int64_t{tgt->linear} + f.displacement;
+    // The range check applies to the target itself; the displacement then wraps within the
+    // field as the CPU's 16-bit offset arithmetic does (MASM writes OFFSET x+0F000h as x-1000h).
     int64_t frameBase = int64_t{frm->paragraph} * 16;
-    int64_t offset = targetLinear - frameBase;
-    if (f.selfRelative) offset = targetLinear - (int64_t{location} + width);
-
-    bool sixteen = f.kind == FixupKind::Offset16 || f.kind == FixupKind::Pointer32;
-    if (!f.selfRelative && (sixteen || f.kind == FixupKind::HighByte) && (offset < 0 || offset > 0xFFFF)) {
-      overflow(origin, where(), targetName, *frm, targetLinear);
+    int64_t targetInFrame = int64_t{tgt->linear} - frameBase;
+    int64_t targetLinear = int64_t{tgt->linear} + f.displacement;
+    bool needsFrame = f.kind == FixupKind::Offset16 || f.kind == FixupKind::Pointer32 ||
+                      f.kind == FixupKind::HighByte || (f.selfRelative && f.kind != FixupKind::LowByte);
+    if (needsFrame && (targetInFrame < 0 || targetInFrame > 0xFFFF)) {
+      overflow(origin, where(), targetName, *frm, tgt->linear);
       return;
     }
-    if (f.selfRelative) {
-      int64_t targetInFrame = targetLinear - frameBase;
-      if (f.kind == FixupKind::LowByte && (offset < -128 || offset > 127)) {
-        s_.diag->error(origin, fmt::format("fixup overflow at {}: {} is {} bytes away, out of the range of a short "
-                                           "(8-bit) displacement",
-                                           where(), targetName, offset));
-        return;
-      }
-      if (f.kind == FixupKind::Offset16 && (targetInFrame < 0 || targetInFrame > 0xFFFF)) {
-        overflow(origin, where(), targetName, *frm, targetLinear);
-        return;
-      }
+    int64_t offset = targetInFrame + f.displacement;
+    if (f.selfRelative) offset = targetLinear - (int64_t{location} + width);
+    if (f.selfRelative && f.kind == FixupKind::LowByte && (offset < -128 || offset > 127)) {
+      s_.diag->error(origin, fmt::format("fixup overflow at {}: {} is {} bytes away, out of the range of a short "
+                                         "(8-bit) displacement",
+                                         where(), targetName, offset));
+      return;
     }
     uint8_t* at = p_.image.data() + location;
     auto add16 = [](uint8_t* q, uint32_t v) {

@@ -73,6 +73,11 @@ bool splitModuleRecords(std::span<const uint8_t> bytes, uint64_t start, const st
       return false;
     }
     uint8_t type = bytes[pos];
+    if (records.empty() && type != 0x80 && type != 0x82) {
+      diag.error(file, fmt::format("not an OMF object module: it starts with byte {:02X}h, not THEADR (80h)", type),
+                 pos);
+      return false;
+    }
     uint16_t length = static_cast<uint16_t>(bytes[pos + 1] | (bytes[pos + 2] << 8));
     if (length == 0) {
       diag.error(file, fmt::format("{} record ({:02X}h) has length 0", recordName(type), type), pos);
@@ -82,11 +87,6 @@ bool splitModuleRecords(std::span<const uint8_t> bytes, uint64_t start, const st
       diag.error(file,
                  fmt::format("{} record ({:02X}h) is truncated: it needs {} bytes, the file has {}", recordName(type),
                              type, length, bytes.size() - pos - 3),
-                 pos);
-      return false;
-    }
-    if (records.empty() && type != 0x80 && type != 0x82) {
-      diag.error(file, fmt::format("not an OMF object module: it starts with byte {:02X}h, not THEADR (80h)", type),
                  pos);
       return false;
     }
@@ -122,6 +122,7 @@ public:
   std::optional<Module> parse(const std::vector<RawRecord>& records) {
     for (const auto& r : records) {
       record_ = &r;
+      recordType_ = r.type;
       ByteCursor c(r.body, (r.type & 1) != 0);
       if (!parseRecord(r.type, c)) return std::nullopt;
       if (c.failed()) return fail(fmt::format("{} record ({:02X}h) is shorter than its fields", recordName(r.type), r.type));
@@ -507,7 +508,11 @@ private:
       } else if (!reference(c, fixData & 3, false, f.target)) {
         return false;
       }
-      if ((fixData & 0x04) == 0) f.displacement = static_cast<int32_t>(c.word());
+      if ((fixData & 0x04) == 0) {
+        // 16-bit displacements are sign-extended: the linker adds them modulo the field width.
+        uint32_t d = c.word();
+        f.displacement = (recordType_ & 1) ? static_cast<int32_t>(d) : static_cast<int16_t>(d);
+      }
       if (c.failed()) return true;
       const Segment& s = module_.segments[f.segment];
       if (static_cast<uint64_t>(f.offset) + fixupWidth(f.kind) > s.data.size())
@@ -546,6 +551,7 @@ private:
   const std::string& file_;
   LinkDiagnostics& diag_;
   const RawRecord* record_ = nullptr;
+  uint8_t recordType_ = 0;
   Module module_;
   std::vector<std::string> names_;
   Thread frameThreads_[4];

@@ -61,7 +61,7 @@ uint8_t locationCode(FixupKind k) {
 
 bool needsWideFixup(const Fixup& f) {
   return f.kind == FixupKind::Offset32 || f.kind == FixupKind::Pointer48 || f.displacement < -32768 ||
-         f.displacement > 0xFFFF;
+         f.displacement > 32767;  // the reader sign-extends 16-bit displacements
 }
 
 // Names in LNAMES order with their 1-based indices.
