@@ -150,3 +150,24 @@ TEST(Library, MalformedLibraries) {
 
 }  // namespace
 }  // namespace asmlab::link
+
+namespace asmlab::link {
+namespace {
+
+// Some librarians leave the dictionary out (0 blocks); members are then found by their PUBDEFs.
+TEST(Library, WithoutDictionaryFallsBackToPublics) {
+  LinkDiagnostics diag;
+  auto bytes = writeLibrary({libraryModule("A", {"X"}), libraryModule("B", {"Y"})}, {}, diag);
+  ASSERT_TRUE(bytes);
+  (*bytes)[7] = 0;  // dictionary block count
+  (*bytes)[8] = 0;
+  auto lib = Library::read(*bytes, "nodict.lib", diag);
+  ASSERT_TRUE(lib) << diag.renderToString();
+  EXPECT_EQ(lib->dictionaryBlocks(), 0u);
+  EXPECT_EQ(lib->findDefiningMember("Y"), 1u);
+  EXPECT_EQ(lib->findDefiningMember("x"), 0u);
+  EXPECT_FALSE(lib->findDefiningMember("Z"));
+}
+
+}  // namespace
+}  // namespace asmlab::link
