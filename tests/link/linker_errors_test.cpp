@@ -158,6 +158,28 @@ TEST(LinkerErrors, CombinedSegmentLargerThan64K) {
   EXPECT_TRUE(diag.contains("segment _DATA (DATA) is 73728 bytes after combining")) << diag.renderToString();
 }
 
+TEST(LinkerErrors, SegmentInTwoGroups) {
+  Module a = codeModule("A", {0xC3});
+  a.segments.push_back(segment("_DATA", "DATA", {1}));
+  a.groups.push_back(Group{"DGROUP", {1}});
+  Module b = codeModule("B", {0xC3});
+  b.segments.push_back(segment("_DATA", "DATA", {2}));
+  b.groups.push_back(Group{"OTHER", {1}});
+  LinkDiagnostics diag;
+  EXPECT_FALSE(linkNamed({{a, "a.obj"}, {b, "b.obj"}}, diag));
+  EXPECT_TRUE(diag.contains("b.obj: error: segment _DATA is in group DGROUP and in group OTHER")) << diag.renderToString();
+}
+
+TEST(LinkerErrors, CommunalLargerThanASegment) {
+  Module m = codeModule("M", {0xC3});
+  Extern huge = externNamed("HUGE");
+  huge.communal = Extern::Communal{true, 0x20000, 1};
+  m.externs.push_back(huge);
+  LinkDiagnostics diag;
+  EXPECT_FALSE(linkNamed({{m, "m.obj"}}, diag));
+  EXPECT_TRUE(diag.contains("communal variable HUGE is 131072 bytes")) << diag.renderToString();
+}
+
 TEST(LinkerErrors, NothingToLink) {
   LinkDiagnostics diag;
   EXPECT_FALSE(linkNamed({}, diag));
