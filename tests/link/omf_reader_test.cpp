@@ -49,6 +49,32 @@ TEST(OmfReader, ExpandsNestedLidataBlocks) {
   EXPECT_EQ(std::string(m->segments[0].data.begin(), m->segments[0].data.end()), expected);
 }
 
+// DW 3 DUP (OFFSET _TEXT:0): the content bytes sit at data-field positions 5 and 6 (after the
+// repeat count, the block count and the length byte); the fixup there patches every copy.
+TEST(OmfReader, FixupAfterLidataAppliesToEveryCopy) {
+  auto bytes = header(6);
+  record(bytes, 0xA2, {1, 0, 0, 3, 0, 0, 0, 2, 0, 0});
+  // FIXUP offset16 at data offset 5, M=1: C4h 05h; fix data F5 target T0 segment 1, no
+  // displacement: 0 101 0 1 00 = 54h, target datum 1.
+  record(bytes, 0x9C, {0xC4, 0x05, 0x54, 1});
+  record(bytes, 0x8A, {0});
+  LinkDiagnostics diag;
+  auto m = readObject(bytes, "t.obj", diag);
+  ASSERT_TRUE(m) << diag.renderToString();
+  ASSERT_EQ(m->fixups.size(), 3u);
+  EXPECT_EQ(m->fixups[0].offset, 0u);
+  EXPECT_EQ(m->fixups[1].offset, 2u);
+  EXPECT_EQ(m->fixups[2].offset, 4u);
+
+  auto bad = header(6);
+  record(bad, 0xA2, {1, 0, 0, 3, 0, 0, 0, 2, 0, 0});
+  record(bad, 0x9C, {0xC4, 0x00, 0x54, 1});  // data offset 0: the repeat count
+  record(bad, 0x8A, {0});
+  LinkDiagnostics badDiag;
+  EXPECT_FALSE(readObject(bad, "t.obj", badDiag));
+  EXPECT_TRUE(badDiag.contains("points into a count field")) << badDiag.renderToString();
+}
+
 TEST(OmfReader, ThreadsSupplyFrameAndTarget) {
   auto bytes = header(4);
   record(bytes, 0x9A, {3, 0xFF, 1});  // GRPDEF name 3 (_TEXT reused as a group name), segment 1

@@ -374,22 +374,33 @@ private:
 
   // LIDATA iterated data block (TIS 1.1, A2h): repeat count, block count, then either nested
   // blocks or a length-prefixed content. Depth and size are bounded so hostile input cannot blow up.
-  bool expandBlock(ByteCursor& c, std::vector<uint8_t>& out, int depth) {
+  // `origin` receives, for every expanded byte, the position of the content byte it copies within
+  // the record's data field: a following FIXUPP addresses content bytes by that position and
+  // applies to every copy (TIS 1.1, LIDATA: "the fixup is applied before the block is expanded").
+  bool expandBlock(ByteCursor& c, size_t dataStart, std::vector<uint8_t>& out, std::vector<uint32_t>& origin,
+                   int depth) {
     if (depth > 16) return error("LIDATA blocks are nested more than 16 deep");
     uint32_t repeat = c.word();
     uint16_t blocks = c.u16();
     std::vector<uint8_t> once;
+    std::vector<uint32_t> onceOrigin;
     if (blocks == 0) {
-      auto content = c.take(c.u8());
+      uint8_t length = c.u8();
+      size_t contentAt = c.position() - dataStart;
+      auto content = c.take(length);
       once.assign(content.begin(), content.end());
+      for (size_t i = 0; i < once.size(); ++i) onceOrigin.push_back(static_cast<uint32_t>(contentAt + i));
     } else {
       for (uint16_t i = 0; i < blocks && !c.failed(); ++i)
-        if (!expandBlock(c, once, depth + 1)) return false;
+        if (!expandBlock(c, dataStart, once, onceOrigin, depth + 1)) return false;
     }
     if (c.failed()) return true;
     if (static_cast<uint64_t>(repeat) * once.size() + out.size() > (1u << 24))
       return error("LIDATA expands to more than 16 MB");
-    for (uint32_t i = 0; i < repeat; ++i) out.insert(out.end(), once.begin(), once.end());
+    for (uint32_t i = 0; i < repeat; ++i) {
+      out.insert(out.end(), once.begin(), once.end());
+      origin.insert(origin.end(), onceOrigin.begin(), onceOrigin.end());
+    }
     return true;
   }
 
@@ -397,9 +408,11 @@ private:
     uint32_t seg = 0;
     if (!segmentIndex(c.index(), seg)) return false;
     uint32_t offset = c.word();
+    size_t dataStart = c.position();
     std::vector<uint8_t> bytes;
+    lidataOrigin_.clear();
     while (!c.atEnd() && !c.failed())
-      if (!expandBlock(c, bytes, 0)) return false;
+      if (!expandBlock(c, dataStart, bytes, lidataOrigin_, 0)) return false;
     if (c.failed()) return true;
     if (!storeData(seg, offset, bytes)) return false;
     lastData_ = LastData{seg, offset, true};
@@ -487,7 +500,6 @@ private:
       auto kind = locationKind(loc);
       if (!kind) return error(fmt::format("fixup location type {} is not supported", loc));
       if (!lastData_) return error("FIXUPP record before any LEDATA/LIDATA record");
-      if (lastData_->iterated) return error("fixups on LIDATA records are not supported");
       uint8_t fixData = c.u8();
       Fixup f;
       f.kind = *kind;
@@ -514,11 +526,35 @@ private:
         f.displacement = (recordType_ & 1) ? static_cast<int32_t>(d) : static_cast<int16_t>(d);
       }
       if (c.failed()) return true;
+      if (lastData_->iterated) {
+        if (!iteratedFixups(f, recordOffset)) return false;
+        continue;
+      }
       const Segment& s = module_.segments[f.segment];
       if (static_cast<uint64_t>(f.offset) + fixupWidth(f.kind) > s.data.size())
         return error(fmt::format("fixup at {}:{:X}h lies outside the data of its LEDATA record", s.name, f.offset));
       module_.fixups.push_back(f);
     }
+    return true;
+  }
+
+  // A fixup after LIDATA patches every copy of the content bytes it addresses.
+  bool iteratedFixups(Fixup f, uint32_t recordOffset) {
+    if (f.selfRelative) return error("self-relative fixup on a LIDATA record (not allowed by the OMF specification)");
+    uint32_t width = fixupWidth(f.kind);
+    size_t copies = 0;
+    for (size_t i = 0; i + width <= lidataOrigin_.size(); ++i) {
+      bool match = true;
+      for (uint32_t k = 0; k < width && match; ++k) match = lidataOrigin_[i + k] == recordOffset + k;
+      if (!match) continue;
+      f.offset = lastData_->offset + static_cast<uint32_t>(i);
+      module_.fixups.push_back(f);
+      ++copies;
+    }
+    if (copies == 0)
+      return error(fmt::format("fixup at LIDATA data offset {:X}h does not address {} content byte(s) of the "
+                               "iterated data (it points into a count field)",
+                               recordOffset, width));
     return true;
   }
 
@@ -557,6 +593,7 @@ private:
   Thread frameThreads_[4];
   Thread targetThreads_[4];
   std::optional<LastData> lastData_;
+  std::vector<uint32_t> lidataOrigin_;  // see expandBlock
 };
 
 }  // namespace
