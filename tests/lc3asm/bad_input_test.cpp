@@ -92,6 +92,14 @@ TEST(Lc3BadInput, RandomBytesNeverCrash) {
   SUCCEED();
 }
 
+TEST(Lc3BadInput, BadDataStatementsEmitNothingAndKeepLaterAddresses) {
+  auto a = assembleSource(".ORIG x3000\n  .STRINGZ\n  .STRINGZ 5\n  .STRINGZ \"a\\q\"\n  .BLKW LABEL\nLABEL HALT\n  .END\n");
+  EXPECT_EQ(a.diagnostics.errorCount(), 4u) << a.text();
+  ASSERT_EQ(a.assembly.image.symbols.size(), 1u);
+  EXPECT_EQ(a.assembly.image.symbols[0].address, 0x3000);
+  EXPECT_EQ(a.words(), (std::vector<uint16_t>{0xF025}));
+}
+
 TEST(Lc3BadInput, ErrorsInOneLineDoNotHideErrorsInOthers) {
   auto a = assembleSource(".ORIG x3000\n  ADD R1,\n  .STRINGZ \"open\n  LD R0, NOPE\n.END\n");
   EXPECT_EQ(a.diagnostics.errorCount(), 3u) << a.text();

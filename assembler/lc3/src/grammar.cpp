@@ -135,7 +135,8 @@ auto const addIdentifier = [](auto& ctx) {
 
 auto const idchar = x3::ascii::alnum | x3::ascii::char_('_');
 
-auto const registerName = x3::raw[x3::lexeme[x3::no_case[x3::ascii::lit('r')] >> x3::ascii::char_('0', '7') >> !idchar]];
+auto const registerName =
+    x3::raw[x3::lexeme[x3::no_case[x3::ascii::lit('r')] >> x3::ascii::char_('0', '7') >> !idchar]];
 
 // A number must end at a word boundary, so "b12" and "x1G" are names, not malformed numbers.
 auto const number = x3::raw[x3::lexeme[
@@ -152,7 +153,8 @@ auto const string = x3::raw[x3::lexeme['"' >> *(('\\' >> x3::char_) | ~x3::ascii
 
 // Predicates (!keyword) must not run semantic actions, so the look-ahead form has none.
 auto const keyword = x3::lexeme[x3::no_case[mnemonicTable()] >> !idchar];
-auto const word = x3::raw[x3::lexeme[-x3::ascii::char_('.') >> (x3::ascii::alpha | x3::ascii::char_('_')) >> *idchar]];
+auto const word =
+    x3::raw[x3::lexeme[-x3::ascii::char_('.') >> (x3::ascii::alpha | x3::ascii::char_('_')) >> *idchar]];
 
 auto const operand = registerName[addRegister] | number[addNumber] | string[addString] | identifier[addIdentifier];
 auto const operandAfterComma = x3::rule<class OperandAfterComma>{"operand after ','"} = operand;
@@ -160,7 +162,8 @@ auto const operands = operand >> *(',' > operandAfterComma);
 
 auto const setColon = [](auto& ctx) { state(ctx).statement->labelHasColon = true; };
 auto const label = !keyword >> !registerName >> !number >> identifier[setLabel] >> -x3::ascii::lit(':')[setColon];
-auto const opcode = x3::lexeme[x3::raw[x3::no_case[mnemonicTable()][setMnemonicValue]][setMnemonicText] >> !idchar] | (!registerName >> !number >> word[setUnknownMnemonic]);
+auto const knownOpcode = x3::lexeme[x3::raw[x3::no_case[mnemonicTable()][setMnemonicValue]][setMnemonicText] >> !idchar];
+auto const opcode = knownOpcode | (!registerName >> !number >> word[setUnknownMnemonic]);
 
 auto const endOfLine = x3::rule<class EndOfLine>{"end of line"} = x3::eoi;
 auto const statement = (-label >> -opcode >> -operands) > endOfLine;

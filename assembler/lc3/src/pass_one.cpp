@@ -135,32 +135,34 @@ void Assembler::startBlock(size_t index) {
   blocks_.push_back(block);
 }
 
-uint32_t Assembler::sizeOf(size_t index) {
+// The number of words a statement occupies; nothing when its operands are wrong (reported here), so
+// pass 2 emits nothing for it.
+std::optional<uint32_t> Assembler::sizeOf(size_t index) {
   const Statement& st = statements_[index];
   switch (st.mnemonic) {
     case Mnemonic::Blkw: {
-      if (!checkOperandCount(ctx_, st)) return 0;
+      if (!checkOperandCount(ctx_, st)) return std::nullopt;
       const Operand& op = st.operands[0];
       if (op.kind != OperandKind::Number) {
         ctx_.error(ctx_.at(st.line, op), fmt::format("expected a word count after .BLKW, found '{}'", op.text));
-        return 0;
+        return std::nullopt;
       }
       if (op.overflow || op.value < 1 || op.value > 0xFFFF) {
         ctx_.error(ctx_.at(st.line, op), fmt::format(".BLKW count {} is outside 1..65535", op.text));
-        return 0;
+        return std::nullopt;
       }
       return uint32_t(op.value);
     }
     case Mnemonic::Stringz: {
-      if (!checkOperandCount(ctx_, st)) return 0;
+      if (!checkOperandCount(ctx_, st)) return std::nullopt;
       const Operand& op = st.operands[0];
       if (op.kind != OperandKind::String) {
         ctx_.error(ctx_.at(st.line, op), fmt::format("expected a quoted string after .STRINGZ, found '{}'", op.text));
-        return 0;
+        return std::nullopt;
       }
       placements_[index].stringIndex = uint32_t(strings_.size());
       strings_.emplace_back();
-      if (!decodeString(st, strings_.back())) return 0;
+      if (!decodeString(st, strings_.back())) return std::nullopt;
       return uint32_t(strings_.back().size() + 1);
     }
     default: return 1;
@@ -219,7 +221,8 @@ void Assembler::passOne() {
       p.placed = true;
       continue;
     }
-    uint32_t size = unknown ? 1 : sizeOf(i);
+    std::optional<uint32_t> measured = unknown ? std::optional<uint32_t>(1) : sizeOf(i);
+    uint32_t size = measured.value_or(0);
     if (isData(st.mnemonic) && ctx_.options().warnFallIntoData && previousCode != SIZE_MAX &&
         fallsThrough(statements_[previousCode])) {
       ctx_.warning(ctx_.at(st.line, st.mnemonicColumn, uint32_t(st.mnemonicText.size())),
@@ -244,7 +247,7 @@ void Assembler::passOne() {
     p.block = uint32_t(blocks_.size() - 1);
     p.size = size;
     p.placed = true;
-    p.emit = !unknown;
+    p.emit = !unknown && measured.has_value();
     lc += size;
     blocks_.back().size = lc - blocks_.back().origin;
   }

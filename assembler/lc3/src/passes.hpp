@@ -44,7 +44,7 @@ private:
   void defineLabel(const Statement& st, uint16_t address, bool atOrigin);
   void passOne();
   void startBlock(size_t index);
-  uint32_t sizeOf(size_t index);
+  std::optional<uint32_t> sizeOf(size_t index);
   bool decodeString(const Statement& st, std::string& out);
   void checkOverlaps();
   void passTwo(Assembly& out);
