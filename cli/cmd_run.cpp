@@ -187,7 +187,7 @@ int runProgram(const RunRequest& req) {
     if (stop.reason != sim::StopReason::InstructionLimit || machine->instructionCount() >= req.maxInstructions) break;
   }
   if (stop.reason == sim::StopReason::InstructionLimit) {
-    stop.message = fmt::format("the instruction limit ({}) was reached", req.maxInstructions);
+    stop.message = fmt::format("the program did not finish within --max-instructions {}", req.maxInstructions);
   }
   const int code = sim::exitCodeFor(stop.reason);
   std::string where = machine->symbols().describe(stop.address).value_or("");
@@ -209,12 +209,12 @@ int runProgram(const RunRequest& req) {
     std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else {
     if (!machine->output().empty() && machine->output().back() != '\n') std::cout << std::endl;
-    std::cerr << fmt::format("asmlab: {}{}{} after {} instructions ({} clocks){}\n", sim::stopReasonName(stop.reason),
-                             stop.message.empty() || stop.reason == sim::StopReason::Halted ? "" : ": ",
-                             stop.reason == sim::StopReason::Halted ? "" : stop.message, machine->instructionCount(),
-                             machine->clockCount(),
-                             stop.reason == sim::StopReason::Breakpoint ? fmt::format(" at {}", hexValue(stop.address, 16))
-                                                                        : "");
+    std::string detail = stop.reason == sim::StopReason::Halted ? std::string() : stop.message;
+    if (stop.reason == sim::StopReason::Breakpoint) {
+      detail = fmt::format("{}{}", hexValue(stop.address, 16), where.empty() ? "" : " (" + where + ")");
+    }
+    std::cerr << fmt::format("asmlab: {} after {} instructions ({} clocks){}{}\n", sim::stopReasonName(stop.reason),
+                             machine->instructionCount(), machine->clockCount(), detail.empty() ? "" : ": ", detail);
   }
   return code;
 }

@@ -14,7 +14,7 @@ namespace {
 bool readObjectFile(const InputFile& file, lc3::ObjectImage& image, Diagnostics& diagnostics) {
   std::string error;
   if (!lc3::readObject(file.bytes, image, error)) {
-    diagnostics.error({}, file.path + ": not a valid LC-3 object file: " + error);
+    diagnostics.error({}, file.path + ": " + error);
     return false;
   }
   // The symbol table beside it (prog.obj -> prog.sym) is optional.
