@@ -27,7 +27,10 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
   Decoded* const dc = decoded_.get();
   uint16_t* const m = mem_.data();
   uint16_t* const r = regs_.data();
-  const uint8_t* const bp = stopAtBreakpoints ? breakpoints().flagTable() : noBreakpoints_.data();
+  prepareFlagTables(stopAtBreakpoints);
+  const uint8_t* const userFlags = userFlags_.data();
+  const uint8_t* const supervisorFlags = supervisorFlags_.data();
+  const uint8_t* bp = userMode() ? userFlags : supervisorFlags;
   activeFlags_ = bp;
   const uint64_t firstInstruction = instructions_;
 
@@ -50,14 +53,16 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
     instructions_ = firstInstruction + (budget - left);   \
     lastFetch_ = cur;                                     \
   } while (0)
-#define RELOAD()        \
-  do {                  \
-    pc = pc_;           \
-    cc = cc_;           \
-    clocks = clocks_;   \
-    stores = stores_;   \
-    low = accessLow_;   \
-    span = accessSpan_; \
+#define RELOAD()                                        \
+  do {                                                  \
+    pc = pc_;                                           \
+    cc = cc_;                                           \
+    clocks = clocks_;                                   \
+    stores = stores_;                                   \
+    low = accessLow_;                                   \
+    span = accessSpan_;                                 \
+    bp = userMode() ? userFlags : supervisorFlags;      \
+    activeFlags_ = bp;                                  \
   } while (0)
 #define NEXT()                                           \
   do {                                                   \
@@ -95,10 +100,21 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
   if (slow) goto after_slow;  \
   NEXT()
 
-  if (skipFirstBreakpoint && left != 0) goto fetch;
+  if (skipFirstBreakpoint && left != 0) {
+    if (bp[pc] & kFlagFetchViolation) goto fetch_violation;
+    goto fetch;
+  }
   NEXT();
 
+fetch_violation:
+  // 3rd edition: user code may not fetch from system space or device space either.
+  cur = pc;
+  SYNC();
+  raiseException(vector::kAccessViolation, "access control violation: user-mode fetch from x" + hex4(pc));
+  goto reload;
+
 bp_check:
+  if (bp[pc] & kFlagFetchViolation) goto fetch_violation;
   if (bp[pc] & sim::kFlagExecute) {
     SYNC();
     if (const sim::Breakpoint* hit = breakpoints().executeHit(pc, *this)) {
