@@ -163,15 +163,27 @@ int runProgram(const RunRequest& req) {
     }
     traceOut = traceFile.get();
   }
+  // The program's output is written as it is produced; while tracing, after every instruction so
+  // that it interleaves correctly with a trace on the terminal.
+  size_t printed = 0;
+  auto flushOutput = [&] {
+    if (!req.json && machine->output().size() > printed) {
+      std::fwrite(machine->output().data() + printed, 1, machine->output().size() - printed, stdout);
+      std::fflush(stdout);
+      printed = machine->output().size();
+    }
+  };
   std::unique_ptr<Tracer> tracer;
   if (req.trace || traceFile) {
     tracer = std::make_unique<Tracer>(*machine, *traceOut);
-    machine->setTraceSink([&](const sim::TraceEvent& e) { (*tracer)(e); });
+    machine->setTraceSink([&](const sim::TraceEvent& e) {
+      (*tracer)(e);
+      flushOutput();
+    });
   }
 
   // Run in slices so the program's output appears as it is produced.
   sim::StopInfo stop;
-  size_t printed = 0;
   const uint64_t slice = 1u << 24;
   for (;;) {
     sim::RunLimits limits;
@@ -179,11 +191,7 @@ int runProgram(const RunRequest& req) {
     limits.maxInstructions = std::min(slice, req.maxInstructions - std::min(done, req.maxInstructions));
     limits.maxOutputBytes = req.maxOutput;
     stop = machine->run(limits);
-    if (!req.json && machine->output().size() > printed) {
-      std::fwrite(machine->output().data() + printed, 1, machine->output().size() - printed, stdout);
-      std::fflush(stdout);
-      printed = machine->output().size();
-    }
+    flushOutput();
     if (stop.reason != sim::StopReason::InstructionLimit || machine->instructionCount() >= req.maxInstructions) break;
   }
   if (stop.reason == sim::StopReason::InstructionLimit) {
