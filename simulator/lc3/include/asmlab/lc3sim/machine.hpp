@@ -197,6 +197,7 @@ private:
   uint16_t accessSpan_ = addr::kDeviceStart;
 
   uint64_t instructions_ = 0;
+  uint64_t runEnd_ = 0;  // instructions_ at the end of the current execute() budget
   uint64_t clocks_ = 0;
   uint64_t lastClocks_ = 0;
   uint64_t stores_ = 0;
