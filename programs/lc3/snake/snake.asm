@@ -303,8 +303,7 @@ STEP_Y          .FILL #0
                 .FILL #1
                 .FILL #0
                 .FILL #-1
-EMPTY           .FILL #0                ; GRID values
-BODY_MARK       .FILL #1
+BODY_MARK       .FILL #1                ; GRID values: 0 empty, 1 snake, 2 food
 FOOD_MARK       .FILL #2
 GRID_PTR        .FILL GRID
 BODY_PTR        .FILL BODY
@@ -647,7 +646,7 @@ MSG_FINAL       .STRINGZ "Final score: "
 
 GRID            .BLKW 128               ; 0 empty, 1 snake, 2 food; cell y*16 + x
 BODY            .BLKW 128               ; ring of the snake's cells, tail to head
-STACK           .BLKW 32                ; R6 grows down from STACK_TOP
+                .BLKW 32                ; the stack: R6 grows down from STACK_TOP
 STACK_TOP       .FILL #0
 
         .END

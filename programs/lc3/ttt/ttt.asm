@@ -775,7 +775,7 @@ MSG_YOU_WIN     .STRINGZ "You win!\n"
 MSG_I_WIN       .STRINGZ "I win!\n"
 MSG_DRAW        .STRINGZ "It's a draw.\n"
 
-STACK           .BLKW 32                ; R6 grows down from STACK_TOP
+                .BLKW 32                ; the stack: R6 grows down from STACK_TOP
 STACK_TOP       .FILL #0
 
         .END
