@@ -123,6 +123,12 @@ void Lc3Machine::writeDevice(uint16_t address, uint16_t value) {
   }
 }
 
+std::string Lc3Machine::describe(uint16_t address) const {
+  std::string text = "x" + hex4(address);
+  if (auto name = symbols().describe(address)) text += " (" + *name + ")";
+  return text;
+}
+
 void Lc3Machine::noteEmptyKeyboardPoll() {
   // Rule (docs/lc3-simulator.md): with the input closed and used up, two empty KBSR polls with the
   // same registers, PC and PSR and no store or output in between prove that the program loops
@@ -140,7 +146,7 @@ void Lc3Machine::noteEmptyKeyboardPoll() {
   now.valid = true;
   if (lastPoll_.valid && lastPoll_ == now) {
     requestStop(sim::StopReason::WaitingForInput,
-                "the program waits for a key at x" + hex4(lastFetch_) + " but the input is used up");
+                "the program waits for a key at " + describe(lastFetch_) + " but the input is used up");
   }
   lastPoll_ = now;
 }
@@ -150,7 +156,7 @@ void Lc3Machine::selfLoop(uint16_t address) {
   // no key will ever come, the program waits for input that the script will not give.
   if (kbsrEnable_ && inputClosed_ && inputPos_ >= input_.size()) {
     requestStop(sim::StopReason::WaitingForInput,
-                "the program waits at x" + hex4(address) + " for a keyboard interrupt but the input is used up");
+                "the program waits at " + describe(address) + " for a keyboard interrupt but the input is used up");
   }
 }
 
@@ -188,6 +194,17 @@ void Lc3Machine::enterInterrupt(uint8_t vec, uint8_t priority, uint16_t returnAd
   clocks_ += 6 + 3 * options_.memoryLatency;
   lastPoll_.valid = false;
   ++callDepthDelta_;
+}
+
+void Lc3Machine::takeKeyboardInterrupt() {
+  if (mem_[addr::kInterruptTable + vector::kKeyboard] == 0) {
+    // No service routine at vector x80: stop with a verdict that names the cause rather than
+    // jumping to x0000.
+    requestStop(sim::StopReason::Exception,
+                "keyboard interrupt with no service routine (vector x80 at x0180 is x0000) at x" + hex4(pc_));
+    return;
+  }
+  enterInterrupt(vector::kKeyboard, 4, pc_);
 }
 
 void Lc3Machine::raiseException(uint8_t vec, std::string message) {

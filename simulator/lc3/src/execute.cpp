@@ -273,7 +273,7 @@ events:
   if (events_ & kEventStop) goto out;
   if (events_ & kEventInterrupt) {
     events_ &= ~kEventInterrupt;
-    if (interruptDue()) enterInterrupt(vector::kKeyboard, 4, pc_);
+    if (interruptDue()) takeKeyboardInterrupt();
     RELOAD();
     if (events_ & kEventStop) goto out;
   }

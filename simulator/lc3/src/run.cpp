@@ -28,7 +28,7 @@ sim::StopInfo Lc3Machine::runLoop(const sim::RunLimits& limits, bool skipBreakpo
   const uint64_t startInstructions = instructions_;
   const uint64_t startClocks = clocks_;
   if (interruptDue()) {  // input fed since the last run
-    enterInterrupt(vector::kKeyboard, 4, pc_);
+    takeKeyboardInterrupt();
     skipBreakpointAtStart = false;
   }
   // Longest possible instruction plus an interrupt entry, for exact clock limits.

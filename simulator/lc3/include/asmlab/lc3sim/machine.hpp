@@ -155,12 +155,13 @@ private:
   void raiseException(uint8_t vector, std::string message);
   bool interruptDue() const;
   void enterInterrupt(uint8_t vector, uint8_t priority, uint16_t returnAddress);
+  void takeKeyboardInterrupt();
   void selfLoop(uint16_t address);
   void noteEmptyKeyboardPoll();
   void requestStop(sim::StopReason reason, std::string message = {});
   void pushSupervisor(uint16_t value);
   uint16_t popSupervisor();
-  uint16_t faultAddress() const { return lastFetch_; }
+  std::string describe(uint16_t address) const;  // "x3004 (LOOP+2)"
 
   Options options_;
   std::array<uint16_t, 0x10000> mem_{};
