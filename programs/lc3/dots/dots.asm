@@ -332,17 +332,17 @@ DISPLAY_BOARD   ST R0, DB_SAVE_R0
                 LEA R0, DB_HEADER
                 PUTS
                 AND R1, R1, #0          ; row number
-                LD R2, DB_ROW0_ADDRESS
+                LEA R2, DB_ROW_TABLE    ; the address of each row's string
 DB_ROW_LOOP     LD R0, CHAR_ZERO
                 ADD R0, R0, R1
                 OUT                     ; row label
                 LD R0, DB_SPACE
                 OUT
-                ADD R0, R2, #0
+                LDR R0, R2, #0
                 PUTS                    ; the row itself
                 LD R0, DB_NEWLINE
                 OUT
-                ADD R2, R2, #8
+                ADD R2, R2, #1
                 ADD R1, R1, #1
                 ADD R3, R1, #-7
                 BRn DB_ROW_LOOP
@@ -370,7 +370,13 @@ DB_SAVE_R1      .BLKW 1
 DB_SAVE_R2      .BLKW 1
 DB_SAVE_R3      .BLKW 1
 DB_SAVE_R7      .BLKW 1
-DB_ROW0_ADDRESS .FILL ROW0
+DB_ROW_TABLE    .FILL ROW0
+                .FILL ROW1
+                .FILL ROW2
+                .FILL ROW3
+                .FILL ROW4
+                .FILL ROW5
+                .FILL ROW6
 DB_SPACE        .FILL x0020
 DB_NEWLINE      .FILL x000A
 DB_HEADER       .STRINGZ "\n  ABCDEFG\n"
