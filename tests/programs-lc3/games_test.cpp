@@ -1,5 +1,8 @@
 // Whole scripted games of the example programs, compared with their golden transcripts. Every
 // transcript was checked by reading it against the game's rules (docs/programs.md says how).
+#include <cctype>
+#include <ostream>
+
 #include <gtest/gtest.h>
 
 #include "program_runner.hpp"
@@ -16,6 +19,10 @@ struct Game {
 };
 
 std::string directoryOf(const std::string& path) { return path.substr(0, path.find('/') + 1); }
+
+void PrintTo(const Game& game, std::ostream* out) {
+  *out << game.program << " " << game.name << " (edition " << static_cast<int>(game.edition) << ")";
+}
 
 class ScriptedGame : public ::testing::TestWithParam<Game> {};
 
@@ -62,7 +69,7 @@ std::string gameName(const ::testing::TestParamInfo<Game>& info) {
 
 INSTANTIATE_TEST_SUITE_P(Programs, ScriptedGame, ::testing::ValuesIn(kGames), gameName);
 
-TEST(Dots, EveryMoveIsEchoedAndTheScoreAddsUpToNineBoxes) {
+TEST(Dots, ScoresOfTheGamePlayerTwoWinsSixToThree) {
   AssembledProgram program = assembleProgram("dots/dots.asm");
   ASSERT_TRUE(program.ok) << program.diagnostics;
   auto machine = bootProgram(program, Edition::Third);
