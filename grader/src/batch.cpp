@@ -144,19 +144,25 @@ SubmissionResult finish(const Spec& spec, const std::filesystem::path& submissio
 
 std::vector<SubmissionResult> gradeBatch(const Spec& spec, const std::vector<std::filesystem::path>& submissions,
                                          const Builder& builder, const BatchOptions& options) {
-  std::vector<SubmissionResult> results(submissions.size());
+  std::vector<GradeJob> jobs;
+  for (const auto& s : submissions) jobs.push_back({&spec, s, builder});
+  return gradeJobs(jobs, options);
+}
+
+std::vector<SubmissionResult> gradeJobs(const std::vector<GradeJob>& work, const BatchOptions& options) {
+  std::vector<SubmissionResult> results(work.size());
   size_t done = 0;
   auto report = [&](size_t index, SubmissionResult r) {
     results[index] = std::move(r);
     ++done;
-    if (options.progress) options.progress(done, submissions.size(), results[index]);
+    if (options.progress) options.progress(done, work.size(), results[index]);
   };
   if (!options.isolate) {
-    for (size_t i = 0; i < submissions.size(); ++i) {
+    for (size_t i = 0; i < work.size(); ++i) {
       try {
-        report(i, gradeSubmission(spec, submissions[i], builder, options.grade));
+        report(i, gradeSubmission(*work[i].spec, work[i].submission, work[i].builder, options.grade));
       } catch (const std::exception& e) {
-        report(i, failure(spec, submissions[i], "internal-error", e.what()));
+        report(i, failure(*work[i].spec, work[i].submission, "internal-error", e.what()));
       }
     }
     return results;
@@ -167,11 +173,11 @@ std::vector<SubmissionResult> gradeBatch(const Spec& spec, const std::vector<std
   std::vector<Child> running;
   size_t next = 0;
   auto timeout = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.timeoutSeconds));
-  while (next < submissions.size() || !running.empty()) {
-    while (running.size() < jobs && next < submissions.size()) {
+  while (next < work.size() || !running.empty()) {
+    while (running.size() < jobs && next < work.size()) {
       int fds[2];
       if (pipe2(fds, O_CLOEXEC) != 0) {
-        report(next, failure(spec, submissions[next], "internal-error", fmt::format("pipe: {}", std::strerror(errno))));
+        report(next, failure(*work[next].spec, work[next].submission, "internal-error", fmt::format("pipe: {}", std::strerror(errno))));
         ++next;
         continue;
       }
@@ -179,12 +185,12 @@ std::vector<SubmissionResult> gradeBatch(const Spec& spec, const std::vector<std
       if (pid == 0) {
         close(fds[0]);
         for (const auto& c : running) close(c.fd);
-        gradeInChild(spec, submissions[next], builder, options, fds[1]);
+        gradeInChild(*work[next].spec, work[next].submission, work[next].builder, options, fds[1]);
       }
       close(fds[1]);
       if (pid < 0) {
         close(fds[0]);
-        report(next, failure(spec, submissions[next], "internal-error", fmt::format("fork: {}", std::strerror(errno))));
+        report(next, failure(*work[next].spec, work[next].submission, "internal-error", fmt::format("fork: {}", std::strerror(errno))));
         ++next;
         continue;
       }
@@ -225,8 +231,8 @@ std::vector<SubmissionResult> gradeBatch(const Spec& spec, const std::vector<std
       while (waitpid(c.pid, &status, 0) < 0 && errno == EINTR) {
       }
       size_t index = c.index;
-      SubmissionResult r = finish(spec, submissions[index], c, status, options);
-      r.submission = submissions[index].filename().string();
+      SubmissionResult r = finish(*work[index].spec, work[index].submission, c, status, options);
+      r.submission = work[index].submission.filename().string();
       polls.erase(polls.begin() + static_cast<std::ptrdiff_t>(i));
       running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
       report(index, std::move(r));

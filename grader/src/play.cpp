@@ -44,12 +44,14 @@ public:
       m_.restoreSnapshot(position);
       m_.clearOutput();
       m_.feedInput(play_.moves[i] + play_.moveSuffix);
+      uint64_t before = m_.instructionCount();
       sim::RunLimits limits;
       limits.maxInstructions = play_.limits.instructions;
       if (play_.limits.clocks) limits.maxClocks = play_.limits.clocks;
       limits.maxOutputBytes = play_.limits.output;
       sim::StopInfo stop = m_.run(limits);
       std::string reply = m_.output();
+      instructions_ += m_.instructionCount() - before;
       line_.push_back(play_.moves[i]);
       transcript_.push_back(reply);
       std::string why;
@@ -93,6 +95,7 @@ public:
   std::optional<Failure> failure_;
   bool gaveUp_ = false;
   uint64_t games_ = 0, programWon_ = 0, drawn_ = 0, lost_ = 0, cut_ = 0, rejected_count_ = 0;
+  uint64_t instructions_ = 0;  // executed over all replies explored
 
 private:
   std::vector<uint32_t> readBoard() const {
@@ -202,7 +205,6 @@ void runPlay(RunContext& ctx, const PlaySpec& play, TestResult& result) {
   limits.maxInstructions = ctx.test.limits.instructions;
   limits.maxOutputBytes = ctx.test.limits.output;
   sim::StopInfo first = m.run(limits);
-  uint64_t startInstructions = m.instructionCount();
   if (first.reason != sim::StopReason::WaitingForInput) {
     result.verdict = verdictName(first.reason);
     check.message = fmt::format("the program did not wait for the first move (it stopped by '{}' at {})", result.verdict,
@@ -216,7 +218,7 @@ void runPlay(RunContext& ctx, const PlaySpec& play, TestResult& result) {
     Explorer explorer(m, play);
     auto start = m.saveSnapshot();
     explorer.explore(*start, 0);
-    result.instructions = m.instructionCount() >= startInstructions ? m.instructionCount() - startInstructions : 0;
+    result.instructions = explorer.instructions_;
     result.summary = fmt::format("{} games explored: the program won {}, drew {}, lost {}", explorer.games_,
                                  explorer.programWon_, explorer.drawn_, explorer.lost_);
     if (explorer.cut_) result.summary += fmt::format("; {} lines cut at depth {}", explorer.cut_, play.maxDepth ? play.maxDepth : play.moves.size());

@@ -38,12 +38,11 @@ std::string reasons(const TestResult& t) {
 
 }  // namespace
 
-std::string renderJunit(const SubmissionResult& r) {
+namespace {
+
+void junitSuite(std::ostringstream& out, const SubmissionResult& r) {
   size_t failures = 0;
   for (const auto& t : r.tests) failures += t.status != "passed";
-  std::ostringstream out;
-  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out << fmt::format("<testsuites name=\"asmlab\" tests=\"{}\" failures=\"{}\">\n", r.tests.size(), failures);
   out << fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\">\n", xmlEscape(r.submission),
                      r.tests.size(), failures, r.failure.empty() ? 0 : 1);
   out << fmt::format("    <properties><property name=\"score\" value=\"{:g}\"/><property name=\"max_score\" value=\"{:g}\"/></properties>\n",
@@ -57,9 +56,26 @@ std::string renderJunit(const SubmissionResult& r) {
     if (!t.output.empty()) out << "      <system-out>" << xmlEscape(t.output) << "</system-out>\n";
     out << "    </testcase>\n";
   }
-  out << "  </testsuite>\n</testsuites>\n";
+  out << "  </testsuite>\n";
+}
+
+}  // namespace
+
+std::string renderJunit(const std::vector<SubmissionResult>& results) {
+  size_t tests = 0, failures = 0;
+  for (const auto& r : results) {
+    tests += r.tests.size();
+    for (const auto& t : r.tests) failures += t.status != "passed";
+  }
+  std::ostringstream out;
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out << fmt::format("<testsuites name=\"asmlab\" tests=\"{}\" failures=\"{}\">\n", tests, failures);
+  for (const auto& r : results) junitSuite(out, r);
+  out << "</testsuites>\n";
   return out.str();
 }
+
+std::string renderJunit(const SubmissionResult& r) { return renderJunit(std::vector<SubmissionResult>{r}); }
 
 std::string renderGradescope(const SubmissionResult& r) {
   nlohmann::json tests = nlohmann::json::array();

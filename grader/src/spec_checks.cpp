@@ -204,7 +204,6 @@ std::optional<Check> SpecReader::readCheck(const YAML::Node& node) {
     check.exitCode = static_cast<int>(number(body, "exit_code").value_or(0));
   } else if (kindName == "instructions" || kindName == "clocks") {
     check.kind = kindName == "instructions" ? K::Instructions : K::Clocks;
-    if (check.kind == K::Clocks) requirePc(body, "a clocks check");
     if (expectMap(body, kindName)) {
       checkKeys(body, kindName, {"min", "max"});
       if (body["min"]) check.min = count(body["min"], "min");

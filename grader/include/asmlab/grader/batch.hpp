@@ -31,4 +31,12 @@ std::vector<std::filesystem::path> listSubmissions(const Spec& spec, const std::
 std::vector<SubmissionResult> gradeBatch(const Spec& spec, const std::vector<std::filesystem::path>& submissions,
                                          const Builder& builder, const BatchOptions& options);
 
+// One submission against one spec; a batch may mix specs (`asmlab test` grades many programs).
+struct GradeJob {
+  const Spec* spec = nullptr;
+  std::filesystem::path submission;
+  Builder builder;
+};
+std::vector<SubmissionResult> gradeJobs(const std::vector<GradeJob>& jobs, const BatchOptions& options);
+
 }  // namespace asmlab::grader

@@ -19,6 +19,7 @@ std::string_view reportExtension(ReportFormat format);  // "txt", "json", "xml",
 std::string renderReport(const SubmissionResult& result, ReportFormat format);
 std::string renderText(const SubmissionResult& result);
 std::string renderJunit(const SubmissionResult& result);
+std::string renderJunit(const std::vector<SubmissionResult>& results);  // one <testsuite> each
 std::string renderGradescope(const SubmissionResult& result);
 
 // One row per submission: name, score, max, passed tests, and the failure if any.

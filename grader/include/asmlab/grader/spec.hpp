@@ -167,7 +167,10 @@ struct BuildSpec {
   std::vector<std::filesystem::path> libraries;
   int edition = 3;
   std::string cpu = "8086";
-  std::string os = "builtin";
+  // Fill registers and free memory from a PRNG before the program starts, so that programs that
+  // read uninitialised state behave differently per seed (--seed on the command line).
+  bool randomize = false;
+  uint64_t randomSeed = 1;
 };
 
 struct Spec {
