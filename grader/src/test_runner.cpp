@@ -233,7 +233,6 @@ TestResult runTest(const Spec& spec, const TestSpec& test, sim::Machine& m, cons
       for (uint64_t a = 0; a < m.memorySize(); ++a) ctx.initialMemory[a] = m.peek(a);
       runScript(ctx, test.limits, trap);
       result.verdict = ctx.verdict;
-      result.stopMessage = ctx.stop.message;
       if (ctx.verdict == "exception" || ctx.verdict == "instruction-limit" || ctx.verdict == "clock-limit" ||
           ctx.verdict == "output-limit") {
         std::string where = describeAddress(m, ctx.stop.address);
