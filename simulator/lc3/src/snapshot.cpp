@@ -20,8 +20,6 @@ public:
   std::string activeException;
   uint16_t exceptionFrame = 0, exceptionAddress = 0;
   PollState lastPoll;
-  sim::StopInfo lastStop;
-  uint64_t lastStopCount = 0;
   const Lc3Machine* owner = nullptr;
 };
 
@@ -51,8 +49,6 @@ std::unique_ptr<sim::MachineSnapshot> Lc3Machine::saveSnapshot() const {
   s->exceptionFrame = exceptionFrame_;
   s->exceptionAddress = exceptionAddress_;
   s->lastPoll = lastPoll_;
-  s->lastStop = lastStop_;
-  s->lastStopCount = lastStopCount_;
   s->owner = this;
   return s;
 }
@@ -60,6 +56,11 @@ std::unique_ptr<sim::MachineSnapshot> Lc3Machine::saveSnapshot() const {
 void Lc3Machine::restoreSnapshot(const sim::MachineSnapshot& snapshot) {
   const auto* s = dynamic_cast<const Snapshot*>(&snapshot);
   if (!s) return;  // another architecture's snapshot: nothing to restore
+  // A decoded entry depends only on its word (the edition and latency are fixed per machine), so
+  // only words that differ need decoding again.
+  for (size_t a = 0; a < mem_.size(); ++a) {
+    if (mem_[a] != s->mem[a]) decoded_[a].op = kUndecoded;
+  }
   mem_ = s->mem;
   regs_ = s->regs;
   pc_ = s->pc;
@@ -84,11 +85,11 @@ void Lc3Machine::restoreSnapshot(const sim::MachineSnapshot& snapshot) {
   exceptionFrame_ = s->exceptionFrame;
   exceptionAddress_ = s->exceptionAddress;
   lastPoll_ = s->lastPoll;
-  lastStop_ = s->lastStop;
-  lastStopCount_ = s->lastStopCount;
+  // A restored machine has not stopped anywhere yet: a breakpoint at its PC fires on the next run.
+  lastStop_ = {};
+  lastStopCount_ = UINT64_MAX;
   events_ = 0;
   updatePrivilege();
-  invalidateDecodeCache();
 }
 
 }  // namespace asmlab::lc3sim
