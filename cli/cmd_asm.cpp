@@ -159,6 +159,12 @@ int runAsm(const AsmRequest& request) {
   int status = 0;
   for (const auto& path : request.files) {
     std::string error;
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+      std::cerr << "asmlab asm: error: '" << path << "' is a directory, not a source file\n";
+      status = 1;
+      continue;
+    }
     auto source = SourceFile::load(path, error);
     if (!source) {
       std::cerr << "asmlab asm: error: " << error << "\n";

@@ -39,6 +39,13 @@ void addGeneratedLabels(const lc3::ObjectImage& image, std::map<uint16_t, std::s
   }
 }
 
+// Strings are easier to spot with their characters beside the words.
+std::string characterNote(uint16_t word) {
+  if (word >= 0x20 && word < 0x7F) return fmt::format("   ; '{}'", static_cast<char>(word));
+  if (word == '\n') return "   ; '\\n'";
+  return "";
+}
+
 int runDis(const DisRequest& request) {
   std::string bytes, error;
   if (!lc3::readFileBytes(request.file, bytes, error)) {
@@ -85,7 +92,8 @@ int runDis(const DisRequest& request) {
         out += fmt::format("{:{}}  {:<24} ; x{:04X}  x{:04X}\n", label, width, lc3::disassembleSource(word, address, labelAt),
                            address, word);
       else
-        out += fmt::format("x{:04X}  x{:04X}  {:{}}  {}\n", address, word, label, width, lc3::disassemble(word, address, labelAt));
+        out += fmt::format("x{:04X}  x{:04X}  {:{}}  {}{}\n", address, word, label, width,
+                           lc3::disassemble(word, address, labelAt), characterNote(word));
     }
     if (request.source) out += fmt::format("{:{}}  .END\n", "", width);
   }

@@ -163,15 +163,27 @@ int runProgram(const RunRequest& req) {
     }
     traceOut = traceFile.get();
   }
+  // The program's output is written as it is produced; while tracing, after every instruction so
+  // that it interleaves correctly with a trace on the terminal.
+  size_t printed = 0;
+  auto flushOutput = [&] {
+    if (!req.json && machine->output().size() > printed) {
+      std::fwrite(machine->output().data() + printed, 1, machine->output().size() - printed, stdout);
+      std::fflush(stdout);
+      printed = machine->output().size();
+    }
+  };
   std::unique_ptr<Tracer> tracer;
   if (req.trace || traceFile) {
     tracer = std::make_unique<Tracer>(*machine, *traceOut);
-    machine->setTraceSink([&](const sim::TraceEvent& e) { (*tracer)(e); });
+    machine->setTraceSink([&](const sim::TraceEvent& e) {
+      (*tracer)(e);
+      flushOutput();
+    });
   }
 
   // Run in slices so the program's output appears as it is produced.
   sim::StopInfo stop;
-  size_t printed = 0;
   const uint64_t slice = 1u << 24;
   for (;;) {
     sim::RunLimits limits;
@@ -179,15 +191,11 @@ int runProgram(const RunRequest& req) {
     limits.maxInstructions = std::min(slice, req.maxInstructions - std::min(done, req.maxInstructions));
     limits.maxOutputBytes = req.maxOutput;
     stop = machine->run(limits);
-    if (!req.json && machine->output().size() > printed) {
-      std::fwrite(machine->output().data() + printed, 1, machine->output().size() - printed, stdout);
-      std::fflush(stdout);
-      printed = machine->output().size();
-    }
+    flushOutput();
     if (stop.reason != sim::StopReason::InstructionLimit || machine->instructionCount() >= req.maxInstructions) break;
   }
   if (stop.reason == sim::StopReason::InstructionLimit) {
-    stop.message = fmt::format("the instruction limit ({}) was reached", req.maxInstructions);
+    stop.message = fmt::format("the program did not finish within --max-instructions {}", req.maxInstructions);
   }
   const int code = sim::exitCodeFor(stop.reason);
   std::string where = machine->symbols().describe(stop.address).value_or("");
@@ -209,12 +217,12 @@ int runProgram(const RunRequest& req) {
     std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else {
     if (!machine->output().empty() && machine->output().back() != '\n') std::cout << std::endl;
-    std::cerr << fmt::format("asmlab: {}{}{} after {} instructions ({} clocks){}\n", sim::stopReasonName(stop.reason),
-                             stop.message.empty() || stop.reason == sim::StopReason::Halted ? "" : ": ",
-                             stop.reason == sim::StopReason::Halted ? "" : stop.message, machine->instructionCount(),
-                             machine->clockCount(),
-                             stop.reason == sim::StopReason::Breakpoint ? fmt::format(" at {}", hexValue(stop.address, 16))
-                                                                        : "");
+    std::string detail = stop.reason == sim::StopReason::Halted ? std::string() : stop.message;
+    if (stop.reason == sim::StopReason::Breakpoint) {
+      detail = fmt::format("{}{}", hexValue(stop.address, 16), where.empty() ? "" : " (" + where + ")");
+    }
+    std::cerr << fmt::format("asmlab: {} after {} instructions ({} clocks){}{}\n", sim::stopReasonName(stop.reason),
+                             machine->instructionCount(), machine->clockCount(), detail.empty() ? "" : ": ", detail);
   }
   return code;
 }

@@ -3,6 +3,7 @@
 // set elsewhere, no trace sink.
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -119,9 +120,11 @@ BOARD   .BLKW 66
 BENCHMARK(BM_Lc3GameLike)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
 // A real game: the tic-tac-toe program of programs/lc3 played from its scripted input, when the
-// program is in the tree (2nd edition: it installs its own keyboard interrupt handler).
+// program is in the tree (2nd edition: it installs its own keyboard interrupt handler). The
+// environment variable ASMLAB_LC3_PROGRAMS points at another programs/lc3 folder.
 void BM_Lc3RealGame(benchmark::State& state) {
-  const std::string dir = std::string(ASMLAB_SOURCE_DIR) + "/programs/lc3/ttt/";
+  const char* override = std::getenv("ASMLAB_LC3_PROGRAMS");
+  const std::string dir = (override ? std::string(override) : std::string(ASMLAB_SOURCE_DIR) + "/programs/lc3") + "/ttt/";
   std::ifstream input(dir + "games/computer-first-draw.in");
   if (!input) {
     state.SkipWithError("programs/lc3/ttt is not in this tree");

@@ -178,3 +178,13 @@ TEST(Lc3Devices, SpinWithoutInterruptsRunsToTheLimit) {
   EXPECT_EQ(m->instructionCount(), 5'000'000'000ull);
   EXPECT_EQ(m->clockCount(), 5'000'000'000ull * 10);
 }
+
+TEST(Lc3Devices, KeyboardInterruptWithoutHandlerIsAnException) {
+  auto m = bare({BR(n | z | p, -1)});
+  m->poke(0xFE00, 0x4000);  // interrupt enabled, but x0180 holds x0000
+  m->feedInput("k");
+  auto s = m->run({});
+  EXPECT_EQ(s.reason, StopReason::Exception);
+  EXPECT_EQ(s.message, "keyboard interrupt with no service routine (vector x80 at x0180 is x0000) at x3000");
+  EXPECT_TRUE(m->userMode()) << "the interrupt was not entered";
+}

@@ -126,3 +126,33 @@ TEST(Lc3Editions, HandlerThatReturnsClearsTheException) {
   EXPECT_EQ(s.reason, StopReason::Exception);  // TRAP x25 with no service routine on a bare machine
   EXPECT_EQ(s.message, "TRAP x25 has no service routine (at x3002)");
 }
+
+TEST(Lc3Editions, UserCodeMayNotRunInSystemSpaceInTheThirdEdition) {
+  // JMP R1 to x0400 in user mode: the fetch there is an access violation (3rd edition only).
+  for (Edition e : {Edition::Second, Edition::Third}) {
+    auto m = bare({JMP(1)}, e);
+    m->writeRegister(1, 0x0400);
+    m->poke(0x0400, ADDi(2, 2, 1));
+    m->poke(0x0401, BR(n | z | p, -2));
+    asmlab::sim::RunLimits lim;
+    lim.maxInstructions = 5;
+    auto s = m->run(lim);
+    if (e == Edition::Second) {
+      EXPECT_EQ(s.reason, StopReason::InstructionLimit);
+      EXPECT_EQ(m->reg(2), 2);
+    } else {
+      EXPECT_EQ(s.reason, StopReason::Exception);
+      EXPECT_EQ(s.message, "access control violation: user-mode fetch from x0400");
+      EXPECT_EQ(s.address, 0x0400u);
+      EXPECT_EQ(m->instructionCount(), 1u);
+      EXPECT_EQ(m->reg(2), 0);
+    }
+  }
+}
+
+TEST(Lc3Editions, RunningOffTheEndIntoDeviceSpaceIsCaught) {
+  auto k = bare({ADDi(0, 0, 0)}, Edition::Third, 0xFDFF);  // the last user word, then device space
+  auto s = k->run({});
+  EXPECT_EQ(s.reason, StopReason::Exception);
+  EXPECT_EQ(s.message, "access control violation: user-mode fetch from xFE00");
+}

@@ -1,4 +1,5 @@
 // LC-3: assemble .asm sources, read .obj files (with the .sym beside them), build an Lc3Machine.
+#include <cstdio>
 #include <fstream>
 
 #include "asmlab/lc3/assembler.hpp"
@@ -14,7 +15,7 @@ namespace {
 bool readObjectFile(const InputFile& file, lc3::ObjectImage& image, Diagnostics& diagnostics) {
   std::string error;
   if (!lc3::readObject(file.bytes, image, error)) {
-    diagnostics.error({}, file.path + ": not a valid LC-3 object file: " + error);
+    diagnostics.error({}, file.path + ": " + error);
     return false;
   }
   // The symbol table beside it (prog.obj -> prog.sym) is optional.
@@ -57,6 +58,16 @@ std::unique_ptr<sim::Machine> loadLc3(std::vector<InputFile>& files, const LoadO
     if (image.blocks.empty()) {
       diagnostics.error({}, file.path + ": the program holds no code");
       return nullptr;
+    }
+    for (const auto& block : image.blocks) {
+      const uint32_t end = block.origin + static_cast<uint32_t>(block.words.size());
+      if (!block.words.empty() && (block.origin < 0x3000 || end > 0xFE00)) {
+        char range[32];
+        std::snprintf(range, sizeof range, "x%04X-x%04X", block.origin, static_cast<unsigned>(end - 1));
+        diagnostics.warning({}, file.path + ": the block at " + range +
+                                    " overlaps system space (x0000-x2FFF) or the device registers (xFE00-xFFFF); "
+                                    "user programs belong in x3000-xFDFF");
+      }
     }
     images.push_back(std::move(image));
   }

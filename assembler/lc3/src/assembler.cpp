@@ -47,9 +47,9 @@ LineScan scanLine(std::string_view line) {
 }
 
 std::string describeByte(unsigned char c) {
-  if (c == '\r') return "a carriage return inside a line (only CR LF line endings are accepted)";
-  if (c >= 0x80) return fmt::format("the byte 0x{:02X}, which is not ASCII (only comments may hold other text)", c);
-  return fmt::format("the control character 0x{:02X}", c);
+  if (c == '\r') return "unexpected carriage return inside a line (only CR LF line endings are accepted)";
+  if (c >= 0x80) return fmt::format("unexpected byte 0x{:02X}: not ASCII (only comments may hold other text)", c);
+  return fmt::format("unexpected control character 0x{:02X}", c);
 }
 
 bool fallsThrough(const Statement& st) {
@@ -108,6 +108,7 @@ private:
   std::vector<Placement> placements_;
   std::vector<BlockInfo> blocks_;
   std::vector<std::string> strings_;
+  std::vector<std::string_view> definitionOrder_;  // label names as first defined
 };
 
 void Assembler::parse() {
@@ -127,7 +128,7 @@ void Assembler::parse() {
     LineScan scan = scanLine(line);
     if (scan.badByte != std::string_view::npos) {
       ctx_.error(ctx_.at(lineNumber, uint32_t(scan.badByte + 1)),
-                 "unexpected " + describeByte(static_cast<unsigned char>(line[scan.badByte])));
+                 describeByte(static_cast<unsigned char>(line[scan.badByte])));
       continue;
     }
     std::string_view code = line.substr(0, scan.codeEnd);
@@ -180,7 +181,8 @@ void Assembler::defineLabel(const Statement& st, uint16_t address, bool atOrigin
                        fmt::format("'{}' was first defined here", it->first), {}});
     return;
   }
-  it->second = Symbol{address, st.line, st.labelColumn, 0, atOrigin, symbols.size()};
+  it->second = Symbol{address, st.line, st.labelColumn, 0, atOrigin};
+  definitionOrder_.push_back(it->first);
 }
 
 bool Assembler::decodeString(const Statement& st, std::string& out) {
@@ -331,7 +333,7 @@ void Assembler::passOne() {
         ctx_.error(ctx_.at(st.line, st.mnemonicColumn, uint32_t(st.mnemonicText.size())),
                    fmt::format("'{}' at {} runs past the end of memory (xFFFF) by {} word{}; the block starts at {} on "
                                "line {}",
-                               mnemonicName(st), hex4(lc), lc + size - 0x10000, lc + size - 0x10000 == 1 ? "" : "s",
+                               mnemonicName(st), fmt::format("x{:04X}", lc), lc + size - 0x10000, lc + size - 0x10000 == 1 ? "" : "s",
                                hex4(blocks_.back().origin), blocks_.back().line));
         reportedOverflow = true;
       }
@@ -450,13 +452,11 @@ void Assembler::passTwo(Assembly& out) {
 }
 
 void Assembler::warnUnusedLabels() {
-  std::vector<const std::pair<const std::string_view, Symbol>*> unused;
-  for (const auto& entry : ctx_.symbols())
-    if (entry.second.uses == 0 && !entry.second.atBlockOrigin) unused.push_back(&entry);
-  std::sort(unused.begin(), unused.end(), [](auto* a, auto* b) { return a->second.order < b->second.order; });
-  for (auto* entry : unused)
-    ctx_.warning(ctx_.at(entry->second.line, entry->second.column, uint32_t(entry->first.size())),
-                 fmt::format("label '{}' is never used", entry->first));
+  for (std::string_view name : definitionOrder_) {
+    const Symbol& symbol = ctx_.symbols().find(name)->second;
+    if (symbol.uses == 0 && !symbol.atBlockOrigin)
+      ctx_.warning(ctx_.at(symbol.line, symbol.column, uint32_t(name.size())), fmt::format("label '{}' is never used", name));
+  }
 }
 
 Assembly Assembler::run() {
@@ -474,11 +474,9 @@ Assembly Assembler::run() {
   checkOverlaps();
   passTwo(out);
   if (ctx_.options().warnUnusedLabels) warnUnusedLabels();
-  std::vector<std::pair<const std::string_view, Symbol>*> symbols;
-  for (auto& entry : ctx_.symbols()) symbols.push_back(&entry);
-  std::sort(symbols.begin(), symbols.end(), [](auto* a, auto* b) { return a->second.order < b->second.order; });
-  out.image.symbols.reserve(symbols.size());
-  for (auto* entry : symbols) out.image.symbols.push_back({std::string(entry->first), entry->second.address});
+  out.image.symbols.reserve(definitionOrder_.size());
+  for (std::string_view name : definitionOrder_)
+    out.image.symbols.push_back({std::string(name), ctx_.symbols().find(name)->second.address});
   return out;
 }
 
@@ -490,12 +488,25 @@ std::optional<uint16_t> Context::resolve(uint32_t line, const Operand& op) {
     ++it->second.uses;
     return it->second.address;
   }
-  if (labelNames_.empty()) {
-    labelNames_.reserve(symbols_.size());
-    for (const auto& entry : symbols_) labelNames_.emplace_back(entry.first);
-    std::sort(labelNames_.begin(), labelNames_.end());
+  // Hints cost a scan of every label; a machine-generated file with thousands of undefined names
+  // must not turn that quadratic, so each name is looked up once and only the first few hundred.
+  std::string hint;
+  auto cached = hints_.find(op.text);
+  if (cached != hints_.end()) {
+    hint = cached->second;
+  } else if (hints_.size() < kMaxHintLookups) {
+    if (labelNames_.empty()) {
+      labelNames_.reserve(symbols_.size());
+      for (const auto& entry : symbols_) labelNames_.emplace_back(entry.first);
+      std::sort(labelNames_.begin(), labelNames_.end());
+    }
+    std::vector<std::string> similar;  // a typo changes the length by at most a third
+    size_t slack = std::max<size_t>(1, op.text.size() / 3);
+    for (const auto& name : labelNames_)
+      if (name.size() + slack >= op.text.size() && name.size() <= op.text.size() + slack) similar.push_back(name);
+    hint = closestMatch(op.text, similar);
+    hints_.emplace(op.text, hint);
   }
-  std::string hint = closestMatch(op.text, labelNames_);
   error(at(line, op), hint.empty() ? fmt::format("undefined label '{}'", op.text)
                                    : fmt::format("undefined label '{}'; did you mean '{}'?", op.text, hint));
   return std::nullopt;

@@ -41,7 +41,6 @@ struct Symbol {
   uint32_t column = 0;
   uint32_t uses = 0;
   bool atBlockOrigin = false;
-  size_t order = 0;  // definition order, for the symbol table
 };
 
 class Context {
@@ -70,6 +69,8 @@ private:
   const AssembleOptions& options_;
   std::unordered_map<std::string_view, Symbol, FoldedHash, FoldedEqual> symbols_;
   std::vector<std::string> labelNames_;  // built on the first undefined label, for hints
+  static constexpr size_t kMaxHintLookups = 200;
+  std::unordered_map<std::string_view, std::string, FoldedHash, FoldedEqual> hints_;
 };
 
 // Encodes one instruction (not a pseudo-op) at `address`. Reports every problem with its operands

@@ -17,6 +17,8 @@ namespace {
 
 namespace x3 = boost::spirit::x3;
 using Iterator = const char*;
+// The ASCII encoding classifies characters with tables instead of libc calls; the caller has
+// already rejected every byte outside printable ASCII.
 
 struct ParseState {
   Statement* statement;
@@ -31,9 +33,9 @@ struct MnemonicValue {
 };
 
 // Lower-case entries: under no_case, X3 folds the input before looking it up.
-const x3::symbols<MnemonicValue>& mnemonicTable() {
-  static const x3::symbols<MnemonicValue> table = [] {
-    x3::symbols<MnemonicValue> t;
+const x3::ascii::symbols<MnemonicValue>& mnemonicTable() {
+  static const x3::ascii::symbols<MnemonicValue> table = [] {
+    x3::ascii::symbols<MnemonicValue> t;
     for (const auto& s : mnemonicSpellings()) {
       std::string lower(s.text);
       for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
@@ -131,32 +133,32 @@ auto const addIdentifier = [](auto& ctx) {
   op.column = s.column(r.begin());
 };
 
-auto const idchar = x3::alnum | x3::char_('_');
+auto const idchar = x3::ascii::alnum | x3::ascii::char_('_');
 
-auto const registerName = x3::raw[x3::lexeme[x3::no_case[x3::lit('r')] >> x3::char_('0', '7') >> !idchar]];
+auto const registerName = x3::raw[x3::lexeme[x3::no_case[x3::ascii::lit('r')] >> x3::ascii::char_('0', '7') >> !idchar]];
 
 // A number must end at a word boundary, so "b12" and "x1G" are names, not malformed numbers.
 auto const number = x3::raw[x3::lexeme[
-    (x3::lit('#') >> -x3::char_("+-") >> +x3::digit
-     | x3::no_case[x3::lit("0x")] >> +x3::xdigit
-     | x3::no_case[x3::lit('x')] >> -x3::char_('-') >> +x3::xdigit
-     | x3::no_case[x3::lit('b')] >> -x3::char_('-') >> +x3::char_("01")
-     | -x3::char_("+-") >> +x3::digit) >> !idchar]];
+    (x3::ascii::lit('#') >> -x3::ascii::char_("+-") >> +x3::ascii::digit
+     | x3::no_case[x3::ascii::lit("0x")] >> +x3::ascii::xdigit
+     | x3::no_case[x3::ascii::lit('x')] >> -x3::ascii::char_('-') >> +x3::ascii::xdigit
+     | x3::no_case[x3::ascii::lit('b')] >> -x3::ascii::char_('-') >> +x3::ascii::char_("01")
+     | -x3::ascii::char_("+-") >> +x3::ascii::digit) >> !idchar]];
 
-auto const identifier = x3::raw[x3::lexeme[(x3::alpha | x3::char_('_')) >> *idchar]];
+auto const identifier = x3::raw[x3::lexeme[(x3::ascii::alpha | x3::ascii::char_('_')) >> *idchar]];
 
-auto const closingQuote = x3::rule<class ClosingQuote>{"closing quote"} = x3::lit('"');
-auto const string = x3::raw[x3::lexeme['"' >> *(('\\' >> x3::char_) | ~x3::char_("\"\\")) > closingQuote]];
+auto const closingQuote = x3::rule<class ClosingQuote>{"closing quote"} = x3::ascii::lit('"');
+auto const string = x3::raw[x3::lexeme['"' >> *(('\\' >> x3::char_) | ~x3::ascii::char_("\"\\")) > closingQuote]];
 
 // Predicates (!keyword) must not run semantic actions, so the look-ahead form has none.
 auto const keyword = x3::lexeme[x3::no_case[mnemonicTable()] >> !idchar];
-auto const word = x3::raw[x3::lexeme[-x3::char_('.') >> (x3::alpha | x3::char_('_')) >> *idchar]];
+auto const word = x3::raw[x3::lexeme[-x3::ascii::char_('.') >> (x3::ascii::alpha | x3::ascii::char_('_')) >> *idchar]];
 
 auto const operand = registerName[addRegister] | number[addNumber] | string[addString] | identifier[addIdentifier];
 auto const operandAfterComma = x3::rule<class OperandAfterComma>{"operand after ','"} = operand;
 auto const operands = operand >> *(',' > operandAfterComma);
 
-auto const label = !keyword >> !registerName >> !number >> identifier[setLabel] >> -x3::lit(':');
+auto const label = !keyword >> !registerName >> !number >> identifier[setLabel] >> -x3::ascii::lit(':');
 auto const opcode = x3::lexeme[x3::raw[x3::no_case[mnemonicTable()][setMnemonicValue]][setMnemonicText] >> !idchar] | (!registerName >> !number >> word[setUnknownMnemonic]);
 
 auto const endOfLine = x3::rule<class EndOfLine>{"end of line"} = x3::eoi;

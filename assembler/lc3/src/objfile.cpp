@@ -27,7 +27,12 @@ bool looksLikeText(std::string_view bytes) {
 
 }  // namespace
 
-std::string writeObject(const ObjectImage& image) {
+std::string writeObject(const ObjectImage& fullImage) {
+  // An empty .ORIG block loads nothing; leaving it out keeps a program with one real block in the
+  // classic layout.
+  ObjectImage image;
+  for (const auto& block : fullImage.blocks)
+    if (!block.words.empty()) image.blocks.push_back(block);
   std::string out;
   if (image.blocks.size() == 1) {
     const ObjectBlock& block = image.blocks.front();
@@ -56,14 +61,14 @@ bool readObject(std::string_view bytes, ObjectImage& image, std::string& error) 
     error = "the file is empty (an LC-3 object file holds at least its origin word)";
     return false;
   }
+  if (bytes.size() >= 4 && looksLikeText(bytes)) {
+    error = "not an LC-3 object file: this is a text file (an assembly source? assemble it with 'asmlab asm')";
+    return false;
+  }
   if (bytes.size() % 2 != 0) {
     error = fmt::format("not an LC-3 object file: its size ({} bytes) is odd, but it must be a whole number of "
                         "16-bit words (truncated?)",
                         bytes.size());
-    return false;
-  }
-  if (bytes.size() >= 4 && looksLikeText(bytes)) {
-    error = "not an LC-3 object file: this is a text file (an assembly source? assemble it with 'asmlab asm')";
     return false;
   }
   size_t count = bytes.size() / 2;

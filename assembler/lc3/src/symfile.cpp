@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <unistd.h>
+
 #include <fmt/format.h>
 
 #include "asmlab/lc3/objfile.hpp"
@@ -77,7 +79,7 @@ bool writeFileAtomically(const std::string& path, std::string_view bytes, std::s
   namespace fs = std::filesystem;
   fs::path target(path);
   fs::path temporary = target;
-  temporary += ".tmp-asmlab";
+  temporary += ".tmp-asmlab-" + std::to_string(::getpid());  // distinct per process writing beside it
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     if (!out) {

@@ -32,7 +32,8 @@ struct Lc3Machine::Decoded {
   uint8_t clocks = 0;  // Appendix C clocks for this instruction (BR: not taken)
   uint8_t pad = 0;
 };
-static_assert(sizeof(uint64_t) == 8);
+// Flag bit (beside sim::kFlagExecute/Read/Write) marking addresses user code may not fetch from.
+inline constexpr uint8_t kFlagFetchViolation = 8;
 
 // Clock counts per handler kind for memory latency m, following the state sequences of
 // Patt & Patel Appendix C (fetch 18-33-35-32 = 3+M; see docs/lc3-simulator.md for each sequence).

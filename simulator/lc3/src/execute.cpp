@@ -27,7 +27,10 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
   Decoded* const dc = decoded_.get();
   uint16_t* const m = mem_.data();
   uint16_t* const r = regs_.data();
-  const uint8_t* const bp = stopAtBreakpoints ? breakpoints().flagTable() : noBreakpoints_.data();
+  prepareFlagTables(stopAtBreakpoints);
+  const uint8_t* const userFlags = userFlags_.data();
+  const uint8_t* const supervisorFlags = supervisorFlags_.data();
+  const uint8_t* bp = userMode() ? userFlags : supervisorFlags;
   activeFlags_ = bp;
   const uint64_t firstInstruction = instructions_;
 
@@ -39,7 +42,7 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
   uint16_t low = accessLow_;
   uint16_t span = accessSpan_;
   uint16_t cur = pc;
-  Decoded d;
+  const Decoded* dp = dc;
 
 #define SYNC()                                            \
   do {                                                    \
@@ -50,25 +53,27 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
     instructions_ = firstInstruction + (budget - left);   \
     lastFetch_ = cur;                                     \
   } while (0)
-#define RELOAD()        \
-  do {                  \
-    pc = pc_;           \
-    cc = cc_;           \
-    clocks = clocks_;   \
-    stores = stores_;   \
-    low = accessLow_;   \
-    span = accessSpan_; \
+#define RELOAD()                                        \
+  do {                                                  \
+    pc = pc_;                                           \
+    cc = cc_;                                           \
+    clocks = clocks_;                                   \
+    stores = stores_;                                   \
+    low = accessLow_;                                   \
+    span = accessSpan_;                                 \
+    bp = userMode() ? userFlags : supervisorFlags;      \
+    activeFlags_ = bp;                                  \
   } while (0)
 #define NEXT()                                           \
   do {                                                   \
     if (__builtin_expect(left == 0, 0)) goto out;        \
     if (__builtin_expect(bp[pc] != 0, 0)) goto bp_check; \
     cur = pc;                                            \
-    d = dc[pc];                                          \
+    dp = &dc[pc];                                        \
     ++pc;                                                \
     --left;                                              \
-    clocks += d.clocks;                                  \
-    goto* kHandlers[d.op];                               \
+    clocks += dp->clocks;                                  \
+    goto* kHandlers[dp->op];                               \
   } while (0)
 #define SLOW_READ(a) __builtin_expect(static_cast<uint16_t>((a) - low) >= span || (bp[a] & sim::kFlagRead), 0)
 #define SLOW_WRITE(a) __builtin_expect(static_cast<uint16_t>((a) - low) >= span || (bp[a] & sim::kFlagWrite), 0)
@@ -95,10 +100,21 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
   if (slow) goto after_slow;  \
   NEXT()
 
-  if (skipFirstBreakpoint && left != 0) goto fetch;
+  if (skipFirstBreakpoint && left != 0) {
+    if (bp[pc] & kFlagFetchViolation) goto fetch_violation;
+    goto fetch;
+  }
   NEXT();
 
+fetch_violation:
+  // 3rd edition: user code may not fetch from system space or device space either.
+  cur = pc;
+  SYNC();
+  raiseException(vector::kAccessViolation, "access control violation: user-mode fetch from x" + hex4(pc));
+  goto reload;
+
 bp_check:
+  if (bp[pc] & kFlagFetchViolation) goto fetch_violation;
   if (bp[pc] & sim::kFlagExecute) {
     SYNC();
     if (const sim::Breakpoint* hit = breakpoints().executeHit(pc, *this)) {
@@ -109,53 +125,53 @@ bp_check:
   }
 fetch:
   cur = pc;
-  d = dc[pc];
+  dp = &dc[pc];
   ++pc;
   --left;
-  clocks += d.clocks;
-  goto* kHandlers[d.op];
+  clocks += dp->clocks;
+  goto* kHandlers[dp->op];
 
 op_undecoded:
   decodeAt(cur);
-  d = dc[cur];
-  clocks += d.clocks;
-  goto* kHandlers[d.op];
+  dp = &dc[cur];
+  clocks += dp->clocks;
+  goto* kHandlers[dp->op];
 
 op_add_reg:
-  r[d.a] = static_cast<uint16_t>(r[d.b] + r[d.c]);
-  cc = conditionCodes(r[d.a]);
+  r[dp->a] = static_cast<uint16_t>(r[dp->b] + r[dp->c]);
+  cc = conditionCodes(r[dp->a]);
   NEXT();
 op_add_imm:
-  r[d.a] = static_cast<uint16_t>(r[d.b] + d.imm);
-  cc = conditionCodes(r[d.a]);
+  r[dp->a] = static_cast<uint16_t>(r[dp->b] + dp->imm);
+  cc = conditionCodes(r[dp->a]);
   NEXT();
 op_and_reg:
-  r[d.a] = r[d.b] & r[d.c];
-  cc = conditionCodes(r[d.a]);
+  r[dp->a] = r[dp->b] & r[dp->c];
+  cc = conditionCodes(r[dp->a]);
   NEXT();
 op_and_imm:
-  r[d.a] = r[d.b] & d.imm;
-  cc = conditionCodes(r[d.a]);
+  r[dp->a] = r[dp->b] & dp->imm;
+  cc = conditionCodes(r[dp->a]);
   NEXT();
 op_not:
-  r[d.a] = static_cast<uint16_t>(~r[d.b]);
-  cc = conditionCodes(r[d.a]);
+  r[dp->a] = static_cast<uint16_t>(~r[dp->b]);
+  cc = conditionCodes(r[dp->a]);
   NEXT();
 
 op_br:
-  if (cc & d.a) {
-    pc = d.imm;
+  if (cc & dp->a) {
+    pc = dp->imm;
     ++clocks;  // state 22
   }
   NEXT();
 op_br_always:
-  pc = d.imm;
+  pc = dp->imm;
   ++clocks;
   NEXT();
 op_nop:
   NEXT();
 op_br_self:
-  if (cc & d.a) {
+  if (cc & dp->a) {
     ++clocks;
     pc = cur;
     SYNC();
@@ -164,21 +180,21 @@ op_br_self:
     // Nothing can change the machine any more in this run: jumping to itself forever is exact to
     // fast-forward (unless a breakpoint sits on the loop).
     if (!(bp[cur] & sim::kFlagExecute) && left != 0) {
-      clocks += left * (d.clocks + 1u);
+      clocks += left * (dp->clocks + 1u);
       left = 0;
     }
   }
   NEXT();
 
 op_jmp:
-  pc = r[d.b];
+  pc = r[dp->b];
   NEXT();
 op_jsr:
   r[7] = pc;
-  pc = d.imm;
+  pc = dp->imm;
   NEXT();
 op_jsrr: {
-  const uint16_t target = r[d.b];  // read before R7 is written (JSRR R7)
+  const uint16_t target = r[dp->b];  // read before R7 is written (JSRR R7)
   r[7] = pc;
   pc = target;
   NEXT();
@@ -186,66 +202,66 @@ op_jsrr: {
 
 op_ld: {
   bool slow = false;
-  const uint16_t a = d.imm;
+  const uint16_t a = dp->imm;
   uint16_t v;
   LOAD(a, v);
-  r[d.a] = v;
+  r[dp->a] = v;
   cc = conditionCodes(v);
   END_MEMORY();
 }
 op_ldr: {
   bool slow = false;
-  const uint16_t a = static_cast<uint16_t>(r[d.b] + d.imm);
+  const uint16_t a = static_cast<uint16_t>(r[dp->b] + dp->imm);
   uint16_t v;
   LOAD(a, v);
-  r[d.a] = v;
+  r[dp->a] = v;
   cc = conditionCodes(v);
   END_MEMORY();
 }
 op_ldi: {
   bool slow = false;
-  const uint16_t pointer = d.imm;
+  const uint16_t pointer = dp->imm;
   uint16_t a;
   LOAD(pointer, a);
   uint16_t v;
   LOAD(a, v);
-  r[d.a] = v;
+  r[dp->a] = v;
   cc = conditionCodes(v);
   END_MEMORY();
 }
 op_lea:
-  r[d.a] = d.imm;
+  r[dp->a] = dp->imm;
   NEXT();
 op_lea_cc:
-  r[d.a] = d.imm;
-  cc = conditionCodes(d.imm);
+  r[dp->a] = dp->imm;
+  cc = conditionCodes(dp->imm);
   NEXT();
 
 op_st: {
-  const uint16_t a = d.imm;
-  const uint16_t v = r[d.a];
+  const uint16_t a = dp->imm;
+  const uint16_t v = r[dp->a];
   STORE(a, v);
   NEXT();
 }
 op_str: {
-  const uint16_t a = static_cast<uint16_t>(r[d.b] + d.imm);
-  const uint16_t v = r[d.a];
+  const uint16_t a = static_cast<uint16_t>(r[dp->b] + dp->imm);
+  const uint16_t v = r[dp->a];
   STORE(a, v);
   NEXT();
 }
 op_sti: {
   bool slow = false;
-  const uint16_t pointer = d.imm;
+  const uint16_t pointer = dp->imm;
   uint16_t a;
   LOAD(pointer, a);
-  const uint16_t v = r[d.a];
+  const uint16_t v = r[dp->a];
   STORE(a, v);  // a slow store ends at `reload`, which also handles an event of the pointer read
   END_MEMORY();
 }
 
 op_trap:
   SYNC();
-  executeTrap(static_cast<uint8_t>(d.imm));
+  executeTrap(static_cast<uint8_t>(dp->imm));
   goto reload;
 op_rti:
   SYNC();

@@ -31,8 +31,8 @@ std::vector<sim::RegisterInfo> makeRegisterInfo() {
 }  // namespace
 
 Lc3Machine::Lc3Machine(Options options)
-    : sim::Machine(0x10000), options_(options), decoded_(new Decoded[0x10000]), noBreakpoints_(0x10000, 0),
-      programWords_(0x10000, 0) {
+    : sim::Machine(0x10000), options_(options), decoded_(new Decoded[0x10000]), supervisorFlags_(0x10000, 0),
+      userFlags_(0x10000, 0), programWords_(0x10000, 0) {
   if (options_.memoryLatency < 1) options_.memoryLatency = 1;
   if (options_.memoryLatency > 40) options_.memoryLatency = 40;  // keeps every count within a byte
   rebuildClockTable();
@@ -116,6 +116,20 @@ void Lc3Machine::reset() {
   lastPoll_.valid = false;
   lastStop_ = {};
   lastStopCount_ = UINT64_MAX;
+}
+
+void Lc3Machine::prepareFlagTables(bool withBreakpoints) {
+  const uint64_t version = breakpoints().version();
+  if (withBreakpoints == flagsWithBreakpoints_ && version == flagsVersion_) return;
+  const uint8_t* source = breakpoints().flagTable();
+  for (uint32_t a = 0; a < 0x10000; ++a) {
+    const uint8_t f = withBreakpoints ? source[a] : 0;
+    supervisorFlags_[a] = f;
+    const bool privileged = a < addr::kUserStart || a >= addr::kDeviceStart;
+    userFlags_[a] = static_cast<uint8_t>(f | (options_.edition == Edition::Third && privileged ? kFlagFetchViolation : 0));
+  }
+  flagsVersion_ = version;
+  flagsWithBreakpoints_ = withBreakpoints;
 }
 
 const std::vector<sim::RegisterInfo>& Lc3Machine::registers() const {

@@ -56,6 +56,11 @@ std::unique_ptr<sim::MachineSnapshot> Lc3Machine::saveSnapshot() const {
 void Lc3Machine::restoreSnapshot(const sim::MachineSnapshot& snapshot) {
   const auto* s = dynamic_cast<const Snapshot*>(&snapshot);
   if (!s) return;  // another architecture's snapshot: nothing to restore
+  // A decoded entry depends only on its word (the edition and latency are fixed per machine), so
+  // only words that differ need decoding again.
+  for (size_t a = 0; a < mem_.size(); ++a) {
+    if (mem_[a] != s->mem[a]) decoded_[a].op = kUndecoded;
+  }
   mem_ = s->mem;
   regs_ = s->regs;
   pc_ = s->pc;
@@ -85,7 +90,6 @@ void Lc3Machine::restoreSnapshot(const sim::MachineSnapshot& snapshot) {
   lastStopCount_ = UINT64_MAX;
   events_ = 0;
   updatePrivilege();
-  invalidateDecodeCache();
 }
 
 }  // namespace asmlab::lc3sim

@@ -180,7 +180,14 @@ private:
 
   std::unique_ptr<Decoded[]> decoded_;
   std::array<uint8_t, 32> clockTable_{};
-  std::vector<uint8_t> noBreakpoints_;  // an all-zero flag table for runs that ignore breakpoints
+  // Per-address flag tables the run loop tests: the breakpoint flags (or none, for runs that ignore
+  // breakpoints), plus, in the user table of the 3rd edition, kFlagFetchViolation on system space
+  // and device space, so that fetching there costs nothing extra. Rebuilt when the breakpoints change.
+  void prepareFlagTables(bool withBreakpoints);
+  std::vector<uint8_t> supervisorFlags_;
+  std::vector<uint8_t> userFlags_;
+  uint64_t flagsVersion_ = UINT64_MAX;
+  bool flagsWithBreakpoints_ = false;
   const uint8_t* activeFlags_ = nullptr;  // the flag table of the run in progress
   std::vector<uint8_t> programWords_;   // 1 where a loaded program or the OS placed a word
 
