@@ -1,0 +1,113 @@
+// Binary arithmetic and the ALU opcode groups: ADD ADC SUB SBB CMP (and AND OR XOR through the
+// same encodings), INC DEC NEG, group 80h-83h, group F6h/F7h, CBW CWD.
+// Intel 8086 Family User's Manual (1979), section 2.7 "Arithmetic instructions", table 2-21.
+#include "cpu_inline.hpp"
+
+namespace asmlab::x86 {
+
+// 00h-3Dh: op = bits 5-3 (ADD OR ADC SBB AND SUB XOR CMP); form = bits 2-0:
+// 0 r/m8,r8  1 r/m16,r16  2 r8,r/m8  3 r16,r/m16  4 AL,imm8  5 AX,imm16.
+void Cpu::execAlu(uint8_t op) {
+  const unsigned kind = (op >> 3) & 7;
+  const unsigned form = op & 7;
+  const bool writes = kind != 7;  // CMP only sets flags
+  if (form >= 4) {
+    withWidth(form & 1, op32_, [&](auto zero) {
+      using T = decltype(zero);
+      T r = alu<T>(kind, getReg<T>(AX), fetchImm<T>());
+      if (writes) setReg<T>(AX, r);
+    });
+    clk_ += timing::kAluAccImm;
+    return;
+  }
+  ModRM m;
+  decodeModRM(m);
+  withWidth(form & 1, op32_, [&](auto zero) {
+    using T = decltype(zero);
+    if (form & 2) {
+      T r = alu<T>(kind, getReg<T>(m.reg), readRM<T>(m));
+      if (writes) setReg<T>(m.reg, r);
+    } else {
+      T r = alu<T>(kind, readRM<T>(m), getReg<T>(m.reg));
+      if (writes) writeRM<T>(m, r);
+    }
+  });
+  if (m.isReg()) clk_ += timing::kAluRegReg;
+  else if ((form & 2) || !writes) clk_ += timing::kAluRegMem;
+  else clk_ += timing::kAluMemReg;
+}
+
+// 80h r/m8,imm8; 81h r/m16,imm16; 82h = 80h (undocumented alias); 83h r/m16,imm8 sign-extended.
+void Cpu::execGroup1(uint8_t op) {
+  ModRM m;
+  decodeModRM(m);
+  const bool writes = m.reg != 7;
+  withWidth(op & 1, op32_, [&](auto zero) {
+    using T = decltype(zero);
+    T a = readRM<T>(m);
+    T b = op == 0x83 ? T(std::make_signed_t<T>(int8_t(fetch8()))) : fetchImm<T>();
+    T r = alu<T>(m.reg, a, b);
+    if (writes) writeRM<T>(m, r);
+  });
+  if (m.isReg()) clk_ += timing::kAluRegImm;
+  else clk_ += writes ? timing::kAluMemImm : timing::kCmpMemImm;
+}
+
+// 40h-47h INC r16, 48h-4Fh DEC r16 (r32 under 66h).
+void Cpu::execIncDecReg(uint8_t op) {
+  const unsigned r = op & 7;
+  const bool dec = op & 8;
+  if (op32_) setReg<uint32_t>(r, incDec<uint32_t>(getReg<uint32_t>(r), dec));
+  else setReg<uint16_t>(r, incDec<uint16_t>(getReg<uint16_t>(r), dec));
+  clk_ += timing::kIncReg16;
+}
+
+// 98h CBW (CWDE), 99h CWD (CDQ): sign extension, no flags.
+void Cpu::execConvert(uint8_t op) {
+  if (op == 0x98) {
+    if (op32_) gpr_[AX].d = uint32_t(int32_t(int16_t(gpr_[AX].w[0])));
+    else gpr_[AX].w[0] = uint16_t(int16_t(int8_t(gpr_[AX].b[0])));
+    clk_ += timing::kCbw;
+  } else {
+    if (op32_) gpr_[DX].d = (gpr_[AX].d & 0x80000000u) ? 0xFFFFFFFFu : 0;
+    else gpr_[DX].w[0] = (gpr_[AX].w[0] & 0x8000) ? 0xFFFF : 0;
+    clk_ += timing::kCwd;
+  }
+}
+
+// F6h/F7h: reg 0 TEST r/m,imm (1 is an undocumented alias), 2 NOT, 3 NEG, 4 MUL, 5 IMUL, 6 DIV,
+// 7 IDIV. The multiply and divide bodies are in muldiv.cpp.
+void Cpu::execGroup3(uint8_t op) {
+  ModRM m;
+  decodeModRM(m);
+  const bool word = op & 1;
+  switch (m.reg) {
+    case 0: case 1:
+      withWidth(word, op32_, [&](auto zero) {
+        using T = decltype(zero);
+        T a = readRM<T>(m);
+        logicResult<T>(T(a & fetchImm<T>()));
+      });
+      clk_ += m.isReg() ? timing::kTestRegImm : timing::kTestMemImm;
+      return;
+    case 2:  // NOT: no flags
+      withWidth(word, op32_, [&](auto zero) {
+        using T = decltype(zero);
+        writeRM<T>(m, T(~readRM<T>(m)));
+      });
+      clk_ += m.isReg() ? timing::kNegNotReg : timing::kNegNotMem;
+      return;
+    case 3:  // NEG: 0 - x; CF set unless the operand was zero
+      withWidth(word, op32_, [&](auto zero) {
+        using T = decltype(zero);
+        writeRM<T>(m, sub<T>(T(0), readRM<T>(m), 0));
+      });
+      clk_ += m.isReg() ? timing::kNegNotReg : timing::kNegNotMem;
+      return;
+    default:
+      execMulDiv(m, word);
+      return;
+  }
+}
+
+}  // namespace asmlab::x86

@@ -1,0 +1,142 @@
+// The opcode map: every first byte the 8086 family decodes, and where it is executed.
+// Intel 8086 Family User's Manual (1979), table 4-12 "Machine instruction decoding guide";
+// 80186/80188 and 80286/80386 Programmer's Reference Manuals for the later additions.
+// Prefixes are consumed by Cpu::executeInstruction (cpu.cpp) before this switch.
+#include "cpu_inline.hpp"
+
+namespace asmlab::x86 {
+
+void Cpu::decodeModRM(ModRM& m) {
+  uint8_t b = fetch8();
+  m.mod = b >> 6;
+  m.reg = (b >> 3) & 7;
+  m.rm = b & 7;
+  if (m.mod == 3) return;
+  if (addr32_) { decodeModRM32(m); return; }
+  // Table 2-20 gives the clocks of each addressing form.
+  uint16_t offset = 0;
+  unsigned seg = DS, ea = 0;
+  const uint16_t bx = gpr_[BX].w[0], bp = gpr_[BP].w[0], si = gpr_[SI].w[0], di = gpr_[DI].w[0];
+  switch (m.rm) {
+    case 0: offset = uint16_t(bx + si); ea = timing::kEaBpDiBxSi; break;
+    case 1: offset = uint16_t(bx + di); ea = timing::kEaBpSiBxDi; break;
+    case 2: offset = uint16_t(bp + si); ea = timing::kEaBpSiBxDi; seg = SS; break;
+    case 3: offset = uint16_t(bp + di); ea = timing::kEaBpDiBxSi; seg = SS; break;
+    case 4: offset = si; ea = timing::kEaBaseOrIndex; break;
+    case 5: offset = di; ea = timing::kEaBaseOrIndex; break;
+    case 6:
+      if (m.mod == 0) { offset = fetch16(); ea = timing::kEaDisp; }
+      else { offset = bp; seg = SS; ea = timing::kEaBaseOrIndex; }
+      break;
+    default: offset = bx; ea = timing::kEaBaseOrIndex; break;
+  }
+  if (m.mod == 1) {
+    offset = uint16_t(offset + int8_t(fetch8()));
+  } else if (m.mod == 2) {
+    offset = uint16_t(offset + fetch16());
+  }
+  if (m.mod != 0) ea += 4;  // a displacement adds 4 clocks: 5->9, 7->11, 8->12
+  m.seg = uint8_t(dataSeg(seg));
+  m.offset = offset;
+  lastEa_ = offset;
+  clk_ += ea;
+}
+
+void Cpu::dispatch(uint8_t op) {
+  switch (op) {
+    // ---- arithmetic and logic, ModRM and accumulator forms (arith.cpp) ----
+    case 0x00: case 0x01: case 0x02: case 0x03: case 0x04: case 0x05:
+    case 0x08: case 0x09: case 0x0A: case 0x0B: case 0x0C: case 0x0D:
+    case 0x10: case 0x11: case 0x12: case 0x13: case 0x14: case 0x15:
+    case 0x18: case 0x19: case 0x1A: case 0x1B: case 0x1C: case 0x1D:
+    case 0x20: case 0x21: case 0x22: case 0x23: case 0x24: case 0x25:
+    case 0x28: case 0x29: case 0x2A: case 0x2B: case 0x2C: case 0x2D:
+    case 0x30: case 0x31: case 0x32: case 0x33: case 0x34: case 0x35:
+    case 0x38: case 0x39: case 0x3A: case 0x3B: case 0x3C: case 0x3D:
+      execAlu(op); return;
+    case 0x80: case 0x81: case 0x82: case 0x83: execGroup1(op); return;
+    case 0x84: case 0x85: case 0xA8: case 0xA9: execTest(op); return;           // logic.cpp
+    case 0xF6: case 0xF7: execGroup3(op); return;                                // arith.cpp
+    case 0xFE: case 0xFF: execGroup45(op); return;                               // control.cpp
+    case 0x40: case 0x41: case 0x42: case 0x43: case 0x44: case 0x45: case 0x46: case 0x47:
+    case 0x48: case 0x49: case 0x4A: case 0x4B: case 0x4C: case 0x4D: case 0x4E: case 0x4F:
+      execIncDecReg(op); return;
+    case 0x98: case 0x99: execConvert(op); return;
+
+    // ---- decimal adjust (bcd.cpp) ----
+    case 0x27: case 0x2F: case 0x37: case 0x3F: case 0xD4: case 0xD5: execBcd(op); return;
+
+    // ---- segment registers on the stack (stack.cpp); 0Fh is POP CS on the 8086/8088 ----
+    case 0x06: case 0x0E: case 0x16: case 0x1E: case 0x07: case 0x17: case 0x1F:
+      execPushPopSeg(op); return;
+    case 0x0F:
+      if (has286_) dispatch0F();
+      else if (has186_) undefinedOpcode();
+      else execPushPopSeg(op);
+      return;
+    case 0x50: case 0x51: case 0x52: case 0x53: case 0x54: case 0x55: case 0x56: case 0x57:
+    case 0x58: case 0x59: case 0x5A: case 0x5B: case 0x5C: case 0x5D: case 0x5E: case 0x5F:
+    case 0x8F: case 0x9C: case 0x9D:
+      execStack(op); return;
+
+    // ---- 60h-6Fh: conditional jumps on the 8086/8088, 80186 additions after ----
+    case 0x60: case 0x61: case 0x62: case 0x63: case 0x64: case 0x65: case 0x66: case 0x67:
+    case 0x68: case 0x69: case 0x6A: case 0x6B: case 0x6C: case 0x6D: case 0x6E: case 0x6F:
+      if (has186_) exec186(op);
+      else execJcc(uint8_t(op | 0x10));
+      return;
+    case 0x70: case 0x71: case 0x72: case 0x73: case 0x74: case 0x75: case 0x76: case 0x77:
+    case 0x78: case 0x79: case 0x7A: case 0x7B: case 0x7C: case 0x7D: case 0x7E: case 0x7F:
+      execJcc(op); return;
+
+    // ---- data transfer (transfer.cpp) ----
+    case 0x86: case 0x87: case 0x88: case 0x89: case 0x8A: case 0x8B: case 0x8C: case 0x8D: case 0x8E:
+    case 0x90: case 0x91: case 0x92: case 0x93: case 0x94: case 0x95: case 0x96: case 0x97:
+    case 0xA0: case 0xA1: case 0xA2: case 0xA3:
+    case 0xB0: case 0xB1: case 0xB2: case 0xB3: case 0xB4: case 0xB5: case 0xB6: case 0xB7:
+    case 0xB8: case 0xB9: case 0xBA: case 0xBB: case 0xBC: case 0xBD: case 0xBE: case 0xBF:
+    case 0xC4: case 0xC5: case 0xC6: case 0xC7: case 0xD7:
+      execTransfer(op); return;
+
+    // ---- flags (flags.cpp) ----
+    case 0x9E: case 0x9F: case 0xD6: case 0xF5: case 0xF8: case 0xF9: case 0xFA: case 0xFB: case 0xFC: case 0xFD:
+      execFlagOp(op); return;
+
+    // ---- strings (string.cpp) ----
+    case 0xA4: case 0xA5: case 0xA6: case 0xA7: case 0xAA: case 0xAB: case 0xAC: case 0xAD: case 0xAE: case 0xAF:
+      execString(op); return;
+
+    // ---- shifts and rotates (shift_rotate.cpp); C0h/C1h are RET aliases on the 8086 ----
+    case 0xD0: case 0xD1: case 0xD2: case 0xD3: execShiftGroup(op); return;
+    case 0xC0: case 0xC1:
+      if (has186_) execShiftGroup(op);
+      else execControl(uint8_t(op | 0x02));
+      return;
+
+    // ---- control transfer (control.cpp); C8h/C9h are RETF aliases on the 8086 ----
+    case 0xC8: case 0xC9:
+      if (has186_) exec186(op);
+      else execControl(uint8_t(op | 0x02));
+      return;
+    case 0x9A: case 0xC2: case 0xC3: case 0xCA: case 0xCB: case 0xCC: case 0xCD: case 0xCE: case 0xCF:
+    case 0xE0: case 0xE1: case 0xE2: case 0xE3: case 0xE8: case 0xE9: case 0xEA: case 0xEB:
+      execControl(op); return;
+
+    // ---- I/O (io.cpp) ----
+    case 0xE4: case 0xE5: case 0xE6: case 0xE7: case 0xEC: case 0xED: case 0xEE: case 0xEF:
+      execIo(op); return;
+
+    // ---- processor control (flags.cpp) ----
+    case 0x9B: case 0xF4:
+    case 0xD8: case 0xD9: case 0xDA: case 0xDB: case 0xDC: case 0xDD: case 0xDE: case 0xDF:
+      execProcessorControl(op); return;
+
+    default:
+      // Prefix bytes never reach here (executeInstruction consumes them); a prefix byte the model
+      // does not have (64h-67h before the 80386, F1h after the 80186) is undefined.
+      undefinedOpcode();
+      return;
+  }
+}
+
+}  // namespace asmlab::x86
