@@ -7,11 +7,12 @@ namespace asmlab::x86 {
 
 void Cpu::daa() {
   const uint8_t oldAl = gpr_[AX].b[0];
-  const uint8_t oldCf = cf_;
+  const uint8_t oldCf = cf_, oldAf = af_;
   uint8_t al = oldAl;
   if ((al & 0x0F) > 9 || af_) { al = uint8_t(al + 6); af_ = 1; }
   else af_ = 0;
-  if (oldAl > (oldCf || af_ ? 0x9F : 0x99) || oldCf) { al = uint8_t(al + 0x60); cf_ = 1; }
+  // The 8086 compares the original AL with 9Fh instead of 99h when AF was set on entry.
+  if (oldAl > (oldAf ? 0x9F : 0x99) || oldCf) { al = uint8_t(al + 0x60); cf_ = 1; }
   else cf_ = 0;
   gpr_[AX].b[0] = al;
   setSZP<uint8_t>(al);
@@ -20,11 +21,11 @@ void Cpu::daa() {
 
 void Cpu::das() {
   const uint8_t oldAl = gpr_[AX].b[0];
-  const uint8_t oldCf = cf_;
+  const uint8_t oldCf = cf_, oldAf = af_;
   uint8_t al = oldAl;
   if ((al & 0x0F) > 9 || af_) { al = uint8_t(al - 6); af_ = 1; }
   else af_ = 0;
-  if (oldAl > (af_ ? 0x9F : 0x99) || oldCf) { al = uint8_t(al - 0x60); cf_ = 1; }
+  if (oldAl > (oldAf ? 0x9F : 0x99) || oldCf) { al = uint8_t(al - 0x60); cf_ = 1; }
   else cf_ = 0;
   gpr_[AX].b[0] = al;
   setSZP<uint8_t>(al);
@@ -67,7 +68,13 @@ void Cpu::aas() {
 // A zero base raises the divide error.
 void Cpu::aam(uint8_t base) {
   clk_ += timing::kAam;
-  if (base == 0) { divideError(); return; }
+  if (base == 0) {
+    // The 8086 leaves SF ZF PF as for a zero result before taking the divide error (measured
+    // on the conformance suite; the manual leaves them undefined).
+    setSZP<uint8_t>(0);
+    divideError();
+    return;
+  }
   uint8_t al = gpr_[AX].b[0];
   gpr_[AX].b[1] = uint8_t(al / base);
   gpr_[AX].b[0] = uint8_t(al % base);

@@ -8,6 +8,8 @@ namespace {
 template <class T> using Wide = std::conditional_t<sizeof(T) == 4, uint64_t, uint32_t>;
 template <class T> using SWide = std::make_signed_t<Wide<T>>;
 template <class T> using Signed = std::make_signed_t<T>;
+// The signed type of the double-width dividend (AX for bytes, DX:AX for words, EDX:EAX).
+template <class T> using SDouble = std::conditional_t<sizeof(T) == 1, int16_t, std::conditional_t<sizeof(T) == 2, int32_t, int64_t>>;
 }  // namespace
 
 // Divide error (interrupt 0). The 8086/8088 push the address of the next instruction; the 80286
@@ -57,7 +59,7 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
       break;
     }
     default: {  // IDIV: quotient truncated toward zero, remainder has the dividend's sign
-      SWide<T> dividend = SWide<T>((Wide<T>(hi) << bits) | lo);
+      SWide<T> dividend = SDouble<T>((Wide<T>(hi) << bits) | lo);
       SWide<T> divisor = Signed<T>(src);
       if (divisor == 0) { divideError(); return; }
       SWide<T> quotient = dividend / divisor;
