@@ -43,7 +43,7 @@ void Cpu::reset() {
   loadSeg(CS, 0xFFFF);
   ip_ = 0;
   setFlags(0);
-  halted_ = nmiPending_ = trapPending_ = shadow_ = false;
+  signals_.any = 0;
 }
 
 void Cpu::rebuildFastPages() {
@@ -54,11 +54,28 @@ void Cpu::rebuildFastPages() {
   }
 }
 
-void Cpu::invalidateFastPages() { rebuildFastPages(); }
+void Cpu::invalidateFastPages() {
+  rebuildFastPages();
+  updateCodeWindow();
+}
+
+void Cpu::updateCodeWindow() {
+  codeWindow_ = nullptr;
+  const uint32_t base = segBase_[CS];
+  if (base + 0xFFFF > addressMask_) return;  // the segment wraps around the address space
+  constexpr uint32_t pageSize = 1u << Bus::kPageBits;
+  const uint32_t firstPage = base >> Bus::kPageBits, lastPage = (base + 0xFFFF) >> Bus::kPageBits;
+  const uint8_t* first = fastRead_[firstPage];
+  if (first == nullptr) return;
+  for (uint32_t p = firstPage + 1; p <= lastPage; ++p)
+    if (fastRead_[p] != first + (p - firstPage) * pageSize) return;
+  codeWindow_ = first + (base & (pageSize - 1));
+}
 
 void Cpu::setA20(bool enabled) {
   if (!has286_) return;  // 20 address lines on the 8086/8088/80186
   addressMask_ = enabled ? 0x1FFFFF : 0xFFFFF;
+  updateCodeWindow();
 }
 
 uint16_t Cpu::flags() const {
@@ -102,7 +119,7 @@ void Cpu::enterInterrupt(uint8_t vector, uint16_t returnIp) {
   if (is8088_) clk_ += 2 * timing::kWordPenalty;
   loadSeg(CS, segment);
   ip_ = offset;
-  halted_ = false;
+  signals_.is.halted = false;
 }
 
 void Cpu::raiseException(uint8_t vector, uint16_t returnIp) {
@@ -122,99 +139,73 @@ void Cpu::undefinedOpcode() {
 // (manual, 2.8 "Interrupt priorities"). Returns with clk_ > 0 when an interrupt was entered or
 // the CPU idled in HLT; step() then ends without executing an instruction.
 void Cpu::serviceBoundary() {
-  if (nmiPending_) {
-    nmiPending_ = false;
-    trapPending_ = false;
+  if (signals_.is.nmi) {
+    signals_.is.nmi = false;
+    signals_.is.trap = false;
     clk_ += timing::kNmiEntry;
     enterInterrupt(2, ip_);
     return;
   }
   if (if_ && pic_ && pic_->pending()) {
-    trapPending_ = false;
+    signals_.is.trap = false;
     uint8_t vector = pic_->acknowledge();
     clk_ += timing::kIntrEntry;
     enterInterrupt(vector, ip_);
     return;
   }
-  if (trapPending_) {
-    trapPending_ = false;
+  if (signals_.is.trap) {
+    signals_.is.trap = false;
     clk_ += timing::kIntN;
     enterInterrupt(1, ip_);
     return;
   }
-  if (halted_) clk_ += 1;
+  if (signals_.is.halted) clk_ += 1;
 }
-
-// Bytes that are prefixes on each model: 1 segment override, 2 REP, 3 LOCK, 4 operand size,
-// 5 address size.
-namespace {
-struct PrefixTable {
-  uint8_t kind[5][256]{};
-  constexpr PrefixTable() {
-    for (int m = 0; m < 5; ++m) {
-      kind[m][0x26] = kind[m][0x2E] = kind[m][0x36] = kind[m][0x3E] = 1;
-      kind[m][0xF2] = kind[m][0xF3] = 2;
-      kind[m][0xF0] = 3;
-      if (m <= 2) kind[m][0xF1] = 3;  // F1h is a second LOCK on the 8086/8088/80186
-      if (m == 4) { kind[m][0x64] = kind[m][0x65] = 1; kind[m][0x66] = 4; kind[m][0x67] = 5; }
-    }
-  }
-};
-constexpr PrefixTable kPrefixes{};
-}  // namespace
 
 void Cpu::executeInstruction() {
   segOverride_ = -1;
   rep_ = 0;
   op32_ = addr32_ = false;
-  instrStart_ = ip_;
-  const uint8_t* prefixKind = kPrefixes.kind[static_cast<int>(model_)];
-  uint8_t op = fetch8();
-  // The 8086 accepts any number of prefixes; cap the loop so a segment full of them cannot hang.
-  for (unsigned count = 0; prefixKind[op] && count < 0x10000; ++count) {
-    clk_ += timing::kPrefix;
-    switch (prefixKind[op]) {
-      case 1: segOverride_ = int8_t(op == 0x26 ? ES : op == 0x2E ? CS : op == 0x36 ? SS : op == 0x3E ? DS : op == 0x64 ? FS : GS); break;
-      case 2: rep_ = op; break;
-      case 4: op32_ = true; break;
-      case 5: addr32_ = true; break;
-      default: break;  // LOCK: the bus lock has no effect on a single-processor machine
-    }
-    op = fetch8();
-  }
-  opcodeIp_ = uint16_t(ip_ - 1);
-  dispatch(op);
+  instrStart_ = opcodeIp_ = ip_;
+  dispatch(fetch8());  // prefixes are decoded there too, so the common case takes one switch
 }
 
-unsigned Cpu::step() {
-  clk_ = 0;
-  bool inhibited = shadow_;
-  shadow_ = false;
-  if (!inhibited && (halted_ | nmiPending_ | trapPending_ | (pic_ != nullptr && if_))) {
-    serviceBoundary();
-    if (clk_ != 0) {
-      lastClocks_ = clk_;
-      clocks_ += clk_;
-      return clk_;
-    }
+// Instruction boundary, slow path: something is pending or an interrupt controller is attached
+// with IF set. Returns true when step() is over (an interrupt was entered or the CPU idled).
+bool Cpu::enterPendingInterrupt() {
+  if (signals_.is.shadow) {  // the instruction after MOV SS / STI runs before any interrupt
+    signals_.is.shadow = 0;
+    return false;
   }
-  bool trapAtStart = tf_;
+  serviceBoundary();
+  return clk_ != 0;
+}
+
+inline unsigned Cpu::stepOne() {
+  clk_ = 0;
+  if ((signals_.any | (pic_ != nullptr && if_)) != 0 && enterPendingInterrupt()) {
+    lastClocks_ = clk_;
+    clocks_ += clk_;
+    return clk_;
+  }
+  const uint8_t trapAtStart = tf_;
   executeInstruction();
   // Single-step: after an instruction that began and ended with TF set (so not after the POPF
   // that sets it, nor after INT, which clears it), interrupt 1 comes at the next boundary.
-  if (trapAtStart && tf_) trapPending_ = true;
+  if (trapAtStart & tf_) signals_.is.trap = 1;
   ++instructions_;
   lastClocks_ = clk_;
   clocks_ += clk_;
-  if (trace_) trace_(*this);
-  return lastClocks_;
+  if (trace_) [[unlikely]] trace_(*this);
+  return clk_;
 }
+
+unsigned Cpu::step() { return stepOne(); }
 
 RunStop Cpu::run(uint64_t maxInstructions, uint64_t clockLimit) {
   const uint64_t target = instructions_ + maxInstructions;
   bool first = true;
-  for (;;) {
-    if (instructions_ >= target) return RunStop::InstructionLimit;
+  while (instructions_ < target) {
     if (clocks_ >= clockLimit) return RunStop::ClockLimit;
     if (breakFlags_ != nullptr && !first) {
       uint32_t pc = linearPc();
@@ -223,9 +214,10 @@ RunStop Cpu::run(uint64_t maxInstructions, uint64_t clockLimit) {
     first = false;
     // A halted CPU waits for NMI or INTR; if nothing can wake it now, the caller (the platform)
     // advances its devices and calls run() again.
-    if (halted_ && !nmiPending_ && !(if_ && pic_ != nullptr && pic_->pending())) return RunStop::Halted;
-    step();
+    if (signals_.is.halted && !signals_.is.nmi && !(if_ && pic_ != nullptr && pic_->pending())) return RunStop::Halted;
+    stepOne();
   }
+  return RunStop::InstructionLimit;
 }
 
 }  // namespace asmlab::x86

@@ -47,7 +47,7 @@ inline void Cpu::writePhys8(uint32_t linear, uint8_t v) {
 }
 
 inline uint8_t Cpu::fetch8() {
-  uint8_t v = readPhys8(segBase_[CS] + ip_);
+  uint8_t v = codeWindow_ != nullptr ? codeWindow_[ip_] : readPhys8(segBase_[CS] + ip_);
   ip_ = static_cast<uint16_t>(ip_ + 1);
   return v;
 }

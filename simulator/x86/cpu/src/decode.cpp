@@ -43,17 +43,26 @@ void Cpu::decodeModRM(ModRM& m) {
 }
 
 void Cpu::dispatch(uint8_t op) {
+  unsigned prefixes = 0;
+next:
   switch (op) {
+    // ---- prefixes: each costs 2 clocks; the 8086 accepts any number of them ----
+    case 0x26: case 0x2E: case 0x36: case 0x3E: segOverride_ = int8_t((op >> 3) & 3); goto prefix;
+    case 0xF2: case 0xF3: rep_ = op; goto prefix;
+    case 0xF0: goto prefix;  // LOCK: no effect on a single-processor machine
+    case 0xF1:  // a second LOCK on the 8086/8088/80186
+      if (!has286_) goto prefix;
+      undefinedOpcode();
+      return;
+
     // ---- arithmetic and logic, ModRM and accumulator forms (arith.cpp) ----
-    case 0x00: case 0x01: case 0x02: case 0x03: case 0x04: case 0x05:
-    case 0x08: case 0x09: case 0x0A: case 0x0B: case 0x0C: case 0x0D:
-    case 0x10: case 0x11: case 0x12: case 0x13: case 0x14: case 0x15:
-    case 0x18: case 0x19: case 0x1A: case 0x1B: case 0x1C: case 0x1D:
-    case 0x20: case 0x21: case 0x22: case 0x23: case 0x24: case 0x25:
-    case 0x28: case 0x29: case 0x2A: case 0x2B: case 0x2C: case 0x2D:
-    case 0x30: case 0x31: case 0x32: case 0x33: case 0x34: case 0x35:
-    case 0x38: case 0x39: case 0x3A: case 0x3B: case 0x3C: case 0x3D:
-      execAlu(op); return;
+#define ASMLAB_ALU_ROW(base)                                                              \
+  case base + 0: execAlu<base + 0>(); return; case base + 1: execAlu<base + 1>(); return; \
+  case base + 2: execAlu<base + 2>(); return; case base + 3: execAlu<base + 3>(); return; \
+  case base + 4: execAlu<base + 4>(); return; case base + 5: execAlu<base + 5>(); return;
+    ASMLAB_ALU_ROW(0x00) ASMLAB_ALU_ROW(0x08) ASMLAB_ALU_ROW(0x10) ASMLAB_ALU_ROW(0x18)
+    ASMLAB_ALU_ROW(0x20) ASMLAB_ALU_ROW(0x28) ASMLAB_ALU_ROW(0x30) ASMLAB_ALU_ROW(0x38)
+#undef ASMLAB_ALU_ROW
     case 0x80: case 0x81: case 0x82: case 0x83: execGroup1(op); return;
     case 0x84: case 0x85: case 0xA8: case 0xA9: execTest(op); return;           // logic.cpp
     case 0xF6: case 0xF7: execGroup3(op); return;                                // arith.cpp
@@ -82,6 +91,13 @@ void Cpu::dispatch(uint8_t op) {
     // ---- 60h-6Fh: conditional jumps on the 8086/8088, 80186 additions after ----
     case 0x60: case 0x61: case 0x62: case 0x63: case 0x64: case 0x65: case 0x66: case 0x67:
     case 0x68: case 0x69: case 0x6A: case 0x6B: case 0x6C: case 0x6D: case 0x6E: case 0x6F:
+      if (has386_ && op >= 0x64 && op <= 0x67) {  // FS: GS: operand size, address size
+        if (op == 0x64) segOverride_ = FS;
+        else if (op == 0x65) segOverride_ = GS;
+        else if (op == 0x66) op32_ = true;
+        else addr32_ = true;
+        goto prefix;
+      }
       if (has186_) exec186(op);
       else execJcc(uint8_t(op | 0x10));
       return;
@@ -132,11 +148,16 @@ void Cpu::dispatch(uint8_t op) {
       execProcessorControl(op); return;
 
     default:
-      // Prefix bytes never reach here (executeInstruction consumes them); a prefix byte the model
-      // does not have (64h-67h before the 80386, F1h after the 80186) is undefined.
       undefinedOpcode();
       return;
   }
+  return;
+prefix:
+  clk_ += timing::kPrefix;
+  opcodeIp_ = ip_;
+  op = fetch8();
+  // Cap the chain so a segment full of prefixes cannot hang one step (the next step goes on).
+  if (++prefixes < 0x10000) goto next;
 }
 
 }  // namespace asmlab::x86

@@ -28,7 +28,7 @@ void Cpu::execFlagOp(uint8_t op) {
     case 0xFA: if_ = 0; break;
     case 0xFB:
       // STI: interrupts are recognised only after the next instruction (manual, "STI").
-      if (!if_) shadow_ = true;
+      if (!if_) signals_.is.shadow = true;
       if_ = 1;
       break;
     case 0xFC: df_ = 0; break;
@@ -43,7 +43,7 @@ void Cpu::execProcessorControl(uint8_t op) {
     return;
   }
   if (op == 0xF4) {  // HLT: wait for NMI or INTR (or reset)
-    halted_ = true;
+    signals_.is.halted = true;
     clk_ += timing::kHlt;
     return;
   }

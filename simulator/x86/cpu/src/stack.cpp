@@ -7,7 +7,7 @@ namespace asmlab::x86 {
 // After a load of SS (any segment register on the 8086/8088) interrupts wait one instruction,
 // so that `mov ss,ax / mov sp,bx` is never split by an interrupt (manual, 2.8).
 void Cpu::segmentLoaded(unsigned s) {
-  if (s == SS || !has286_) shadow_ = true;
+  if (s == SS || !has286_) signals_.is.shadow = true;
 }
 
 // 06h/0Eh/16h/1Eh PUSH ES/CS/SS/DS; 07h/17h/1Fh POP ES/SS/DS; 0Fh POP CS (8086/8088 only:

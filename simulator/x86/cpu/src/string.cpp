@@ -72,7 +72,7 @@ void Cpu::stringOp(uint8_t op) {
     if (count == 0) return;
     // Between iterations: a pending interrupt (or the single-step trap) suspends the string
     // instruction, which resumes from its prefix after the handler returns.
-    if (nmiPending_ || tf_ || (if_ && pic_ != nullptr && pic_->pending())) {
+    if (signals_.is.nmi || tf_ || (if_ && pic_ != nullptr && pic_->pending())) {
       ip_ = has286_ ? instrStart_ : uint16_t(opcodeIp_ - 1);
       return;
     }

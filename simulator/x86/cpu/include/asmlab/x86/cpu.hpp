@@ -64,14 +64,14 @@ public:
   uint64_t instructionCount() const { return instructions_; }
   uint64_t clockCount() const { return clocks_; }
   unsigned lastInstructionClocks() const { return lastClocks_; }
-  bool halted() const { return halted_; }
+  bool halted() const { return signals_.is.halted; }
   // Counts of internal exceptions taken (divide error, INT 6, BOUND, ...), for the grader.
   uint64_t exceptionCount() const { return exceptions_; }
 
   // ---- external signals ---------------------------------------------------------------------
   void setInterruptController(InterruptController* pic) { pic_ = pic; }
   // NMI is edge-triggered: one call, one interrupt 2 at the next instruction boundary.
-  void raiseNmi() { nmiPending_ = true; }
+  void raiseNmi() { signals_.is.nmi = true; }
   // A20 gate (80286/80386 only; the 8086 family wraps at 1 MiB regardless).
   void setA20(bool enabled);
   bool a20() const { return addressMask_ != 0xFFFFF; }
@@ -104,11 +104,18 @@ private:
 
   // ---- cpu.cpp: core loop, memory, interrupts ----
   void executeInstruction();
+  inline unsigned stepOne();
+  bool enterPendingInterrupt();
   void serviceBoundary();
   void enterInterrupt(uint8_t vector, uint16_t returnIp);
   void raiseException(uint8_t vector, uint16_t returnIp);
   void undefinedOpcode();
-  void loadSeg(unsigned s, uint16_t v) { sreg_[s] = v; segBase_[s] = uint32_t{v} << 4; }
+  void loadSeg(unsigned s, uint16_t v) {
+    sreg_[s] = v;
+    segBase_[s] = uint32_t{v} << 4;
+    if (s == CS) updateCodeWindow();
+  }
+  void updateCodeWindow();
   void rebuildFastPages();
 
   uint8_t fetch8();
@@ -149,7 +156,7 @@ private:
   template <class T> T popValue();
 
   // ---- one entry point per family, called from the opcode map ----
-  void execAlu(uint8_t op);          // arith.cpp
+  template <uint8_t Op> void execAlu();  // arith.cpp
   void execGroup1(uint8_t op);       // arith.cpp
   void execGroup3(uint8_t op);       // arith.cpp
   void execIncDecReg(uint8_t op);    // arith.cpp
@@ -218,11 +225,18 @@ private:
   unsigned clk_ = 0;         // clocks of the current instruction
 
   // Signals.
-  bool halted_ = false, nmiPending_ = false, trapPending_ = false, shadow_ = false;
+  // Pending conditions tested together at every instruction boundary (one 32-bit load).
+  union Signals {
+    struct { uint8_t halted, nmi, trap, shadow; } is;
+    uint32_t any;
+  } signals_{};
 
   uint32_t addressMask_ = 0xFFFFF;
   uint8_t* fastRead_[0x110000 >> Bus::kPageBits]{};
   uint8_t* fastWrite_[0x110000 >> Bus::kPageBits]{};
+  // When the whole 64 KiB code segment is fast RAM laid out contiguously, code is fetched from
+  // codeWindow_[IP] directly (rebuilt on every CS load and fast-page change).
+  const uint8_t* codeWindow_ = nullptr;
 
   uint64_t instructions_ = 0, clocks_ = 0, exceptions_ = 0;
   unsigned lastClocks_ = 0;
