@@ -5,47 +5,9 @@
 
 namespace asmlab::x86 {
 
-// 00h-3Dh: op = bits 5-3 (ADD OR ADC SBB AND SUB XOR CMP); form = bits 2-0:
-// 0 r/m8,r8  1 r/m16,r16  2 r8,r/m8  3 r16,r/m16  4 AL,imm8  5 AX,imm16.
-template <uint8_t Op>
-void Cpu::execAlu() {
-  constexpr unsigned kind = (Op >> 3) & 7;
-  constexpr unsigned form = Op & 7;
-  constexpr bool writes = kind != 7;  // CMP only sets flags
-  if constexpr (form >= 4) {
-    withWidth(form & 1, op32_, [&](auto zero) {
-      using T = decltype(zero);
-      T r = alu<T>(kind, getReg<T>(AX), fetchImm<T>());
-      if (writes) setReg<T>(AX, r);
-    });
-    clk_ += timing::kAluAccImm;
-    return;
-  } else {
-    ModRM m;
-    decodeModRM(m);
-    withWidth(form & 1, op32_, [&](auto zero) {
-      using T = decltype(zero);
-      if constexpr ((form & 2) != 0) {
-        T r = alu<T>(kind, getReg<T>(m.reg), readRM<T>(m));
-        if constexpr (writes) setReg<T>(m.reg, r);
-      } else {
-        T r = alu<T>(kind, readRM<T>(m), getReg<T>(m.reg));
-        if constexpr (writes) writeRM<T>(m, r);
-      }
-    });
-    if (m.isReg()) clk_ += timing::kAluRegReg;
-    else if ((form & 2) || !writes) clk_ += timing::kAluRegMem;
-    else clk_ += timing::kAluMemReg;
-  }
-}
+// 00h-3Dh (ADD OR ADC SBB AND SUB XOR CMP in their six forms) are Cpu::execAlu<opcode> in
+// cpu_inline.hpp, inlined into the opcode switch because they dominate real programs.
 
-#define ASMLAB_ALU_ROW(base)                                                        \
-  template void Cpu::execAlu<base + 0>(); template void Cpu::execAlu<base + 1>(); \
-  template void Cpu::execAlu<base + 2>(); template void Cpu::execAlu<base + 3>(); \
-  template void Cpu::execAlu<base + 4>(); template void Cpu::execAlu<base + 5>();
-ASMLAB_ALU_ROW(0x00) ASMLAB_ALU_ROW(0x08) ASMLAB_ALU_ROW(0x10) ASMLAB_ALU_ROW(0x18)
-ASMLAB_ALU_ROW(0x20) ASMLAB_ALU_ROW(0x28) ASMLAB_ALU_ROW(0x30) ASMLAB_ALU_ROW(0x38)
-#undef ASMLAB_ALU_ROW
 
 // 80h r/m8,imm8; 81h r/m16,imm16; 82h = 80h (undocumented alias); 83h r/m16,imm8 sign-extended.
 void Cpu::execGroup1(uint8_t op) {
@@ -63,14 +25,7 @@ void Cpu::execGroup1(uint8_t op) {
   else clk_ += writes ? timing::kAluMemImm : timing::kCmpMemImm;
 }
 
-// 40h-47h INC r16, 48h-4Fh DEC r16 (r32 under 66h).
-void Cpu::execIncDecReg(uint8_t op) {
-  const unsigned r = op & 7;
-  const bool dec = op & 8;
-  if (op32_) setReg<uint32_t>(r, incDec<uint32_t>(getReg<uint32_t>(r), dec));
-  else setReg<uint16_t>(r, incDec<uint16_t>(getReg<uint16_t>(r), dec));
-  clk_ += timing::kIncReg16;
-}
+// 40h-4Fh INC/DEC r16 are Cpu::execIncDecReg in cpu_inline.hpp (hot path).
 
 // 98h CBW (CWDE), 99h CWD (CDQ): sign extension, no flags.
 void Cpu::execConvert(uint8_t op) {

@@ -4,31 +4,7 @@
 
 namespace asmlab::x86 {
 
-// Condition codes 0-F in the order of the Jcc opcodes 70h-7Fh (manual, table 2-15).
-bool Cpu::condition(unsigned cc) const {
-  bool r;
-  switch (cc >> 1) {
-    case 0: r = of_; break;                   // O
-    case 1: r = cf_; break;                   // B/C
-    case 2: r = zf_; break;                   // Z/E
-    case 3: r = cf_ | zf_; break;             // BE
-    case 4: r = sf_; break;                   // S
-    case 5: r = pf_; break;                   // P
-    case 6: r = sf_ != of_; break;            // L
-    default: r = zf_ | (sf_ != of_); break;   // LE
-  }
-  return (cc & 1) ? !r : r;
-}
-
-void Cpu::execJcc(uint8_t op) {
-  int8_t rel = int8_t(fetch8());
-  if (condition(op & 0x0F)) {
-    ip_ = uint16_t(ip_ + rel);
-    clk_ += timing::kJccTaken;
-  } else {
-    clk_ += timing::kJccNotTaken;
-  }
-}
+// Jcc (70h-7Fh) and the condition codes are in cpu_inline.hpp (hot path).
 
 void Cpu::farTransfer(uint16_t segment, uint16_t offset) {
   loadSeg(CS, segment);

@@ -166,7 +166,7 @@ void Cpu::executeInstruction() {
   segOverride_ = -1;
   rep_ = 0;
   op32_ = addr32_ = false;
-  instrStart_ = opcodeIp_ = ip_;
+  instrStart_ = ip_;  // opcodeIp_ is set only by prefixes (REP needs it, and has one)
   dispatch(fetch8());  // prefixes are decoded there too, so the common case takes one switch
 }
 
@@ -184,8 +184,7 @@ bool Cpu::enterPendingInterrupt() {
 inline unsigned Cpu::stepOne() {
   clk_ = 0;
   if ((signals_.any | (pic_ != nullptr && if_)) != 0 && enterPendingInterrupt()) {
-    lastClocks_ = clk_;
-    clocks_ += clk_;
+      clocks_ += clk_;
     return clk_;
   }
   const uint8_t trapAtStart = tf_;
@@ -194,7 +193,6 @@ inline unsigned Cpu::stepOne() {
   // that sets it, nor after INT, which clears it), interrupt 1 comes at the next boundary.
   if (trapAtStart & tf_) signals_.is.trap = 1;
   ++instructions_;
-  lastClocks_ = clk_;
   clocks_ += clk_;
   if (trace_) [[unlikely]] trace_(*this);
   return clk_;

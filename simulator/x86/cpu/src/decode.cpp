@@ -1,46 +1,10 @@
 // The opcode map: every first byte the 8086 family decodes, and where it is executed.
 // Intel 8086 Family User's Manual (1979), table 4-12 "Machine instruction decoding guide";
 // 80186/80188 and 80286/80386 Programmer's Reference Manuals for the later additions.
-// Prefixes are consumed by Cpu::executeInstruction (cpu.cpp) before this switch.
+// ModRM decoding (effective addresses and their clocks) is Cpu::decodeModRM in cpu_inline.hpp.
 #include "cpu_inline.hpp"
 
 namespace asmlab::x86 {
-
-void Cpu::decodeModRM(ModRM& m) {
-  uint8_t b = fetch8();
-  m.mod = b >> 6;
-  m.reg = (b >> 3) & 7;
-  m.rm = b & 7;
-  if (m.mod == 3) return;
-  if (addr32_) { decodeModRM32(m); return; }
-  // Table 2-20 gives the clocks of each addressing form.
-  uint16_t offset = 0;
-  unsigned seg = DS, ea = 0;
-  const uint16_t bx = gpr_[BX].w[0], bp = gpr_[BP].w[0], si = gpr_[SI].w[0], di = gpr_[DI].w[0];
-  switch (m.rm) {
-    case 0: offset = uint16_t(bx + si); ea = timing::kEaBpDiBxSi; break;
-    case 1: offset = uint16_t(bx + di); ea = timing::kEaBpSiBxDi; break;
-    case 2: offset = uint16_t(bp + si); ea = timing::kEaBpSiBxDi; seg = SS; break;
-    case 3: offset = uint16_t(bp + di); ea = timing::kEaBpDiBxSi; seg = SS; break;
-    case 4: offset = si; ea = timing::kEaBaseOrIndex; break;
-    case 5: offset = di; ea = timing::kEaBaseOrIndex; break;
-    case 6:
-      if (m.mod == 0) { offset = fetch16(); ea = timing::kEaDisp; }
-      else { offset = bp; seg = SS; ea = timing::kEaBaseOrIndex; }
-      break;
-    default: offset = bx; ea = timing::kEaBaseOrIndex; break;
-  }
-  if (m.mod == 1) {
-    offset = uint16_t(offset + int8_t(fetch8()));
-  } else if (m.mod == 2) {
-    offset = uint16_t(offset + fetch16());
-  }
-  if (m.mod != 0) ea += 4;  // a displacement adds 4 clocks: 5->9, 7->11, 8->12
-  m.seg = uint8_t(dataSeg(seg));
-  m.offset = offset;
-  lastEa_ = offset;
-  clk_ += ea;
-}
 
 void Cpu::dispatch(uint8_t op) {
   unsigned prefixes = 0;
@@ -101,9 +65,14 @@ next:
       if (has186_) exec186(op);
       else execJcc(uint8_t(op | 0x10));
       return;
-    case 0x70: case 0x71: case 0x72: case 0x73: case 0x74: case 0x75: case 0x76: case 0x77:
-    case 0x78: case 0x79: case 0x7A: case 0x7B: case 0x7C: case 0x7D: case 0x7E: case 0x7F:
-      execJcc(op); return;
+    case 0x70: execJcc<0x0>(); return; case 0x71: execJcc<0x1>(); return;
+    case 0x72: execJcc<0x2>(); return; case 0x73: execJcc<0x3>(); return;
+    case 0x74: execJcc<0x4>(); return; case 0x75: execJcc<0x5>(); return;
+    case 0x76: execJcc<0x6>(); return; case 0x77: execJcc<0x7>(); return;
+    case 0x78: execJcc<0x8>(); return; case 0x79: execJcc<0x9>(); return;
+    case 0x7A: execJcc<0xA>(); return; case 0x7B: execJcc<0xB>(); return;
+    case 0x7C: execJcc<0xC>(); return; case 0x7D: execJcc<0xD>(); return;
+    case 0x7E: execJcc<0xE>(); return; case 0x7F: execJcc<0xF>(); return;
 
     // ---- data transfer (transfer.cpp) ----
     case 0x86: case 0x87: case 0x88: case 0x89: case 0x8A: case 0x8B: case 0x8C: case 0x8D: case 0x8E:

@@ -63,7 +63,7 @@ public:
 
   uint64_t instructionCount() const { return instructions_; }
   uint64_t clockCount() const { return clocks_; }
-  unsigned lastInstructionClocks() const { return lastClocks_; }
+  unsigned lastInstructionClocks() const { return clk_; }
   bool halted() const { return signals_.is.halted; }
   // Counts of internal exceptions taken (divide error, INT 6, BOUND, ...), for the grader.
   uint64_t exceptionCount() const { return exceptions_; }
@@ -173,7 +173,8 @@ private:
   void execString(uint8_t op);       // string.cpp
   template <class T> void stringOp(uint8_t op);
   template <class T> void stringIteration(uint8_t op);
-  void execJcc(uint8_t op);          // control.cpp
+  void execJcc(uint8_t op);          // cpu_inline.hpp (hot path)
+  template <unsigned Cc> void execJcc();
   void execControl(uint8_t op);
   void execGroup45(uint8_t op);
   bool condition(unsigned cc) const;
@@ -222,7 +223,7 @@ private:
   uint16_t instrStart_ = 0;  // IP of the first prefix
   uint16_t opcodeIp_ = 0;    // IP of the opcode byte
   uint32_t lastEa_ = 0;      // last effective address (the 8086 reuses it for LEA/LDS reg,reg)
-  unsigned clk_ = 0;         // clocks of the current instruction
+  unsigned clk_ = 0;         // clocks of the current (after step(): the last) instruction
 
   // Signals.
   // Pending conditions tested together at every instruction boundary (one 32-bit load).
@@ -239,7 +240,6 @@ private:
   const uint8_t* codeWindow_ = nullptr;
 
   uint64_t instructions_ = 0, clocks_ = 0, exceptions_ = 0;
-  unsigned lastClocks_ = 0;
   const uint8_t* breakFlags_ = nullptr;
   uint32_t breakSize_ = 0;
   uint8_t breakMask_ = 1;
