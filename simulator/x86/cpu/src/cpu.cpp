@@ -1,6 +1,7 @@
 // The instruction cycle: prefixes, dispatch, interrupts at instruction boundaries, run loop.
 // Intel 8086 Family User's Manual (1979), section 2.8 "Interrupts" and 2.10 "Processor reset".
 #include "cpu_inline.hpp"
+#include "opcode_map.hpp"
 
 namespace asmlab::x86 {
 

@@ -206,7 +206,7 @@ ASMLAB_HOT T Cpu::incDec(T v, bool dec) {
 }
 
 
-// ---- hot paths, inlined into the opcode switch (decode.cpp) ----
+// ---- hot paths, inlined into the opcode switch (opcode_map.hpp) ----
 
 // ModRM decoding: mod/reg/rm, the 16-bit effective address and its clocks (manual, table 4-10
 // "R/M field encoding" and table 2-20). 32-bit addressing is in ext386.cpp.

@@ -1,7 +1,7 @@
 // The 8086-family CPU core (real mode): 8086, 8088, and the real-mode additions of the 80186,
 // 80286 and 80386 that course code uses with 16-bit segments.
 //
-// Where to look: the opcode map is in src/decode.cpp (one switch on the first byte), clocks in
+// Where to look: the opcode map is in src/opcode_map.hpp (one switch on the first byte), clocks in
 // src/timing.hpp (the Intel manual's tables), execution in one file per instruction family
 // (src/arith.cpp, logic.cpp, shift_rotate.cpp, muldiv.cpp, bcd.cpp, string.cpp, control.cpp,
 // stack.cpp, flags.cpp, io.cpp, interrupts.cpp, ext186.cpp, ext386.cpp). docs/x86-cpu.md explains
@@ -129,7 +129,7 @@ private:
   uint32_t wrapOffset(uint32_t offset) const { return addr32_ ? offset : (offset & 0xFFFF); }
   void wordPenalty(uint32_t offset, unsigned bytes);
 
-  // ---- decode.cpp: the opcode map and ModRM ----
+  // ---- opcode_map.hpp: the opcode map; ModRM decoding ----
   void dispatch(uint8_t opcode);
   void dispatch0F();
   void decodeModRM(ModRM& m);

@@ -2,11 +2,16 @@
 // Intel 8086 Family User's Manual (1979), table 4-12 "Machine instruction decoding guide";
 // 80186/80188 and 80286/80386 Programmer's Reference Manuals for the later additions.
 // ModRM decoding (effective addresses and their clocks) is Cpu::decodeModRM in cpu_inline.hpp.
+#pragma once
+
 #include "cpu_inline.hpp"
 
 namespace asmlab::x86 {
 
-void Cpu::dispatch(uint8_t op) {
+// Included by cpu.cpp only, so that the switch is inlined into the run loop (one function
+// prologue per run() instead of one per instruction).
+
+ASMLAB_HOT void Cpu::dispatch(uint8_t op) {
   unsigned prefixes = 0;
 next:
   switch (op) {
