@@ -163,7 +163,7 @@ void Cpu::serviceBoundary() {
   if (signals_.is.halted) clk_ += 1;
 }
 
-void Cpu::executeInstruction() {
+ASMLAB_HOT void Cpu::executeInstruction() {
   segOverride_ = -1;
   rep_ = 0;
   op32_ = addr32_ = false;
@@ -182,7 +182,7 @@ bool Cpu::enterPendingInterrupt() {
   return clk_ != 0;
 }
 
-inline unsigned Cpu::stepOne() {
+ASMLAB_HOT unsigned Cpu::stepOne() {
   clk_ = 0;
   if ((signals_.any | (pic_ != nullptr && if_)) != 0 && enterPendingInterrupt()) {
       clocks_ += clk_;
