@@ -94,7 +94,8 @@ void Firmware::install() {
   w16(kBda + 0x82, 0x003E);
   const auto& o = m_->options_;
   const uint64_t seconds = uint64_t{o.hour} * 3600 + o.minute * 60 + o.second;
-  const uint32_t ticks = static_cast<uint32_t>(seconds * 1193182 / 65536);
+  // Rounded up so that INT 21h 2Ch reads back the start time itself, not a hundredth before it.
+  const uint32_t ticks = static_cast<uint32_t>((seconds * 1193182 + 65535) / 65536);
   w16(kBda + 0x6C, static_cast<uint16_t>(ticks));
   w16(kBda + 0x6E, static_cast<uint16_t>(ticks >> 16));
   // Machine model byte F000:FFFE = FFh (PC).
