@@ -189,6 +189,35 @@ TEST(PcMouse, ResetAndPositionFromTheScript) {
   EXPECT_EQ(m->cpu().reg16(DX), 50);
 }
 
+TEST(PcMouse, EventHandlerCalledOnAPress) {
+  auto code = test::padded({
+      0xB8, 0x00, 0x00, 0xCD, 0x33,        // mov ax,0 / int 33h (reset)
+      0xB8, 0x0C, 0x00,                    // mov ax,0Ch
+      0xB9, 0x02, 0x00,                    // mov cx,2 (left button pressed)
+      0xBA, 0x20, 0x01,                    // mov dx,handler
+      0xCD, 0x33,                          // int 33h (ES = PSP = CS)
+      0xF4,                                // L: hlt
+      0x80, 0x3E, 0x2A, 0x01, 0x00,        // cmp byte [cond],0
+      0x74, 0xF8,                          // je L
+      0xA0, 0x2A, 0x01,                    // mov al,[cond]
+      0xB4, 0x4C, 0xCD, 0x21,              // exit
+      0x90,
+      0x2E, 0xA2, 0x2A, 0x01,              // handler: mov cs:[cond],al
+      0x2E, 0x89, 0x1E, 0x2B, 0x01,        // mov cs:[buttons],bx
+      0xCB},                               // retf
+      0x30);
+  auto m = comMachine(code);
+  std::vector<InputEvent> events;
+  std::string error;
+  ASSERT_TRUE(parseInputScript("@100000 move 10 20\n@200000 press left\n", "mouse", events, error)) << error;
+  m->addInputEvents(events);
+  const auto stop = runFor(*m);
+  ASSERT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 2);  // condition: left button pressed (the move is masked out)
+  EXPECT_EQ(m->read16(PcMachine::linear(0x1000, 0x12B)), 1);  // BX: left button down
+  EXPECT_GE(m->clockCount(), 200000u);
+}
+
 TEST(PcMachine, SnapshotRestoresTheRun) {
   auto m = comMachine(chainedInt08Program());
   sim::RunLimits limits;

@@ -253,18 +253,26 @@ void PcMachine::pushKey(uint8_t scanCode, uint8_t ascii) {
 
 void PcMachine::applyMouseEvent(const InputEvent& e) {
   Firmware& f = *firmware_;
+  // Condition bits of the event handler (INT 33h 0Ch): 1 moved, 2/4 left press/release,
+  // 8/16 right, 32/64 middle.
   if (e.kind == InputEvent::Kind::MouseMove) {
-    f.mouseX = std::clamp(e.x, f.mouseMinX, f.mouseMaxX);
-    f.mouseY = std::clamp(e.y, f.mouseMinY, f.mouseMaxY);
+    const int x = std::clamp(e.x, f.mouseMinX, f.mouseMaxX), y = std::clamp(e.y, f.mouseMinY, f.mouseMaxY);
+    if (x != f.mouseX || y != f.mouseY) {
+      f.mouseX = x;
+      f.mouseY = y;
+      f.mouseChanged(1);
+    }
   } else {
     const unsigned bit = 1u << e.button;
     const bool down = e.kind == InputEvent::Kind::MouseDown;
     if (down && !(f.mouseButtons & bit)) {
       ++f.presses[e.button]; f.pressX[e.button] = f.mouseX; f.pressY[e.button] = f.mouseY;
       f.mouseButtons |= bit;
+      f.mouseChanged(static_cast<uint16_t>(2u << (2 * e.button)));
     } else if (!down && (f.mouseButtons & bit)) {
       ++f.releases[e.button]; f.releaseX[e.button] = f.mouseX; f.releaseY[e.button] = f.mouseY;
       f.mouseButtons &= ~bit;
+      f.mouseChanged(static_cast<uint16_t>(4u << (2 * e.button)));
     }
   }
   video_->setPointerCursor({f.mouseShown == 0, f.mouseX, f.mouseY});
