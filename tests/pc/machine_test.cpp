@@ -60,6 +60,34 @@ TEST(PcBios, KeysAtClockTimesArriveThen) {
   EXPECT_LT(m->clockCount(), 4772727u + 300000u);
 }
 
+// L: mov ah,1 / int 16h / jz L / mov ah,0 / int 16h / cmp al,'q' / jne L / mov ah,4Ch / int 21h
+const std::vector<uint8_t> kPollUntilQ = {0xB4, 0x01, 0xCD, 0x16, 0x74, 0xFA, 0xB4, 0x00, 0xCD,
+                                          0x16, 0x3C, 0x71, 0x75, 0xF2, 0xB4, 0x4C, 0xCD, 0x21};
+
+TEST(PcBios, PollingProgramGetsEveryKey) {
+  auto m = comMachine(kPollUntilQ, "text \"abq\"\n");
+  const auto stop = runFor(*m);
+  ASSERT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 'q');
+}
+
+TEST(PcBios, PollingWithoutInputStopsAfterFiveSimulatedSeconds) {
+  auto m = comMachine(kPollUntilQ, "text \"ab\"\n");
+  const auto stop = runFor(*m, 100'000'000);
+  ASSERT_EQ(stop.reason, sim::StopReason::WaitingForInput) << stop.message;
+  EXPECT_GE(m->clockCount(), 5u * 4772727);
+  EXPECT_LT(m->clockCount(), 6u * 4772727);
+}
+
+TEST(PcDos, FlushThenReadWaitsForALaterKey) {
+  // mov ax,0C01h / int 21h / mov ah,4Ch / int 21h: the key arrives while function 01h waits.
+  auto m = comMachine({0xB8, 0x01, 0x0C, 0xCD, 0x21, 0xB4, 0x4C, 0xCD, 0x21}, "@1000000 key k\n");
+  const auto stop = runFor(*m);
+  ASSERT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 'k');
+  EXPECT_EQ(m->output(), "k");  // echoed
+}
+
 TEST(PcBios, HookedInt1CCountsTimerTicks) {
   const std::vector<uint8_t> code = {
       0xB8, 0x1C, 0x25,              // mov ax,251Ch

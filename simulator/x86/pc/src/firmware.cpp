@@ -407,8 +407,9 @@ void Firmware::int21(bool) {
       if (al == 0x01 || al == 0x06 || al == 0x07 || al == 0x08 || al == 0x0A) {
         cpu.setReg8(AH, al);
         int21(true);
-        if (cpu.flags() & kCF) cpu.setReg8(AH, 0x0C);  // retried as 0Ch: the buffer is empty by then anyway
-        else cpu.setReg8(AH, 0x0C);
+        // Still waiting: AH keeps the inner function, so the gate's retry does not flush again a
+        // key that arrives meanwhile. Done: AH is 0Ch again, as the caller set it.
+        if (!(cpu.flags() & kCF)) cpu.setReg8(AH, 0x0C);
       }
       return;
     }
