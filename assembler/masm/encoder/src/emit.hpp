@@ -1,0 +1,63 @@
+// Byte emission shared by the table-driven forms, branches and string instructions:
+// prefixes, ModRM/SIB with displacement, immediates, and the fixups they need.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "asmlab/x86/encoder.hpp"
+
+namespace asmlab::x86::enc::detail {
+
+// Appends bytes and fixups to an Encoding; over-long instructions set `overflow` instead of writing.
+class Emitter {
+public:
+  explicit Emitter(Encoding& out) : out_(out) {}
+  void byte(std::uint8_t value);
+  void value(std::int64_t value, unsigned width);  // little-endian, width 1, 2 or 4
+  // A fixup at the current position, followed by the value itself.
+  void relocated(std::int64_t value, unsigned width, FixupKind kind, std::uint32_t symbol);
+  std::uint8_t position() const { return out_.length; }
+  Encoding& encoding() { return out_; }
+
+private:
+  Encoding& out_;
+};
+
+// What a memory operand's registers mean: 16- or 32-bit addressing, the segment used by default
+// (SS for BP/EBP/ESP bases, DS otherwise; Intel 8086 Family User's Manual table 2-2) and whether
+// the register combination is encodable at all.
+struct AddressForm {
+  bool valid = true;
+  bool address32 = false;
+  Reg defaultSegment = Reg::DS;
+  Reg base = Reg::None;   // normalised: base/index as the ModRM tables need them
+  Reg index = Reg::None;
+  std::string problem;    // why it is not valid
+};
+AddressForm analyzeAddress(const Memory& mem);
+
+// Segment override byte for a register (26h ES, 2Eh CS, 36h SS, 3Eh DS, 64h FS, 65h GS).
+std::uint8_t segmentPrefix(Reg segment);
+
+// Writes the instruction prefixes in the order lock/rep, segment override, 67h, 66h.
+void emitPrefixes(Emitter& out, const Instruction& insn, const Memory* memory, bool operand32);
+
+// ModRM (+SIB, +displacement) with `regField` in bits 5..3 and `rm` a register or memory operand.
+// Returns false with `error` set if the address cannot be encoded.
+bool emitModRm(Emitter& out, unsigned regField, const Operand& rm, int operandIndex, Error& error);
+
+// A direct address (moffs) of 2 or 4 bytes with its relocation.
+void emitDirectAddress(Emitter& out, const Memory& mem);
+
+// An immediate of `width` bytes with its relocation (caller has checked its range).
+void emitImmediate(Emitter& out, const Immediate& imm, unsigned width);
+
+// -2^(8w-1) <= v <= 2^(8w)-1: the values MASM accepts for a `width`-byte field.
+bool fitsWidth(std::int64_t value, unsigned width);
+// The immediate, truncated to `width` bytes, sign-extends from a byte (83 /n ib, 6A, 6B).
+bool fitsSignExtendedByte(std::int64_t value, unsigned width);
+
+std::string hexText(std::int64_t value);  // MASM style: 0FFh, 12h, -80h
+
+}  // namespace asmlab::x86::enc::detail

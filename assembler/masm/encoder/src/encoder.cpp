@@ -1,0 +1,184 @@
+// encode(): picks the shortest matching row of the form table (ties: the earlier row), or hands
+// branches and string instructions with operands to their own encoders, and turns a failed match
+// into the error of the row that came closest.
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+#include "branches.hpp"
+#include "emit.hpp"
+#include "form_match.hpp"
+#include "forms.hpp"
+#include "string_ops.hpp"
+
+namespace asmlab::x86::enc {
+namespace {
+
+using namespace detail;
+
+constexpr std::size_t kMaxMnemonic = 16;
+
+// Lower-cases into a fixed buffer; "" if too long to be a mnemonic.
+std::string_view lowerInto(std::string_view name, char (&buffer)[kMaxMnemonic]) {
+  if (name.size() > kMaxMnemonic) return {};
+  for (std::size_t i = 0; i < name.size(); ++i)
+    buffer[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(name[i])));
+  return {buffer, name.size()};
+}
+
+std::string upper(std::string_view s) {
+  std::string u(s);
+  for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return u;
+}
+
+std::optional<std::uint8_t> prefixByte(std::string_view name) {
+  if (name == "rep" || name == "repe" || name == "repz") return 0xF3;
+  if (name == "repne" || name == "repnz") return 0xF2;
+  if (name == "lock") return 0xF0;
+  return std::nullopt;
+}
+
+Encoding failure(ErrorCode code, int operand, std::string message, unsigned estimate) {
+  Encoding out;
+  out.error = Error{code, operand, std::move(message)};
+  out.length = static_cast<std::uint8_t>(estimate);
+  return out;
+}
+
+std::string allowedForms(std::span<const Form* const> forms, const Options& options) {
+  std::vector<std::string> seen;
+  std::string text;
+  for (const Form* form : forms) {
+    if (form->cpu > options.cpu) continue;
+    std::string sig = formSignature(*form);
+    if (std::find(seen.begin(), seen.end(), sig) != seen.end()) continue;
+    seen.push_back(sig);
+    text += "\n  " + sig;
+  }
+  return text;
+}
+
+std::string describeImmediateRange(const Instruction& insn, int operand, unsigned size) {
+  const std::int64_t value = operand >= 0 ? insn.operands[operand].imm.value : 0;
+  if (operand >= 0 && insn.operands[operand].imm.reloc.kind != RelocKind::None)
+    return size == 1 ? "a relocatable value (OFFSET or SEG) does not fit in a byte"
+                     : "a segment value is 16 bits; it cannot be used as a 32-bit immediate";
+  const char* what = size == 1 ? "a byte (-128..255)" : size == 2 ? "a word (-32768..65535)" : "a dword";
+  return "immediate value " + hexText(value) + " does not fit in " + what;
+}
+
+Encoding encodeFromTable(std::string_view name, std::span<const Form* const> forms, const Instruction& insn,
+                         const Options& options) {
+  Encoding best;
+  bool found = false;
+  Match closest{Fail::Count};
+  for (const Form* form : forms) {
+    const Match match = matchForm(*form, insn, options);
+    if (match.fail != Fail::None) {
+      if (match.fail > closest.fail) closest = match;
+      continue;
+    }
+    Encoding candidate;
+    emitForm(*form, insn, match.size, candidate);
+    if (!found || (candidate.ok() && !best.ok()) || (candidate.ok() == best.ok() && candidate.length < best.length)) {
+      best = std::move(candidate);
+      found = true;
+    }
+  }
+  if (found) return best;
+
+  const std::string mnemonic = upper(name);
+  switch (closest.fail) {
+    case Fail::Cpu:
+      return failure(ErrorCode::RequiresCpu, closest.operand,
+                     "instruction requires " + std::string(cpuDirective(closest.needed)) + " (" + mnemonic +
+                         " with these operands is not on the " + std::string(cpuDirective(options.cpu)).substr(1) + ")",
+                     3);
+    case Fail::ImmRange:
+      return failure(ErrorCode::ImmediateRange, closest.operand, describeImmediateRange(insn, closest.operand, closest.size), 3);
+    case Fail::SizeUnknown:
+      return failure(ErrorCode::SizeUnknown, closest.operand, "operand size must be given: use BYTE PTR or WORD PTR", 3);
+    case Fail::SizeMismatch:
+      return failure(ErrorCode::SizeMismatch, closest.operand,
+                     "operands of " + mnemonic + " differ in size; allowed forms:" + allowedForms(forms, options), 3);
+    case Fail::Count: {
+      bool anyCount = false;
+      for (const Form* form : forms) {
+        unsigned n = 0;
+        while (n < 3 && form->ops[n] != Pat::None) ++n;
+        anyCount |= n == insn.operandCount;
+      }
+      if (!anyCount)
+        return failure(ErrorCode::WrongOperandCount, -1,
+                       "wrong number of operands for " + mnemonic + "; allowed forms:" + allowedForms(forms, options), 1);
+      [[fallthrough]];
+    }
+    default:
+      return failure(ErrorCode::InvalidOperands, closest.operand,
+                     "invalid operands for " + mnemonic + "; allowed forms:" + allowedForms(forms, options), 3);
+  }
+}
+
+}  // namespace
+
+Encoding encode(const Instruction& insn, const Options& options) {
+  char buffer[kMaxMnemonic];
+  const std::string_view name = lowerInto(insn.mnemonic, buffer);
+  if (name.empty()) return failure(ErrorCode::UnknownMnemonic, -1, "unknown instruction", 0);
+
+  if (auto prefix = prefixByte(name)) {
+    if (insn.operandCount != 0) return failure(ErrorCode::WrongOperandCount, -1, upper(name) + " takes no operands", 1);
+    Encoding out;
+    out.bytes[0] = *prefix;
+    out.length = 1;
+    return out;
+  }
+  if (insn.rep != RepPrefix::None && !isStringMnemonic(name))
+    return failure(ErrorCode::InvalidPrefix, -1, "REP, REPE and REPNE can only prefix string instructions", 1);
+  // MOV to CS is not an instruction (Intel 8086 Family User's Manual, MOV: "CS cannot be the destination").
+  if (name == "mov" && insn.operandCount == 2 && insn.operands[0].kind == Operand::Kind::Register &&
+      insn.operands[0].reg == Reg::CS)
+    return failure(ErrorCode::InvalidOperands, 0, "CS cannot be the destination of MOV (use a far JMP)", 2);
+  if (name == "pop" && insn.operandCount == 1 && insn.operands[0].kind == Operand::Kind::Register &&
+      insn.operands[0].reg == Reg::CS)
+    return failure(ErrorCode::InvalidOperands, 0, "POP CS is not an instruction (0Fh is an 8086 accident, a two-byte opcode prefix on later CPUs)", 1);
+
+  const bool branchOperand = insn.operandCount == 1 && insn.operands[0].kind == Operand::Kind::Target;
+  if (auto branch = branchInfo(name)) {
+    if (branch->kind == BranchKind::Jcc || branch->kind == BranchKind::ShortOnly || branchOperand)
+      return encodeBranch(*branch, insn, options);
+  }
+  if (isOperandStringMnemonic(name) && insn.operandCount > 0) return encodeStringWithOperands(name, insn, options);
+
+  const auto forms = formsFor(name);
+  if (forms.empty()) return failure(ErrorCode::UnknownMnemonic, -1, "unknown instruction " + upper(name), 0);
+  return encodeFromTable(name, forms, insn, options);
+}
+
+bool isMnemonic(std::string_view name) { return mnemonicCpu(name).has_value(); }
+
+std::optional<Cpu> mnemonicCpu(std::string_view name) {
+  char buffer[kMaxMnemonic];
+  const std::string_view lower = lowerInto(name, buffer);
+  if (lower.empty()) return std::nullopt;
+  if (prefixByte(lower)) return Cpu::I8086;
+  if (auto branch = branchInfo(lower)) return branch->address32 ? Cpu::I80386 : Cpu::I8086;
+  if (isOperandStringMnemonic(lower)) return lower == "ins" || lower == "outs" ? Cpu::I80186 : Cpu::I8086;
+  const auto forms = formsFor(lower);
+  if (forms.empty()) return std::nullopt;
+  Cpu oldest = Cpu::I80386;
+  for (const Form* form : forms) {
+    Cpu c = (form->flags & kO32) || form->width == Width::D ? Cpu::I80386 : form->cpu;
+    oldest = std::min(oldest, c);
+  }
+  return oldest;
+}
+
+bool isBranchMnemonic(std::string_view name) {
+  char buffer[kMaxMnemonic];
+  const std::string_view lower = lowerInto(name, buffer);
+  return !lower.empty() && branchInfo(lower).has_value();
+}
+
+}  // namespace asmlab::x86::enc

@@ -1,0 +1,186 @@
+#include "form_match.hpp"
+
+#include "emit.hpp"
+
+namespace asmlab::x86::enc::detail {
+namespace {
+
+using Kind = Operand::Kind;
+
+bool isMemory(const Operand& o) { return o.kind == Kind::Memory; }
+bool isGeneral(const Operand& o) { return o.kind == Kind::Register && isGeneralRegister(o.reg); }
+bool isPlainImmediate(const Operand& o) { return o.kind == Kind::Immediate && o.imm.reloc.kind == RelocKind::None; }
+
+Reg fixedSegment(Pat pat) {
+  switch (pat) {
+    case Pat::SegES: return Reg::ES;
+    case Pat::SegCS: return Reg::CS;
+    case Pat::SegSS: return Reg::SS;
+    case Pat::SegDS: return Reg::DS;
+    case Pat::SegFS: return Reg::FS;
+    case Pat::SegGS: return Reg::GS;
+    default: return Reg::None;
+  }
+}
+
+// Does the operand have the right kind for the pattern (sizes are checked afterwards)?
+bool kindFits(Pat pat, const Operand& o) {
+  switch (pat) {
+    case Pat::None: return o.kind == Kind::None;
+    case Pat::R: return isGeneral(o);
+    case Pat::RM: return isGeneral(o) || isMemory(o);
+    case Pat::M: case Pat::MAny: return isMemory(o);
+    case Pat::MFar: return isMemory(o) && (o.mem.size == 0 || o.mem.size == 4 || o.mem.size == 6);
+    case Pat::MFarExact: return isMemory(o) && o.mem.size == 4;
+    case Pat::RM8: return (isGeneral(o) && registerSize(o.reg) == 1) || (isMemory(o) && (o.mem.size == 0 || o.mem.size == 1));
+    case Pat::RM16: return (isGeneral(o) && registerSize(o.reg) == 2) || (isMemory(o) && (o.mem.size == 0 || o.mem.size == 2));
+    case Pat::Acc: return isGeneral(o) && registerNumber(o.reg) == 0 && o.reg != Reg::AH;
+    case Pat::Moffs: return isMemory(o) && o.mem.base == Reg::None && o.mem.index == Reg::None;
+    case Pat::I: return o.kind == Kind::Immediate;
+    case Pat::IS8: case Pat::I8: case Pat::I16: return isPlainImmediate(o);
+    case Pat::One: return isPlainImmediate(o) && o.imm.value == 1;
+    case Pat::Three: return isPlainImmediate(o) && o.imm.value == 3;
+    case Pat::RegCL: return o.kind == Kind::Register && o.reg == Reg::CL;
+    case Pat::RegDX: return o.kind == Kind::Register && o.reg == Reg::DX;
+    case Pat::Sreg: return o.kind == Kind::Register && isSegmentRegister(o.reg);
+    default: return o.kind == Kind::Register && o.reg == fixedSegment(pat);
+  }
+}
+
+// Patterns whose operand carries the form's size S.
+bool carriesSize(Pat pat) {
+  return pat == Pat::R || pat == Pat::RM || pat == Pat::M || pat == Pat::Acc || pat == Pat::Moffs;
+}
+
+unsigned operandSize(const Operand& o) {
+  if (o.kind == Kind::Register) return registerSize(o.reg);
+  if (o.kind == Kind::Memory) return o.mem.size;
+  return 0;
+}
+
+bool usesAddress32(const Operand& o) { return isMemory(o) && analyzeAddress(o.mem).address32; }
+
+}  // namespace
+
+Match matchForm(const Form& form, const Instruction& insn, const Options& options) {
+  Match match;
+  unsigned patterns = 0;
+  while (patterns < 3 && form.ops[patterns] != Pat::None) ++patterns;
+  if (patterns != insn.operandCount) return {Fail::Count};
+  for (unsigned i = 0; i < patterns; ++i)
+    if (!kindFits(form.ops[i], insn.operands[i])) return {Fail::Kind, 0, static_cast<int>(i)};
+
+  // The operand size S: fixed by the width, or agreed by every operand that carries it.
+  unsigned size = 0;
+  int sizedOperand = -1;
+  for (unsigned i = 0; i < patterns; ++i) {
+    if (!carriesSize(form.ops[i])) continue;
+    const unsigned s = operandSize(insn.operands[i]);
+    if (s == 0) continue;
+    if (size != 0 && s != size) return {Fail::SizeMismatch, 0, static_cast<int>(i)};
+    size = s;
+    sizedOperand = static_cast<int>(i);
+  }
+  const unsigned fixed = form.width == Width::B ? 1 : form.width == Width::W ? 2 : form.width == Width::D ? 4 : 0;
+  if (form.width == Width::V) {
+    if (size == 0) {
+      if (!(form.flags & kDefaultWord)) return {Fail::SizeUnknown, 0, 0};
+      size = 2;
+    }
+    if (size != 2 && size != 4) return {Fail::SizeMismatch, 0, sizedOperand};
+  } else if (fixed != 0) {
+    if (size != 0 && size != fixed) return {Fail::SizeMismatch, 0, sizedOperand};
+    bool hasCarrier = false;
+    for (unsigned i = 0; i < patterns; ++i) hasCarrier |= carriesSize(form.ops[i]);
+    if (size == 0 && hasCarrier && !(form.flags & kDefaultWord)) return {Fail::SizeUnknown, 0, 0};
+    size = fixed;
+  }
+  // A far-pointer operand must match S (m16:16 for 16-bit registers, m16:32 for 32-bit).
+  for (unsigned i = 0; i < patterns; ++i)
+    if (form.ops[i] == Pat::MFar && insn.operands[i].mem.size != 0 && insn.operands[i].mem.size != size + 2)
+      return {Fail::SizeMismatch, 0, static_cast<int>(i)};
+
+  // Immediate ranges.
+  for (unsigned i = 0; i < patterns; ++i) {
+    const Operand& o = insn.operands[i];
+    const auto at = static_cast<int>(i);
+    switch (form.ops[i]) {
+      case Pat::I:
+        if (o.imm.reloc.kind == RelocKind::FarPointer) return {Fail::Kind, 0, at};
+        if (o.imm.reloc.kind != RelocKind::None && size == 1) return {Fail::ImmRange, size, at};
+        if (o.imm.reloc.kind == RelocKind::Segment && size != 2) return {Fail::ImmRange, size, at};
+        if (!fitsWidth(o.imm.value, size)) return {Fail::ImmRange, size, at};
+        break;
+      case Pat::IS8:
+        if (!fitsWidth(o.imm.value, size) || !fitsSignExtendedByte(o.imm.value, size)) return {Fail::Kind, size, at};
+        break;
+      case Pat::I8:
+        if (!fitsWidth(o.imm.value, 1)) return {Fail::ImmRange, 1, at};
+        break;
+      case Pat::I16:
+        if (!fitsWidth(o.imm.value, 2)) return {Fail::ImmRange, 2, at};
+        break;
+      default: break;
+    }
+  }
+
+  // CPU model: the row's own, 32-bit operands and 32-bit addresses need the 386.
+  Cpu needed = form.cpu;
+  if (form.width == Width::V && size == 4) needed = Cpu::I80386;
+  if ((form.flags & kO32) || form.width == Width::D) needed = Cpu::I80386;
+  for (unsigned i = 0; i < patterns; ++i) {
+    if (usesAddress32(insn.operands[i])) needed = Cpu::I80386;
+    const Operand& o = insn.operands[i];
+    if (o.kind == Kind::Register && (o.reg == Reg::FS || o.reg == Reg::GS)) needed = Cpu::I80386;
+  }
+  if (needed > options.cpu) return {Fail::Cpu, size, -1, needed};
+  match.size = size;
+  return match;
+}
+
+void emitForm(const Form& form, const Instruction& insn, unsigned size, Encoding& out) {
+  Emitter emit(out);
+  unsigned patterns = 0;
+  while (patterns < 3 && form.ops[patterns] != Pat::None) ++patterns;
+  const Operand* memory = nullptr;
+  int rmIndex = -1, regIndex = -1;
+  for (unsigned i = 0; i < patterns; ++i) {
+    const Operand& o = insn.operands[i];
+    if (o.kind == Kind::Memory && !memory) memory = &o;
+    switch (form.ops[i]) {
+      case Pat::RM: case Pat::M: case Pat::MAny: case Pat::MFar: case Pat::MFarExact: case Pat::RM8: case Pat::RM16:
+        rmIndex = static_cast<int>(i);
+        break;
+      case Pat::R: case Pat::Sreg:
+        regIndex = static_cast<int>(i);
+        break;
+      default: break;
+    }
+  }
+  const bool operand32 = (form.width == Width::V && size == 4) || (form.flags & kO32) || form.width == Width::D;
+  emitPrefixes(emit, insn, memory ? &memory->mem : nullptr, operand32);
+  for (unsigned i = 0; i < form.opcodeLength; ++i) {
+    std::uint8_t b = form.opcode[i];
+    if (i + 1 == form.opcodeLength && form.modrm == static_cast<std::int8_t>(ModRm::PlusReg))
+      b = static_cast<std::uint8_t>(b + registerNumber(insn.operands[regIndex].reg));
+    emit.byte(b);
+  }
+  if (form.modrm >= 0 || form.modrm == static_cast<std::int8_t>(ModRm::Reg)) {
+    const unsigned regField = form.modrm >= 0 ? static_cast<unsigned>(form.modrm)
+                                              : registerNumber(insn.operands[regIndex].reg);
+    const Operand& rm = (form.flags & kDupReg) ? insn.operands[regIndex] : insn.operands[rmIndex];
+    if (!emitModRm(emit, regField, rm, (form.flags & kDupReg) ? regIndex : rmIndex, out.error)) return;
+  }
+  for (unsigned i = 0; i < patterns; ++i) {
+    const Operand& o = insn.operands[i];
+    switch (form.ops[i]) {
+      case Pat::Moffs: emitDirectAddress(emit, o.mem); break;
+      case Pat::I: emitImmediate(emit, o.imm, size); break;
+      case Pat::IS8: case Pat::I8: emit.value(o.imm.value, 1); break;
+      case Pat::I16: emit.value(o.imm.value, 2); break;
+      default: break;
+    }
+  }
+}
+
+}  // namespace asmlab::x86::enc::detail

@@ -1,0 +1,72 @@
+// The instruction-form table: one row per encoding, auditable against the Intel opcode maps
+// (Intel 8086 Family User's Manual table 4-12; 80386 Programmer's Reference Manual appendix A).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "asmlab/x86/encoder.hpp"
+
+namespace asmlab::x86::enc::detail {
+
+// Operand patterns. "S" is the form's operand size (from its Width and the operands).
+enum class Pat : std::uint8_t {
+  None,
+  R,       // general register of size S (ModRM reg field, or the opcode's low bits for +r forms)
+  RM,      // general register or memory of size S (ModRM r/m field)
+  M,       // memory only, size S or unknown
+  MAny,    // memory, any declared size (LEA)
+  MFar,    // memory holding a far pointer: 4 bytes (6 with a 32-bit operand), or unknown
+  MFarExact,  // memory declared DWORD (far pointer) for far indirect JMP/CALL
+  RM8,     // register or memory, always 8-bit (MOVZX source, SETcc)
+  RM16,    // register or memory, always 16-bit (MOVZX source, MOV to/from Sreg, SMSW)
+  Acc,     // AL / AX / EAX as S
+  Moffs,   // direct memory address, no base or index (MOV accumulator forms A0-A3)
+  I,       // immediate of size S (imm32 when S is 4)
+  IS8,     // immediate that sign-extends from a byte to S
+  I8,      // immediate byte (shift counts, INT, port numbers, ENTER nesting level)
+  I16,     // immediate word (RET n, ENTER frame size)
+  One,     // the constant 1 (shift and rotate by one)
+  Three,   // the constant 3 (INT 3 -> CC)
+  RegCL, RegDX,
+  Sreg,    // a segment register (ModRM reg field)
+  SegES, SegCS, SegSS, SegDS, SegFS, SegGS,  // one fixed segment register (PUSH/POP sreg)
+};
+
+enum class Width : std::uint8_t {
+  None,  // no sized operand (NOP, RET n, INT n)
+  B,     // byte
+  W,     // word only (no 66h form)
+  D,     // dword only (66h always)
+  V,     // word, or dword with 66h on the 386
+};
+
+enum class ModRm : std::int8_t { Reg = -1, NoModRm = -2, PlusReg = -3 };  // otherwise /0../7
+
+enum FormFlags : std::uint8_t {
+  kDefaultWord = 1,  // with no sized operand, the operand size is a word (PUSH imm, JMP [bx])
+  kO32 = 2,          // always emit 66h (CWDE, PUSHAD, ...)
+  kDupReg = 4,       // the R operand also fills r/m (IMUL r, imm = IMUL r, r, imm)
+};
+
+struct Form {
+  std::string_view mnemonic;
+  std::array<Pat, 3> ops;
+  Width width;
+  std::array<std::uint8_t, 3> opcode;
+  std::uint8_t opcodeLength;
+  std::int8_t modrm;  // ModRm value or 0..7 (/digit)
+  Cpu cpu;
+  std::uint8_t flags;
+};
+
+// All rows for a mnemonic (lower-case), in table order; empty if none.
+std::span<const Form* const> formsFor(std::string_view lowerMnemonic);
+// Every row (for tests that walk the table).
+std::span<const Form> allForms();
+// "mov r/m8, r8"-style text for error messages and docs.
+std::string formSignature(const Form& form);
+
+}  // namespace asmlab::x86::enc::detail

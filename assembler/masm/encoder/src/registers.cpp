@@ -1,0 +1,62 @@
+// Register names and numbers (Intel 80386 Programmer's Reference Manual, 17.2.1, table 17-2:
+// the 3-bit reg field values AL/AX/EAX=0 ... BH/DI/EDI=7; segment registers ES=0 CS=1 SS=2 DS=3 FS=4 GS=5).
+#include <array>
+#include <cctype>
+
+#include "asmlab/x86/encoder.hpp"
+
+namespace asmlab::x86::enc {
+namespace {
+constexpr std::array<std::string_view, 30> kNames = {
+    "al", "cl", "dl", "bl", "ah", "ch", "dh", "bh",
+    "ax", "cx", "dx", "bx", "sp", "bp", "si", "di",
+    "eax", "ecx", "edx", "ebx", "esp", "ebp", "esi", "edi",
+    "es", "cs", "ss", "ds", "fs", "gs"};
+}  // namespace
+
+std::string_view cpuDirective(Cpu cpu) {
+  switch (cpu) {
+    case Cpu::I8086: return ".8086";
+    case Cpu::I80186: return ".186";
+    case Cpu::I80286: return ".286";
+    case Cpu::I80386: return ".386";
+  }
+  return ".8086";
+}
+
+std::optional<Reg> parseRegister(std::string_view name) {
+  if (name.size() < 2 || name.size() > 3) return std::nullopt;
+  char lower[3] = {};
+  for (size_t i = 0; i < name.size(); ++i)
+    lower[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(name[i])));
+  const std::string_view key(lower, name.size());
+  for (size_t i = 0; i < kNames.size(); ++i)
+    if (kNames[i] == key) return static_cast<Reg>(i);
+  return std::nullopt;
+}
+
+std::string_view registerName(Reg reg) {
+  const auto i = static_cast<size_t>(reg);
+  return i < kNames.size() ? kNames[i] : std::string_view{};
+}
+
+unsigned registerSize(Reg reg) {
+  const auto i = static_cast<unsigned>(reg);
+  if (i < 8) return 1;
+  if (i < 16) return 2;
+  if (i < 24) return 4;
+  if (i < 30) return 2;
+  return 0;
+}
+
+bool isSegmentRegister(Reg reg) { return reg >= Reg::ES && reg <= Reg::GS; }
+bool isGeneralRegister(Reg reg) { return reg < Reg::ES; }
+
+unsigned registerNumber(Reg reg) {
+  const auto i = static_cast<unsigned>(reg);
+  if (i < 24) return i % 8;
+  if (i < 30) return i - 24;
+  return 0;
+}
+
+}  // namespace asmlab::x86::enc
