@@ -158,7 +158,8 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
             v.codeLabel = s->kind == SymKind::Label;
             v.size = s->typeSize;
             v.structType = s->structType;
-            if (s->kind == SymKind::Label) v.distance = s->far ? enc::Distance::Far : enc::Distance::Near;
+            // Only FAR is a property of the label; a near label still allows SHORT jumps.
+            if (s->kind == SymKind::Label && s->far) v.distance = enc::Distance::Far;
             break;
           case SymKind::External:
             v.kind = Value::Kind::Address;
@@ -168,7 +169,7 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
             v.structType = s->structType;
             v.memory = s->typeSize != 0;
             v.codeLabel = s->typeSize == 0;
-            if (v.codeLabel) v.distance = s->far ? enc::Distance::Far : enc::Distance::Near;
+            if (v.codeLabel && s->far) v.distance = enc::Distance::Far;
             break;
           case SymKind::Segment:
             v.relocatable = true;
@@ -249,7 +250,7 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
           }
           into.num += other.num;
           if (other.memory) into.memory = true;
-          if (!into.size) into.size = other.size;
+          if (!into.size && other.kind != Value::Kind::Register) into.size = other.size;
           if (!into.structType) into.structType = other.structType;
           if (other.segOverride != enc::Reg::None) into.segOverride = other.segOverride;
         };

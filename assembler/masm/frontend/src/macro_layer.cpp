@@ -389,8 +389,9 @@ struct MacroLayer::Impl {
     capture.reset();
     const LogicalLine& opener = c.opener;
     if (c.kind == BlockKind::Macro) {
-      textMacros.erase(c.def.name);
-      macros[c.def.name] = std::make_shared<MacroDef>(std::move(c.def));
+      std::string name = c.def.name;  // copied first: the right-hand side moves c.def
+      textMacros.erase(name);
+      macros[name] = std::make_shared<MacroDef>(std::move(c.def));
       return;
     }
     auto info = std::make_shared<ExpansionInfo>();

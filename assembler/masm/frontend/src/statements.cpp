@@ -250,7 +250,12 @@ void Assembler::processLine(const LogicalLine& line) {
   std::string_view w2 = cur.peekWord();
   uint32_t col2 = w2.empty() ? 0 : static_cast<uint32_t>(w2.data() - text.data()) + 1;
   bool hasName = false;
-  if (!w2.empty() && isIdentStart(w1[0]) && !enc::isMnemonic(w1)) {
+  static const char* unnamed[] = {"OPTION", "ASSUME", "PUBLIC", "EXTRN", "EXTERN", "EXTERNDEF", "INCLUDELIB", "END",
+                                  "ORG", "ALIGN", "EVEN", "GLOBAL", ".MODEL", "MODEL", "INCLUDE"};
+  bool directiveFirst = false;
+  for (auto* u : unnamed)
+    if (iequals(w1, u)) directiveFirst = true;
+  if (!w2.empty() && isIdentStart(w1[0]) && !enc::isMnemonic(w1) && !directiveFirst) {
     for (auto* d : nameDirectives)
       if (iequals(w2, d)) hasName = true;
     if (!hasName && findType(w2)) hasName = true;
