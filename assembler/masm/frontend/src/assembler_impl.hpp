@@ -130,6 +130,7 @@ struct Statement {
   enc::RepPrefix rep = enc::RepPrefix::None;
   bool lock = false;
   mutable enc::JumpForm jumpForm = enc::JumpForm::None;
+  bool branch = false;            // Instruction: a jump or call (operands may be targets)
   std::vector<std::pair<enc::Reg, Expr>> assumes;  // ASSUME
   bool assumeNothing = false;
 };
@@ -165,7 +166,9 @@ public:
   AssemblyResult result_;
 
   std::unordered_map<std::string, std::unique_ptr<Symbol>> globals;
-  std::unordered_map<std::string, Symbol*> locals;   // key: scope id + '\x01' + folded name
+  // Procedure-local (MASM 6) and @@ (TASM LOCALS) labels: scope -> folded name -> symbol.
+  // Procedure scopes are >= 0; @@ scopes are stored as -2 - scope.
+  std::unordered_map<int64_t, std::unordered_map<std::string, Symbol*>> locals;
   std::vector<std::unique_ptr<StructDef>> structs;
   std::vector<SegmentState> segments;
   std::vector<link::Group> groups;
@@ -173,7 +176,8 @@ public:
   std::vector<Symbol*> externals;
   std::vector<Statement> statements;
   std::vector<ListingLine> lines;
-  std::vector<LogicalLine> statementLines;  // the logical line of each statement (for diagnostics)
+  std::vector<LogicalLine> statementLines;  // where each logical line came from (text not kept)
+  uint32_t currentLine = 0;
 
   // state during a pass
   unsigned pass = 1;
@@ -218,6 +222,8 @@ public:
   Symbol* globalSymbol(std::string_view name, bool create);
   Symbol* defineLocalLabel(std::string_view name, int scope);
   Symbol* findType(std::string_view name);
+  NameMap<bool> mnemonicCache;
+  bool isMnemonic(std::string_view name);
 
   void error(const LogicalLine& line, uint32_t column, std::string message, uint32_t length = 0);
   void warning(const LogicalLine& line, uint32_t column, std::string message);

@@ -153,12 +153,13 @@ void Assembler::startPass() {
 bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, std::string_view directive,
                                 std::string_view rest, uint32_t nameColumn, uint32_t dirColumn, uint32_t restColumn,
                                 bool hasName) {
+  // Instructions are by far the most common lines: leave at once.
+  if (!hasName && isMnemonic(directive)) return false;
   std::string D = upper(directive);
   auto commit = [&](Statement&& s) {
-    s.line = static_cast<uint32_t>(statementLines.size());
+    s.line = currentLine;
     s.procScope = procScope;
     s.atScope = atScope;
-    statementLines.push_back(line);
     statements.push_back(std::move(s));
     currentStatement = &statements.back();
     execute(statements.back());

@@ -7,25 +7,23 @@
 namespace asmlab::masm {
 
 uint32_t typeKeywordSize(std::string_view w, bool& isDistance, bool& far) {
+  // size, or 0x100 for NEAR and 0x200 for FAR
+  static const NameMap<uint32_t> table = {
+      {"BYTE", 1},   {"SBYTE", 1},  {"DB", 1},     {"WORD", 2},   {"SWORD", 2},  {"DW", 2},     {"DWORD", 4},
+      {"SDWORD", 4}, {"REAL4", 4},  {"DD", 4},     {"FWORD", 6},  {"DF", 6},     {"QWORD", 8},  {"REAL8", 8},
+      {"DQ", 8},     {"TBYTE", 10}, {"REAL10", 10}, {"DT", 10},   {"NEAR", 0x100}, {"NEAR16", 0x100},
+      {"PROC", 0x100}, {"FAR", 0x200}, {"FAR16", 0x200}};
   isDistance = false;
   far = false;
-  std::string u = upper(w);
-  if (u == "BYTE" || u == "SBYTE" || u == "DB") return 1;
-  if (u == "WORD" || u == "SWORD" || u == "DW") return 2;
-  if (u == "DWORD" || u == "SDWORD" || u == "REAL4" || u == "DD") return 4;
-  if (u == "FWORD" || u == "DF") return 6;
-  if (u == "QWORD" || u == "REAL8" || u == "DQ") return 8;
-  if (u == "TBYTE" || u == "REAL10" || u == "DT") return 10;
-  if (u == "NEAR" || u == "NEAR16" || u == "PROC") {
+  if (w.size() < 2 || w.size() > 6) return 0;
+  auto it = table.find(w);
+  if (it == table.end()) return 0;
+  if (it->second >= 0x100) {
     isDistance = true;
+    far = it->second == 0x200;
     return 0;
   }
-  if (u == "FAR" || u == "FAR16") {
-    isDistance = true;
-    far = true;
-    return 0;
-  }
-  return 0;
+  return it->second;
 }
 
 namespace {
@@ -103,16 +101,25 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
       }
       case Op::Identifier: {
         Value v;
-        if (auto r = enc::parseRegister(op.text)) {
+        if (op.resolved == 0) {
+          if (auto r = enc::parseRegister(op.text)) {
+            op.resolved = 1;
+            op.registerCode = static_cast<uint8_t>(*r);
+          } else {
+            bool d = false, f = false;
+            op.resolved = typeKeywordSize(op.text, d, f) || d ? 2 : 4;
+          }
+        }
+        if (op.resolved == 1) {
           v.kind = Value::Kind::Register;
-          v.reg = *r;
-          v.size = enc::registerSize(*r);
+          v.reg = static_cast<enc::Reg>(op.registerCode);
+          v.size = enc::registerSize(v.reg);
           st.push_back(std::move(v));
           break;
         }
         bool isDistance = false, far = false;
-        uint32_t ts = typeKeywordSize(op.text, isDistance, far);
-        if (ts || isDistance) {
+        uint32_t ts = op.resolved == 2 ? typeKeywordSize(op.text, isDistance, far) : 0;
+        if (op.resolved == 2) {
           v.kind = Value::Kind::Type;
           v.size = ts;
           v.near = isDistance && !far;
@@ -123,6 +130,11 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
         }
         Symbol* s = op.bound ? op.bound : findSymbol(op.text, currentStatement ? currentStatement->procScope : procScope,
                                                       currentStatement ? currentStatement->atScope : atScope);
+        // After the first pass every definition is known, so the lookup can be kept.
+        if (!op.bound && s && pass > 1 && s->kind != SymKind::Undefined) {
+          op.bound = s;
+          op.resolved = 3;
+        }
         if (!s || s->kind == SymKind::Undefined) {
           if (iequals(op.text, "@curseg") && current >= 0) s = segments[current].symbol;
           else if (iequals(op.text, "@data") || iequals(op.text, "@code") || iequals(op.text, "@stack")) {

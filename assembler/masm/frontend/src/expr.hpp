@@ -27,7 +27,11 @@ struct ExprOp {
   uint16_t column = 0;        // 0-based offset of the token in the operand text
   int64_t value = 0;          // Number
   std::string text;           // Identifier name, String contents, Member field name
-  Symbol* bound = nullptr;    // Identifier: resolved after the first pass
+  // Identifier: what the name turned out to be, cached so later passes skip the lookups.
+  // 0 = not yet known, 1 = register (value = register), 2 = type keyword, 3 = symbol (bound).
+  mutable uint8_t resolved = 0;  // 4 = a symbol name not bound yet
+  mutable uint8_t registerCode = 0;
+  mutable Symbol* bound = nullptr;
 };
 
 struct Expr {

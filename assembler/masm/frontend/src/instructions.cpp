@@ -34,7 +34,7 @@ void Assembler::emitInstruction(const Statement& s) {
   in.lock = s.lock;
   in.address = seg.pc;
   in.minJumpForm = s.jumpForm;
-  bool branch = enc::isBranchMnemonic(s.mnemonic);
+  bool branch = s.branch;
   std::vector<Value> relocs;
   bool allKnown = true;
   std::array<uint16_t, 3> columns{};

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -75,12 +74,39 @@ bool isBlockOpener(std::string_view w) {
 }
 
 
-const std::unordered_set<std::string>& conditionalWords() {
-  static const std::unordered_set<std::string> words = {
-      "IF",     "IFE",        "IF1",        "IF2",       "IFDEF",      "IFNDEF",   "IFB",      "IFNB",
-      "IFIDN",  "IFIDNI",     "IFDIF",      "IFDIFI",    "ELSEIF",     "ELSEIFE",  "ELSEIF1",  "ELSEIF2",
-      "ELSEIFDEF", "ELSEIFNDEF", "ELSEIFB", "ELSEIFNB", "ELSEIFIDN", "ELSEIFIDNI", "ELSEIFDIF",
-      "ELSEIFDIFI", "ELSE", "ENDIF"};
+const NameMap<bool>& conditionalWords() {
+  static const NameMap<bool> words = [] {
+    NameMap<bool> m;
+    for (const char* w : {"IF", "IFE", "IF1", "IF2", "IFDEF", "IFNDEF", "IFB", "IFNB", "IFIDN", "IFIDNI", "IFDIF",
+                          "IFDIFI", "ELSEIF", "ELSEIFE", "ELSEIF1", "ELSEIF2", "ELSEIFDEF", "ELSEIFNDEF", "ELSEIFB",
+                          "ELSEIFNB", "ELSEIFIDN", "ELSEIFIDNI", "ELSEIFDIF", "ELSEIFDIFI", "ELSE", "ENDIF"})
+      m.emplace(w, true);
+    return m;
+  }();
+  return words;
+}
+
+// Words the macro layer itself acts on in the first position of a statement.
+const NameMap<bool>& layerKeywords() {
+  static const NameMap<bool> words = [] {
+    NameMap<bool> m;
+    for (const char* w : {"REPT", "REPEAT", "IRP", "FOR", "IRPC", "FORC", "WHILE", "ENDM", "ENDR", "EXITM", "GOTO",
+                          "LOCAL", "INCLUDE", "COMMENT", "%OUT", "ECHO", "PURGE", "END"})
+      m.emplace(w, true);
+    return m;
+  }();
+  return words;
+}
+
+// Second words that make the first one a name being defined (not replaced by its text value).
+const NameMap<bool>& definingWords() {
+  static const NameMap<bool> words = [] {
+    NameMap<bool> m;
+    for (const char* w : {"TEXTEQU", "EQU", "CATSTR", "SUBSTR", "SIZESTR", "INSTR", "MACRO", "=", "LABEL", "PROC",
+                          "ENDP", "SEGMENT", "ENDS", "STRUCT", "STRUC", "UNION", "RECORD", "GROUP", "TYPEDEF"})
+      m.emplace(w, true);
+    return m;
+  }();
   return words;
 }
 
@@ -567,8 +593,8 @@ struct MacroLayer::Impl {
 
   // Handles IF/ELSE/ENDIF lines; returns true when the line was one of them.
   bool handleConditional(std::string_view w1, std::string_view rest, const LogicalLine& line) {
+    if (!conditionalWords().count(w1)) return false;
     std::string k = upper(w1);
-    if (!conditionalWords().count(k)) return false;
     if (k == "ENDIF") {
       if (conditions.empty() || conditions.size() <= currentFrameConditionBase())
         error(line, "ENDIF without a matching IF", columnOf(line, w1));
@@ -850,10 +876,7 @@ struct MacroLayer::Impl {
         auto first = c3.word();
         auto second = c3.peekWord();
         size_t substituteFrom = bodyStart;
-        static const char* definers[] = {"TEXTEQU", "EQU", "CATSTR", "SUBSTR", "SIZESTR", "INSTR", "MACRO", "=", "LABEL", "PROC", "ENDP", "SEGMENT", "ENDS", "STRUCT", "STRUC", "UNION", "RECORD", "GROUP", "TYPEDEF"};
-        bool defining = false;
-        for (auto* d : definers)
-          if (iequals(second, d)) defining = true;
+        bool defining = !second.empty() && definingWords().count(second);
         if (defining) substituteFrom = c3.pos;
         // IFDEF-style names and INCLUDE names are not substituted either.
         if (!iequals(first, "INCLUDE") && !iequals(first, "INCLUDELIB") && !iequals(first, "PURGE") &&
@@ -865,12 +888,21 @@ struct MacroLayer::Impl {
       std::string_view first = body.word();
       size_t afterFirst = body.pos;
       std::string_view second = body.peekWord();
-      std::string F = upper(first);
-
-      if (F.empty()) {
+      if (first.empty()) {
         out = std::move(line);
         return true;
       }
+      // Most lines are instructions: skip the directive checks unless a word calls for them.
+      bool keyword = layerKeywords().count(first) || (first.size() >= 4 && iequals(first.substr(0, 4), ".ERR"));
+      bool definition = !second.empty() && definingWords().count(second);
+      if (!keyword && !definition) {
+        auto mit = macros.find(first);
+        if (mit == macros.end()) {
+          out = std::move(line);
+          return true;
+        }
+      }
+      std::string F = upper(first);
       if (iequals(second, "MACRO") && bodyStart == 0) {
         WordCursor c4{line.text, afterFirst};
         c4.word();

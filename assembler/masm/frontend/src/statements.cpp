@@ -25,20 +25,24 @@ std::string Assembler::spelling(std::string_view name) const {
 }
 
 Symbol* Assembler::findSymbol(std::string_view name, int proc, int at) {
+  std::string key = fold(name);
   if (!locals.empty()) {
-    std::string key = fold(name);
     if (tasmLocals && name.starts_with("@@")) {
-      auto it = locals.find(fmt::format("@{}\x01{}", at, key));
-      if (it != locals.end()) return it->second;
+      auto scope = locals.find(-2 - static_cast<int64_t>(at));
+      if (scope != locals.end()) {
+        auto it = scope->second.find(key);
+        if (it != scope->second.end()) return it->second;
+      }
     }
     if (proc >= 0) {
-      auto it = locals.find(fmt::format("{}\x01{}", proc, key));
-      if (it != locals.end()) return it->second;
+      auto scope = locals.find(proc);
+      if (scope != locals.end()) {
+        auto it = scope->second.find(key);
+        if (it != scope->second.end()) return it->second;
+      }
     }
-    auto it = globals.find(key);
-    return it == globals.end() ? nullptr : it->second.get();
   }
-  auto it = globals.find(fold(name));
+  auto it = globals.find(key);
   return it == globals.end() ? nullptr : it->second.get();
 }
 
@@ -55,17 +59,26 @@ Symbol* Assembler::globalSymbol(std::string_view name, bool create) {
 }
 
 Symbol* Assembler::defineLocalLabel(std::string_view name, int scope) {
-  std::string key = name.starts_with("@@") && tasmLocals ? fmt::format("@{}\x01{}", scope, fold(name))
-                                                         : fmt::format("{}\x01{}", scope, fold(name));
-  auto it = locals.find(key);
-  if (it != locals.end()) return it->second;
-  // Local symbols live in the global owner list under a unique key so they are freed with it.
+  int64_t scopeKey = name.starts_with("@@") && tasmLocals ? -2 - static_cast<int64_t>(scope) : scope;
+  std::string key = fold(name);
+  auto& map = locals[scopeKey];
+  auto it = map.find(key);
+  if (it != map.end()) return it->second;
+  // Local symbols are owned by the global list under a key no source name can have.
   auto s = std::make_unique<Symbol>();
   s->name = spelling(name);
   Symbol* raw = s.get();
-  globals.emplace("\x02" + key, std::move(s));
-  locals.emplace(std::move(key), raw);
+  globals.emplace(fmt::format("\x02{}\x01{}", scopeKey, key), std::move(s));
+  map.emplace(std::move(key), raw);
   return raw;
+}
+
+bool Assembler::isMnemonic(std::string_view name) {
+  auto it = mnemonicCache.find(name);
+  if (it != mnemonicCache.end()) return it->second;
+  bool yes = enc::isMnemonic(name);
+  mnemonicCache.emplace(std::string(name), yes);
+  return yes;
 }
 
 Symbol* Assembler::findType(std::string_view name) {
@@ -192,10 +205,20 @@ std::vector<std::pair<size_t, std::string_view>> splitOperands(std::string_view 
   return out;
 }
 
+const NameMap<bool>& nameDirectiveSet();
 const char* nameDirectives[] = {"SEGMENT", "ENDS", "PROC", "ENDP", "EQU", "=", "LABEL", "STRUCT", "STRUC", "UNION",
                                 "RECORD", "GROUP", "TYPEDEF", "DB", "DW", "DD", "DF", "DQ", "DT", "BYTE", "SBYTE",
                                 "WORD", "SWORD", "DWORD", "SDWORD", "FWORD", "QWORD", "TBYTE", "REAL4", "REAL8",
                                 "REAL10", "MACRO", "TEXTEQU", "CATSTR"};
+
+const NameMap<bool>& nameDirectiveSet() {
+  static const NameMap<bool> set = [] {
+    NameMap<bool> m;
+    for (auto* d : nameDirectives) m.emplace(d, true);
+    return m;
+  }();
+  return set;
+}
 
 }  // namespace
 
@@ -234,10 +257,9 @@ void Assembler::processLine(const LogicalLine& line) {
     Statement s;
     s.kind = StmtKind::Label;
     s.label = label;
-    s.line = static_cast<uint32_t>(statementLines.size());
+    s.line = currentLine;
     s.procScope = procScope;
     s.atScope = atScope;
-    statementLines.push_back(line);
     statements.push_back(std::move(s));
     currentStatement = &statements.back();
     execute(statements.back());
@@ -250,14 +272,13 @@ void Assembler::processLine(const LogicalLine& line) {
   std::string_view w2 = cur.peekWord();
   uint32_t col2 = w2.empty() ? 0 : static_cast<uint32_t>(w2.data() - text.data()) + 1;
   bool hasName = false;
-  static const char* unnamed[] = {"OPTION", "ASSUME", "PUBLIC", "EXTRN", "EXTERN", "EXTERNDEF", "INCLUDELIB", "END",
-                                  "ORG", "ALIGN", "EVEN", "GLOBAL", ".MODEL", "MODEL", "INCLUDE"};
-  bool directiveFirst = false;
-  for (auto* u : unnamed)
-    if (iequals(w1, u)) directiveFirst = true;
-  if (!w2.empty() && isIdentStart(w1[0]) && !enc::isMnemonic(w1) && !directiveFirst) {
-    for (auto* d : nameDirectives)
-      if (iequals(w2, d)) hasName = true;
+  static const NameMap<bool> unnamed = {{"OPTION", true}, {"ASSUME", true}, {"PUBLIC", true}, {"EXTRN", true},
+                                        {"EXTERN", true}, {"EXTERNDEF", true}, {"INCLUDELIB", true}, {"END", true},
+                                        {"ORG", true}, {"ALIGN", true}, {"EVEN", true}, {"GLOBAL", true},
+                                        {".MODEL", true}, {"MODEL", true}, {"INCLUDE", true}};
+  bool directiveFirst = unnamed.count(w1) != 0;
+  if (!w2.empty() && isIdentStart(w1[0]) && !isMnemonic(w1) && !directiveFirst) {
+    if (nameDirectiveSet().count(w2)) hasName = true;
     if (!hasName && findType(w2)) hasName = true;
   }
   if (!hasName && w2 == "=" ) hasName = true;
@@ -283,11 +304,11 @@ void Assembler::processLine(const LogicalLine& line) {
   uint32_t mnemonicColumn = col1;
   while (isPrefix(mnemonic, s.rep, s.lock)) {
     auto next = cur.peekWord();
-    if (next.empty() || !enc::isMnemonic(next)) break;
+    if (next.empty() || !isMnemonic(next)) break;
     mnemonic = cur.word();
     mnemonicColumn = static_cast<uint32_t>(mnemonic.data() - text.data()) + 1;
   }
-  if (!enc::isMnemonic(mnemonic)) {
+  if (!isMnemonic(mnemonic)) {
     std::vector<std::string> candidates = {"MOV", "ADD", "SUB", "CMP", "JMP", "CALL", "PUSH", "POP", "INC", "DEC",
                                            "DB", "DW", "DD", "PROC", "ENDP", "SEGMENT", "ENDS", "ASSUME", "INCLUDE",
                                            "LOOP", "RET", "INT", "LEA", "XOR", "AND", "OR", "TEST", "SHL", "SHR"};
@@ -300,6 +321,7 @@ void Assembler::processLine(const LogicalLine& line) {
   }
   s.mnemonic = upper(mnemonic);
   s.number = mnemonicColumn;
+  s.branch = enc::isBranchMnemonic(s.mnemonic);
   auto rest = cur.rest();
   size_t restOffset = static_cast<size_t>(rest.data() - text.data());
   if (!rest.empty()) {
@@ -323,10 +345,9 @@ void Assembler::processLine(const LogicalLine& line) {
   }
   // RET in a FAR procedure is RETF (MASM 6.1 Programmer's Guide, ch. 7).
   if (s.mnemonic == "RET" && !procStack.empty() && procStack.back()->far) s.mnemonic = "RETF";
-  s.line = static_cast<uint32_t>(statementLines.size());
+  s.line = currentLine;
   s.procScope = procScope;
   s.atScope = atScope;
-  statementLines.push_back(line);
   statements.push_back(std::move(s));
   currentStatement = &statements.back();
   execute(statements.back());
@@ -531,6 +552,12 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
     ++result_.logicalLines;
     size_t before = statements.size();
     currentStatement = nullptr;
+    // Statements keep where they came from (not the text) for diagnostics in later passes.
+    LogicalLine& where = statementLines.emplace_back();
+    where.location = line.location;
+    where.expansion = line.expansion;
+    where.fromFile = line.fromFile;
+    currentLine = static_cast<uint32_t>(statementLines.size() - 1);
     processLine(line);
     if (options.listing) {
       ListingLine l;
