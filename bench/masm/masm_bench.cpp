@@ -40,6 +40,7 @@ void BM_AssembleLines(benchmark::State& state) {
   auto file = std::make_shared<asmlab::SourceFile>("bench.asm", generateSource(static_cast<size_t>(state.range(0))));
   size_t lines = file->lineCount();
   asmlab::masm::Options options;
+  unsigned passes = 0;
   for (auto _ : state) {
     asmlab::Diagnostics diags;
     auto result = asmlab::masm::assemble(file, options, diags);
@@ -48,7 +49,9 @@ void BM_AssembleLines(benchmark::State& state) {
       break;
     }
     benchmark::DoNotOptimize(result.module.segments.data());
+    passes = result.passes;
   }
+  state.counters["passes"] = passes;
   state.counters["lines"] = static_cast<double>(lines);
   state.counters["lines_per_second"] =
       benchmark::Counter(static_cast<double>(lines), benchmark::Counter::kIsIterationInvariantRate);

@@ -169,6 +169,7 @@ public:
   // Procedure-local (MASM 6) and @@ (TASM LOCALS) labels: scope -> folded name -> symbol.
   // Procedure scopes are >= 0; @@ scopes are stored as -2 - scope.
   std::unordered_map<int64_t, std::unordered_map<std::string, Symbol*>> locals;
+  std::vector<std::unique_ptr<Symbol>> localOwners;
   std::vector<std::unique_ptr<StructDef>> structs;
   std::vector<SegmentState> segments;
   std::vector<link::Group> groups;

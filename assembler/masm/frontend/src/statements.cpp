@@ -68,7 +68,7 @@ Symbol* Assembler::defineLocalLabel(std::string_view name, int scope) {
   auto s = std::make_unique<Symbol>();
   s->name = spelling(name);
   Symbol* raw = s.get();
-  globals.emplace(fmt::format("\x02{}\x01{}", scopeKey, key), std::move(s));
+  localOwners.push_back(std::move(s));
   map.emplace(std::move(key), raw);
   return raw;
 }
@@ -546,7 +546,8 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
     }
   }
   macros.pushFile(source);
-  statements.reserve(1024);
+  statements.reserve(source->lineCount() + 16);
+  statementLines.reserve(source->lineCount() + 16);
   LogicalLine line;
   while (macros.next(line)) {
     ++result_.logicalLines;
