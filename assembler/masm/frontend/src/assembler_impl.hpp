@@ -199,6 +199,8 @@ public:
   const Statement* currentStatement = nullptr;
   uint32_t statementStart = 0;               // pc at the start of the current statement ($)
   std::vector<Diagnostic> passDiagnostics;
+  std::vector<Value> evalStack;
+  std::vector<Value> relocScratch;
 
   // pass-1-only state
   Model model = Model::None;

@@ -43,8 +43,9 @@ void addRegister(Value& v, enc::Reg r, uint8_t scale) {
 }  // namespace
 
 Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
-  std::vector<Value> st;
-  st.reserve(e.ops.size());
+  // A reused stack: evaluation runs for every operand in every pass.
+  std::vector<Value>& st = evalStack;
+  st.clear();
   bool failed = false;
   auto fail = [&](uint16_t column, std::string msg) {
     if (!failed) passError(column + 1u, std::move(msg));
@@ -67,9 +68,17 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
     switch (op.op) {
       case Op::Number: {
         Value v;
-        auto n = parseNumber(op.text, radix);
-        if (!n) fail(op.column, fmt::format("'{}' is not a valid number in radix {}", op.text, radix));
-        v.num = n.value_or(0);
+        if (op.numberRadix == radix) {
+          v.num = op.value;
+        } else {
+          auto n = parseNumber(op.text, radix);
+          if (!n) fail(op.column, fmt::format("'{}' is not a valid number in radix {}", op.text, radix));
+          v.num = n.value_or(0);
+          if (n) {
+            const_cast<ExprOp&>(op).value = *n;
+            op.numberRadix = static_cast<uint8_t>(radix);
+          }
+        }
         st.push_back(std::move(v));
         break;
       }

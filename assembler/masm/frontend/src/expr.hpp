@@ -31,6 +31,7 @@ struct ExprOp {
   // 0 = not yet known, 1 = register (value = register), 2 = type keyword, 3 = symbol (bound).
   mutable uint8_t resolved = 0;  // 4 = a symbol name not bound yet
   mutable uint8_t registerCode = 0;
+  mutable uint8_t numberRadix = 0;   // Number: the radix `value` was converted with (0 = not yet)
   mutable Symbol* bound = nullptr;
 };
 

@@ -35,7 +35,8 @@ void Assembler::emitInstruction(const Statement& s) {
   in.address = seg.pc;
   in.minJumpForm = s.jumpForm;
   bool branch = s.branch;
-  std::vector<Value> relocs;
+  std::vector<Value>& relocs = relocScratch;  // reused: one instruction at a time
+  relocs.clear();
   bool allKnown = true;
   std::array<uint16_t, 3> columns{};
   for (size_t i = 0; i < s.operands.size(); ++i) {

@@ -1,6 +1,7 @@
 #include "macro_layer.hpp"
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -210,6 +211,15 @@ struct MacroLayer::Impl {
   std::vector<Frame> frames;
   std::vector<Conditional> conditions;
   NameMap<std::string> textMacros;
+  // First characters (upper case) of text macro and macro names: most identifiers cannot be one,
+  // and this test is cheaper than hashing every word of every line.
+  std::array<bool, 256> textFirst{};
+  std::array<bool, 256> macroFirst{};
+
+  void setText(std::string name, std::string value) {
+    if (!name.empty()) textFirst[static_cast<unsigned char>(toUpper(name[0]))] = true;
+    textMacros[std::move(name)] = std::move(value);
+  }
   NameMap<std::shared_ptr<MacroDef>> macros;
   std::optional<Capture> capture;
   char commentDelimiter = 0;
@@ -319,7 +329,8 @@ struct MacroLayer::Impl {
       if (isIdentStart(c) && (i == 0 || (!isIdentChar(text[i - 1]) && text[i - 1] != '.'))) {
         size_t e = i;
         while (e < text.size() && isIdentChar(text[e])) ++e;
-        auto it = textMacros.find(std::string_view(text).substr(i, e - i));
+        auto it = textFirst[static_cast<unsigned char>(toUpper(c))] ? textMacros.find(std::string_view(text).substr(i, e - i))
+                                                                   : textMacros.end();
         if (it != textMacros.end()) {
           if (++replacements > 1000) {
             error(where, fmt::format("text macro '{}' expands recursively", it->first));
@@ -417,6 +428,7 @@ struct MacroLayer::Impl {
     if (c.kind == BlockKind::Macro) {
       std::string name = c.def.name;  // copied first: the right-hand side moves c.def
       textMacros.erase(name);
+      macroFirst[static_cast<unsigned char>(toUpper(name[0]))] = true;
       macros[name] = std::make_shared<MacroDef>(std::move(c.def));
       return;
     }
@@ -760,12 +772,12 @@ struct MacroLayer::Impl {
         }
         ++i;
       }
-      textMacros[std::string(name)] = value;
+      setText(std::string(name), value);
       return true;
     }
     if (d == "SIZESTR") {
       auto v = textItem(operands, line);
-      if (v) textMacros[std::string(name)] = host.formatNumber(static_cast<int64_t>(v->size()));
+      if (v) setText(std::string(name), host.formatNumber(static_cast<int64_t>(v->size())));
       return true;
     }
     if (d == "SUBSTR" || d == "INSTR") {
@@ -806,7 +818,7 @@ struct MacroLayer::Impl {
           error(line, "SUBSTR position or length is outside the text");
           return true;
         }
-        textMacros[std::string(name)] = text->substr(static_cast<size_t>(*start - 1), static_cast<size_t>(len));
+        setText(std::string(name), text->substr(static_cast<size_t>(*start - 1), static_cast<size_t>(len)));
         return true;
       }
       // INSTR [start,] text, search
@@ -825,7 +837,7 @@ struct MacroLayer::Impl {
       auto what = textItem(raw[base + 1], line);
       if (!text || !what) return true;
       size_t pos = start >= 1 ? text->find(*what, static_cast<size_t>(start - 1)) : std::string::npos;
-      textMacros[std::string(name)] = host.formatNumber(pos == std::string::npos ? 0 : static_cast<int64_t>(pos + 1));
+      setText(std::string(name), host.formatNumber(pos == std::string::npos ? 0 : static_cast<int64_t>(pos + 1)));
       return true;
     }
     return false;
@@ -839,7 +851,8 @@ struct MacroLayer::Impl {
       pending.erase(pending.begin());
       return true;
     }
-    LogicalLine line;
+    // The caller's line object is filled in place so its buffer is reused from line to line.
+    LogicalLine& line = out;
     while (!ended && readRaw(line)) {
       if (commentDelimiter) {
         if (line.text.find(commentDelimiter) != std::string::npos) commentDelimiter = 0;
@@ -889,16 +902,15 @@ struct MacroLayer::Impl {
       size_t afterFirst = body.pos;
       std::string_view second = body.peekWord();
       if (first.empty()) {
-        out = std::move(line);
         return true;
       }
       // Most lines are instructions: skip the directive checks unless a word calls for them.
       bool keyword = layerKeywords().count(first) || (first.size() >= 4 && iequals(first.substr(0, 4), ".ERR"));
       bool definition = !second.empty() && definingWords().count(second);
       if (!keyword && !definition) {
+        if (!macroFirst[static_cast<unsigned char>(toUpper(first[0]))]) return true;
         auto mit = macros.find(first);
         if (mit == macros.end()) {
-          out = std::move(line);
           return true;
         }
       }
@@ -969,24 +981,23 @@ struct MacroLayer::Impl {
         c5.word();
         auto value = c5.rest();
         if (value.starts_with("<")) {
-          textMacros[std::string(first)] = unbracket(value);
+          setText(std::string(first), unbracket(value));
           continue;
         }
         // EQU with a non-constant value is a text macro (MASM 6.1 Programmer's Guide, ch. 1).
         auto v = isNumericEquate(value);
         if (!v) {
-          textMacros[std::string(first)] = std::string(value);
+          setText(std::string(first), std::string(value));
           continue;
         }
       }
       auto mit = macros.find(first);
       if (mit != macros.end()) {
         if (!labelWord.empty()) {
-          LogicalLine label = line;
-          label.text = line.text.substr(0, bodyStart);
+          std::string labelText = line.text.substr(0, bodyStart);
           auto def = mit->second;
           expandMacro(line, def, body.rest());
-          out = std::move(label);
+          line.text = std::move(labelText);
           return true;
         }
         auto def = mit->second;
@@ -994,7 +1005,6 @@ struct MacroLayer::Impl {
         continue;
       }
       if (F == "END" && bodyStart == 0) ended = true;
-      out = std::move(line);
       return true;
     }
     if (ended || frames.empty()) finish();
@@ -1097,7 +1107,7 @@ void MacroLayer::pushFile(std::shared_ptr<const SourceFile> file) {
   f.file = std::move(file);
   impl_->frames.push_back(std::move(f));
 }
-void MacroLayer::defineText(std::string name, std::string value) { impl_->textMacros[std::move(name)] = std::move(value); }
+void MacroLayer::defineText(std::string name, std::string value) { impl_->setText(std::move(name), std::move(value)); }
 bool MacroLayer::isTextMacro(std::string_view name) const { return impl_->textMacros.count(name) != 0; }
 std::optional<std::string> MacroLayer::textMacro(std::string_view name) const {
   auto it = impl_->textMacros.find(name);
