@@ -32,11 +32,13 @@ masm::Options masmOptions(const MasmArgs& args) {
   return o;
 }
 
-std::optional<link::Module> assembleMasmSource(const std::string& path, const masm::Options& options, std::string* listing) {
+namespace {
+std::optional<link::Module> assembleLoaded(const std::shared_ptr<const SourceFile>& source, const std::string& path,
+                                           const masm::Options& options, std::string* listing) {
   Diagnostics diags;
   masm::Options o = options;
   o.listing = listing != nullptr;
-  auto result = masm::assembleFile(path, o, diags);
+  auto result = source ? masm::assemble(source, o, diags) : masm::assembleFile(path, o, diags);
   for (auto& m : result.messages) std::cout << m << "\n";
   diags.render(std::cerr, isatty(2) != 0);
   if (diags.hasErrors()) return std::nullopt;
@@ -44,10 +46,31 @@ std::optional<link::Module> assembleMasmSource(const std::string& path, const ma
   return std::move(result.module);
 }
 
+int writeOutputs(const std::string& input, const std::optional<link::Module>& module, const std::string& output,
+                 const std::string& listingPath, const std::string& listing);
+}  // namespace
+
+std::optional<link::Module> assembleMasmSource(const std::string& path, const masm::Options& options, std::string* listing) {
+  return assembleLoaded(nullptr, path, options, listing);
+}
+
 int runMasmAssemble(const std::string& input, const std::string& output, const std::string& listingPath,
                     const MasmArgs& args) {
   std::string listing;
-  auto module = assembleMasmSource(input, masmOptions(args), listingPath.empty() ? nullptr : &listing);
+  auto module = assembleLoaded(nullptr, input, masmOptions(args), listingPath.empty() ? nullptr : &listing);
+  return writeOutputs(input, module, output, listingPath, listing);
+}
+
+int runMasmAssembleSource(const std::shared_ptr<const SourceFile>& source, const std::string& output,
+                          const std::string& listingPath, const MasmArgs& args) {
+  std::string listing;
+  auto module = assembleLoaded(source, source->name(), masmOptions(args), listingPath.empty() ? nullptr : &listing);
+  return writeOutputs(source->name(), module, output, listingPath, listing);
+}
+
+namespace {
+int writeOutputs(const std::string& input, const std::optional<link::Module>& module, const std::string& output,
+                 const std::string& listingPath, const std::string& listing) {
   if (!module) return 1;
   std::string out = output.empty() ? std::filesystem::path(input).replace_extension(".obj").string() : output;
   link::LinkDiagnostics ld;
@@ -64,5 +87,6 @@ int runMasmAssemble(const std::string& input, const std::string& output, const s
   }
   return 0;
 }
+}  // namespace
 
 }  // namespace asmlab::cli

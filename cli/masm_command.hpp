@@ -29,8 +29,12 @@ masm::Options masmOptions(const MasmArgs& args);
 std::optional<link::Module> assembleMasmSource(const std::string& path, const masm::Options& options,
                                                std::string* listing = nullptr);
 
-// `asmlab asm file.asm [-o file.obj] [-l file.lst]` for 8086 sources. Exit code 0 or 1.
+// `asmlab asm file.asm [-o file.obj] [--listing file.lst]` for 8086 sources: writes the OMF object
+// (default: the source's name with .obj) and, when listingPath is not empty, the listing.
+// Exit code 0 or 1. cmd_asm.cpp's assembleX86File calls this after detecting an 8086 source.
 int runMasmAssemble(const std::string& input, const std::string& output, const std::string& listingPath,
                     const MasmArgs& args);
+int runMasmAssembleSource(const std::shared_ptr<const SourceFile>& source, const std::string& output,
+                          const std::string& listingPath, const MasmArgs& args);
 
 }  // namespace asmlab::cli
