@@ -74,3 +74,35 @@ TEST(CourseConstructs, ForwardJumpsBecomeShort) {
 
 }  // namespace
 }  // namespace asmlab::masm::test
+
+namespace asmlab::masm::test {
+namespace {
+
+TEST(CourseConstructs, Later186And386InstructionsIn16BitCode) {
+  // Intel SDM: pusha 60, popa 61, ror al,2 = C0 C8 02, shl bx,3 = C1 E3 03, push 1234h = 68 34 12,
+  // imul ax,bx,10 = 6B C3 0A, movzx ax,bl = 0F B6 C3 (no 66h: 16-bit destination in a USE16 segment)
+  auto a = assembleText(".586\noption segment:use16\nc segment\n pusha\n popa\n ror al, 2\n shl bx, 3\n push 1234h\n"
+                        " imul ax, bx, 10\n movzx ax, bl\nc ends\nend\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("C")), "60 61 C0 C8 02 C1 E3 03 68 34 12 6B C3 0A 0F B6 C3");
+}
+
+TEST(CourseConstructs, ExternalByteVariableGivesTheOperandSize) {
+  // cmp byte ptr [board], ' ' = 80 3E disp16 20, with the displacement filled by the linker
+  auto a = assembleText("extrn board:byte\nc segment\n cmp board, ' '\nc ends\nend\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("C")), "80 3E 00 00 20");
+  ASSERT_EQ(a.result.module.fixups.size(), 1u);
+  EXPECT_EQ(a.result.module.fixups[0].target.kind, link::RefKind::Extern);
+}
+
+TEST(CourseConstructs, ListingControlAndGlobalPlusOffsets) {
+  auto a = assembleText(".xlist\nd segment\nGameBoard db 9 dup (' ')\n.list\nd ends\nc segment\nassume cs:c, ds:d\n"
+                        " cmp GameBoard+4, ' '\n mov GameBoard, 'O'\nc ends\nend\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  // cmp byte [0004], 20h = 80 3E 04 00 20; mov byte [0000], 4Fh = C6 06 00 00 4F
+  EXPECT_EQ(hex(a.bytes("C")), "80 3E 04 00 20 C6 06 00 00 4F");
+}
+
+}  // namespace
+}  // namespace asmlab::masm::test

@@ -48,3 +48,24 @@ TEST(TasmMode, JumpsExtendsOutOfRangeConditionalJumps) {
 
 }  // namespace
 }  // namespace asmlab::masm::test
+
+namespace asmlab::masm::test {
+namespace {
+
+TEST(TasmMode, AtAtLabelsAreScopedBetweenOrdinaryLabels) {
+  auto a = assembleText("locals\n%title \"x\"\n%nolist\nc segment\nassume cs:c\nfirst:\n@@x: jmp @@x\nsecond:\n@@x: jmp @@x\n"
+                        "c ends\nend\n", tasm());
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("C")), "EB FE EB FE");
+}
+
+TEST(TasmMode, ModelTinyWithStartupcode) {
+  auto a = assembleText("model tiny\ncodeseg\nstartupcode\n mov ah, 4Ch\n int 21h\nudataseg\nbuf db 4 dup (?)\nend\n", tasm());
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_TRUE(a.result.tinyModel);
+  ASSERT_TRUE(a.result.module.entry.has_value());
+  EXPECT_EQ(a.result.module.entry->displacement, 0x100u) << "STARTUPCODE in TINY starts at ORG 100h";
+}
+
+}  // namespace
+}  // namespace asmlab::masm::test
