@@ -87,3 +87,24 @@ TEST(MacroLayer, IncludeIsCaseInsensitiveAndUsesIncludePath) {
 
 }  // namespace
 }  // namespace asmlab::masm::test
+
+namespace asmlab::masm::test {
+namespace {
+
+TEST(MacroLayer, MacroFunctionsReturnTextWithExitm) {
+  auto a = assembleText("twice macro x\n exitm %((x) * 2)\n endm\nkind macro r\n if (.type (r)) and 10h\n exitm <1>\n endif\n"
+                        " exitm <0>\n endm\nd segment\n db twice(21), kind(ax), kind(5)\n if twice(2) eq 4\n db 7\n endif\n"
+                        "d ends\nend\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("D")), "2A 01 00 07");
+}
+
+TEST(MacroLayer, PredefinedTextFunctions) {
+  auto a = assembleText("d segment\n db @SizeStr(<hello>), @InStr(1, <abcd>, <cd>)\nnm textequ @CatStr(<1>, <2>)\n"
+                        " db nm\nd ends\nend\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("D")), "05 03 0C");
+}
+
+}  // namespace
+}  // namespace asmlab::masm::test

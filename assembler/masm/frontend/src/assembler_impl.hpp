@@ -158,6 +158,8 @@ public:
   bool isSymbolDefined(std::string_view name) override;
   std::string formatNumber(int64_t value) override;
   void message(std::string text) override { result_.messages.push_back(std::move(text)); }
+  void processNestedLine(const LogicalLine& line) override;
+  void handleLogicalLine(const LogicalLine& line);
 
   // ---- shared state (used by the per-topic translation units) ----
   const Options& options;

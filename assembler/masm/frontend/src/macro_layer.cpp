@@ -51,6 +51,10 @@ struct Frame {
   size_t index = 0;
   std::shared_ptr<const ExpansionInfo> info;
   bool isMacro = false;
+  // A macro function called inside a line: reading stops (returns false) when it ends, and
+  // EXITM <text> stores its value here.
+  bool isFunction = false;
+  std::string* functionResult = nullptr;
   size_t conditionDepth = 0;       // conditional stack depth when the frame started (EXITM unwinds to it)
   // WHILE re-evaluates its condition each time its body is exhausted.
   bool isWhile = false;
@@ -275,6 +279,11 @@ struct MacroLayer::Impl {
         return true;
       }
       if (f.index >= f.lines.size()) {
+        if (f.isFunction) {
+          unwindConditions(f.conditionDepth);
+          frames.pop_back();
+          return false;
+        }
         if (f.isWhile && ++f.whileIterations < 65536) {
           auto value = host.evaluateConstant(f.whileCondition, f.whileOpener);
           if (value && *value != 0) {
@@ -308,8 +317,11 @@ struct MacroLayer::Impl {
   }
 
   // Replaces text macros in `text` from position `from` on (identifiers outside quotes).
-  void substituteText(std::string& text, size_t from, const LogicalLine& where) {
-    if (textMacros.empty()) return;
+  // `bracketResults`: the line is a text directive (TEXTEQU, CATSTR ...), whose operands are text
+  // items, so a function's value is written as <value>.
+  void substituteText(std::string& text, size_t from, const LogicalLine& where, size_t statementStart = SIZE_MAX,
+                      bool bracketResults = false) {
+    if (textMacros.empty() && macros.empty()) return;
     int replacements = 0;
     size_t i = from;
     char quote = 0;
@@ -338,6 +350,42 @@ struct MacroLayer::Impl {
           }
           text.replace(i, e - i, it->second);
           continue;  // rescan the replacement: text macros may name other text macros
+        }
+        // name(arguments): a macro function (MASM 6.1 Programmer's Guide ch. 9) or a predefined
+        // text function (@CatStr, @SizeStr, @SubStr, @InStr). At the start of a statement the
+        // name is an ordinary macro call instead.
+        size_t open = e;
+        while (open < text.size() && isBlank(text[open])) ++open;
+        if (open < text.size() && text[open] == '(' && i != statementStart &&
+            (c == '@' || macroFirst[static_cast<unsigned char>(toUpper(c))])) {
+          std::string_view name = std::string_view(text).substr(i, e - i);
+          size_t close = matchingParen(text, open);
+          if (close != std::string::npos) {
+            std::string args = text.substr(open + 1, close - open - 1);
+            std::optional<std::string> value;
+            if (auto m = macros.find(name); m != macros.end()) {
+              auto def = m->second;
+              value = callFunction(def, args, where);
+            } else {
+              value = builtinFunction(name, args, where);
+            }
+            if (value) {
+              if (++replacements > 1000) return;
+              if (bracketResults) {
+                std::string quoted = "<";
+                for (char ch : *value) {
+                  if (ch == '>' || ch == '<' || ch == '!') quoted += '!';
+                  quoted += ch;
+                }
+                value = quoted + ">";
+                text.replace(i, close + 1 - i, *value);
+                i += value->size();
+                continue;
+              }
+              text.replace(i, close + 1 - i, *value);
+              continue;
+            }
+          }
         }
         i = e;
         continue;
@@ -894,7 +942,12 @@ struct MacroLayer::Impl {
         // IFDEF-style names and INCLUDE names are not substituted either.
         if (!iequals(first, "INCLUDE") && !iequals(first, "INCLUDELIB") && !iequals(first, "PURGE") &&
             !iequals(first, "%OUT") && !iequals(first, "ECHO") && !iequals(first, "COMMENT"))
-          substituteText(line.text, substituteFrom, line);
+          substituteText(line.text, substituteFrom, line, [&] {
+            WordCursor c4{line.text, bodyStart};
+            c4.skipBlanks();
+            return c4.pos;
+          }(), iequals(second, "TEXTEQU") || iequals(second, "CATSTR") || iequals(second, "SUBSTR") ||
+                   iequals(second, "SIZESTR") || iequals(second, "INSTR"));
       }
 
       WordCursor body{line.text, bodyStart};
@@ -930,7 +983,7 @@ struct MacroLayer::Impl {
         continue;
       }
       if (F == "EXITM") {
-        exitMacro(line);
+        exitMacro(line, body.rest());
         continue;
       }
       if (F == "GOTO") {
@@ -1064,12 +1117,67 @@ struct MacroLayer::Impl {
     return true;
   }
 
-  void exitMacro(const LogicalLine& line) {
+  static size_t matchingParen(const std::string& text, size_t open) {
+    int depth = 0;
+    char quote = 0;
+    for (size_t k = open; k < text.size(); ++k) {
+      char ch = text[k];
+      if (quote) {
+        if (ch == quote) quote = 0;
+      } else if (ch == '"' || ch == '\'') {
+        quote = ch;
+      } else if (ch == '(') {
+        ++depth;
+      } else if (ch == ')' && --depth == 0) {
+        return k;
+      }
+    }
+    return std::string::npos;
+  }
+
+  // Runs a macro function to its end (its lines go to the assembler as they come) and returns
+  // the text its EXITM gave, or nothing.
+  std::optional<std::string> callFunction(const std::shared_ptr<MacroDef>& def, const std::string& args,
+                                          const LogicalLine& where) {
+    size_t before = frames.size();
+    expandMacro(where, def, args);
+    if (frames.size() == before) return std::nullopt;
+    std::string result;
+    frames.back().isFunction = true;
+    frames.back().functionResult = &result;
+    LogicalLine inner;
+    while (next(inner)) host.processNestedLine(inner);
+    return result;
+  }
+
+  std::optional<std::string> builtinFunction(std::string_view name, const std::string& args, const LogicalLine& where) {
+    std::string n = upper(name);
+    if (n != "@CATSTR" && n != "@SIZESTR" && n != "@SUBSTR" && n != "@INSTR") return std::nullopt;
+    std::string temp = "??BUILTIN";
+    std::string directive = n.substr(1);
+    if (!textDirective(temp, directive, args, where)) return std::nullopt;
+    auto it = textMacros.find(temp);
+    if (it == textMacros.end()) return std::nullopt;
+    std::string value = it->second;
+    textMacros.erase(it);
+    return value;
+  }
+
+  void exitMacro(const LogicalLine& line, std::string_view valueText) {
     // Leaves the innermost macro expansion (and any repeat blocks running inside it).
     for (size_t i = frames.size(); i-- > 0;) {
       if (frames[i].isFile) break;
       if (frames[i].isMacro) {
         unwindConditions(frames[i].conditionDepth);
+        if (frames[i].isFunction) {
+          // The function frame stays as an exhausted barrier so the caller's loop stops there.
+          if (frames[i].functionResult && !trim(valueText).empty()) {
+            if (auto v = textItem(valueText, line)) *frames[i].functionResult = *v;
+          }
+          frames.resize(i + 1);
+          frames[i].index = frames[i].lines.size();
+          return;
+        }
         frames.resize(i);
         return;
       }

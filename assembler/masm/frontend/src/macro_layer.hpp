@@ -40,6 +40,8 @@ public:
   virtual bool isSymbolDefined(std::string_view name) = 0;
   virtual std::string formatNumber(int64_t value) = 0;  // in the current .RADIX
   virtual void message(std::string text) = 0;            // %OUT and ECHO
+  // A line produced while a macro function runs inside another line: assemble it now.
+  virtual void processNestedLine(const LogicalLine& line) = 0;
 };
 
 class MacroLayer {

@@ -517,6 +517,37 @@ void Assembler::executeKind(const Statement& s) {
   }
 }
 
+void Assembler::handleLogicalLine(const LogicalLine& line) {
+  ++result_.logicalLines;
+  size_t before = statements.size();
+  uint32_t savedLine = currentLine;
+  currentStatement = nullptr;
+  // Statements keep where they came from (not the text) for diagnostics in later passes.
+  LogicalLine& where = statementLines.emplace_back();
+  where.location = line.location;
+  where.expansion = line.expansion;
+  where.fromFile = line.fromFile;
+  currentLine = static_cast<uint32_t>(statementLines.size() - 1);
+  processLine(line);
+  if (options.listing) {
+    ListingLine l;
+    l.text = line.text;
+    l.location = line.location;
+    l.fromFile = line.fromFile;
+    l.statement = statements.size() > before ? static_cast<uint32_t>(statements.size() - 1) : UINT32_MAX;
+    l.listed = listingOn;
+    lines.push_back(std::move(l));
+  }
+  currentStatement = nullptr;  // the statement list may have grown: hold no pointer into it
+  currentLine = savedLine;
+}
+
+void Assembler::processNestedLine(const LogicalLine& line) {
+  // A macro function's lines come while another line is being prepared; statement pointers
+  // may move when the statement list grows, so nothing of the outer line is held here.
+  handleLogicalLine(line);
+}
+
 AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
   {
     std::string base = source->name();
@@ -550,27 +581,7 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
   statementLines.reserve(source->lineCount() + 16);
   LogicalLine line;
   while (macros.next(line)) {
-    ++result_.logicalLines;
-    size_t before = statements.size();
-    currentStatement = nullptr;
-    // Statements keep where they came from (not the text) for diagnostics in later passes.
-    LogicalLine& where = statementLines.emplace_back();
-    where.location = line.location;
-    where.expansion = line.expansion;
-    where.fromFile = line.fromFile;
-    currentLine = static_cast<uint32_t>(statementLines.size() - 1);
-    processLine(line);
-    if (options.listing) {
-      ListingLine l;
-      l.text = line.text;
-      l.location = line.location;
-      l.fromFile = line.fromFile;
-      l.statement = statements.size() > before ? static_cast<uint32_t>(before) : UINT32_MAX;
-      l.listed = listingOn;
-      lines.push_back(std::move(l));
-      // A line can produce two statements (a label and an instruction): list the last.
-      if (statements.size() > before + 1) lines.back().statement = static_cast<uint32_t>(statements.size() - 1);
-    }
+    handleLogicalLine(line);
     if (ended) break;
   }
   if (openStruct) error(line, 1, fmt::format("structure '{}' has no ENDS", openStruct->name));
