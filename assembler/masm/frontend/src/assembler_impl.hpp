@@ -101,11 +101,11 @@ struct Value {
   bool codeLabel = false;
   bool unknown = false;           // mentions a symbol not defined (yet)
   bool isString = false;
-  std::string str;
+  std::string_view str;           // String: points into the expression (lives as long as it)
   Symbol* symbol = nullptr;
   StructDef* structType = nullptr;
   bool near = false, far = false; // Type values NEAR / FAR
-  std::string undefinedName;      // first undefined symbol, for the message
+  std::string_view undefinedName; // first undefined symbol, for the message (into the expression)
   uint16_t undefinedColumn = 0;
 };
 
