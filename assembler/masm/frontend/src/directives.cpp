@@ -241,6 +241,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       s.kind = StmtKind::SegmentBegin;
       s.segment = index;
       commit(std::move(s));
+      macros.defineText("@curseg", segments[static_cast<size_t>(index)].name);
       return true;
     }
     if (D == "ENDS") {
@@ -259,6 +260,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       Statement s;
       s.kind = StmtKind::SegmentEnd;
       commit(std::move(s));
+      macros.defineText("@curseg", current >= 0 ? segments[static_cast<size_t>(current)].name : std::string());
       return true;
     }
     if (D == "PROC") {
