@@ -227,8 +227,13 @@ public:
   Symbol* globalSymbol(std::string_view name, bool create);
   Symbol* defineLocalLabel(std::string_view name, int scope);
   Symbol* findType(std::string_view name);
-  NameMap<bool> mnemonicCache;
+  enum WordBit : uint32_t {
+    kWordMnemonic = 1, kWordUnnamedDirective = 2, kWordNameDirective = 4, kWordPrefix = 8,
+  };
+  NameMap<uint32_t> wordCache;
+  uint32_t wordBits(std::string_view name);
   bool isMnemonic(std::string_view name);
+  int typeCount = 0;  // structures, records and TYPEDEFs defined (type names can start data lines)
 
   void error(const LogicalLine& line, uint32_t column, std::string message, uint32_t length = 0);
   void warning(const LogicalLine& line, uint32_t column, std::string message);

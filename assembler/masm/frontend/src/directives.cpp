@@ -330,6 +330,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       sym->kind = SymKind::StructType;
       sym->structType = def.get();
       sym->passDefined = 1;
+      ++typeCount;
       structStack.push_back(def.get());
       openStruct = def.get();
       structs.push_back(std::move(def));
@@ -352,6 +353,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       sym->kind = SymKind::RecordType;
       sym->structType = def.get();
       sym->passDefined = 1;
+      ++typeCount;
       uint32_t total = 0;
       std::vector<std::pair<Symbol*, uint32_t>> fields;
       for (auto& piece : splitMacroArguments(rest, nullptr, nullptr)) {
@@ -396,6 +398,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       Symbol* sym = globalSymbol(name, true);
       sym->kind = SymKind::TypeAlias;
       sym->passDefined = 1;
+      ++typeCount;
       bool isDistance = false, far = false;
       WordCursor c{rest};
       auto w = c.word();

@@ -115,6 +115,23 @@ const NameMap<bool>& definingWords() {
   return words;
 }
 
+// One lookup gives every role a word plays for the macro layer.
+enum KeywordBit : uint32_t { kCond = 1, kLayer = 2, kDefining = 4, kNoSubstitution = 8, kTextDirective = 16 };
+uint32_t keywordBits(std::string_view w) {
+  static const NameMap<uint32_t> table = [] {
+    NameMap<uint32_t> m;
+    for (auto& [k, v] : conditionalWords()) m[k] |= kCond;
+    for (auto& [k, v] : layerKeywords()) m[k] |= kLayer;
+    for (auto& [k, v] : definingWords()) m[k] |= kDefining;
+    for (const char* w : {"INCLUDE", "INCLUDELIB", "PURGE", "%OUT", "ECHO", "COMMENT"}) m[w] |= kNoSubstitution;
+    for (const char* w : {"TEXTEQU", "CATSTR", "SUBSTR", "SIZESTR", "INSTR"}) m[w] |= kTextDirective;
+    return m;
+  }();
+  if (w.empty() || w.size() > 10) return 0;
+  auto it = table.find(w);
+  return it == table.end() ? 0 : it->second;
+}
+
 // Strips one level of <...> from a conditional/argument operand.
 std::string unbracket(std::string_view s) {
   s = trim(s);
@@ -319,9 +336,10 @@ struct MacroLayer::Impl {
   // Replaces text macros in `text` from position `from` on (identifiers outside quotes).
   // `bracketResults`: the line is a text directive (TEXTEQU, CATSTR ...), whose operands are text
   // items, so a function's value is written as <value>.
-  void substituteText(std::string& text, size_t from, const LogicalLine& where, size_t statementStart = SIZE_MAX,
+  // Returns true when the text changed.
+  bool substituteText(std::string& text, size_t from, const LogicalLine& where, size_t statementStart = SIZE_MAX,
                       bool bracketResults = false) {
-    if (textMacros.empty() && macros.empty()) return;
+    if (textMacros.empty() && macros.empty()) return false;
     int replacements = 0;
     size_t i = from;
     char quote = 0;
@@ -346,7 +364,7 @@ struct MacroLayer::Impl {
         if (it != textMacros.end()) {
           if (++replacements > 1000) {
             error(where, fmt::format("text macro '{}' expands recursively", it->first));
-            return;
+            return true;
           }
           text.replace(i, e - i, it->second);
           continue;  // rescan the replacement: text macros may name other text macros
@@ -370,7 +388,7 @@ struct MacroLayer::Impl {
               value = builtinFunction(name, args, where);
             }
             if (value) {
-              if (++replacements > 1000) return;
+              if (++replacements > 1000) return true;
               if (bracketResults) {
                 std::string quoted = "<";
                 for (char ch : *value) {
@@ -392,6 +410,7 @@ struct MacroLayer::Impl {
       }
       ++i;
     }
+    return replacements > 0;
   }
 
   // ---- Definitions -------------------------------------------------------------------------
@@ -917,7 +936,8 @@ struct MacroLayer::Impl {
       size_t afterW1 = cur.pos;
       std::string_view w2 = cur.peekWord();
 
-      if (handleConditional(w1, cur.rest(), line)) continue;
+      uint32_t bits1 = keywordBits(w1);
+      if ((bits1 & kCond) && handleConditional(w1, cur.rest(), line)) continue;
       if (!active()) continue;
 
       // A label in front of a macro call or text macro: `PutCell: putc`.
@@ -932,22 +952,21 @@ struct MacroLayer::Impl {
       }
 
       // Names being defined are not replaced by their old text-macro values.
+      uint32_t bitsFirst = bits1, bitsSecond = 0;
+      bool substituted = false;
       {
         WordCursor c3{line.text, bodyStart};
         auto first = c3.word();
         auto second = c3.peekWord();
+        if (bodyStart != 0) bitsFirst = keywordBits(first);
+        bitsSecond = keywordBits(second);
         size_t substituteFrom = bodyStart;
-        bool defining = !second.empty() && definingWords().count(second);
-        if (defining) substituteFrom = c3.pos;
-        // IFDEF-style names and INCLUDE names are not substituted either.
-        if (!iequals(first, "INCLUDE") && !iequals(first, "INCLUDELIB") && !iequals(first, "PURGE") &&
-            !iequals(first, "%OUT") && !iequals(first, "ECHO") && !iequals(first, "COMMENT"))
-          substituteText(line.text, substituteFrom, line, [&] {
-            WordCursor c4{line.text, bodyStart};
-            c4.skipBlanks();
-            return c4.pos;
-          }(), iequals(second, "TEXTEQU") || iequals(second, "CATSTR") || iequals(second, "SUBSTR") ||
-                   iequals(second, "SIZESTR") || iequals(second, "INSTR"));
+        if (bitsSecond & kDefining) substituteFrom = c3.pos;
+        // INCLUDE names, %OUT text and the like are not substituted.
+        if (!(bitsFirst & kNoSubstitution)) {
+          size_t firstStart = static_cast<size_t>(first.data() - line.text.data());
+          substituted = substituteText(line.text, substituteFrom, line, firstStart, (bitsSecond & kTextDirective) != 0);
+        }
       }
 
       WordCursor body{line.text, bodyStart};
@@ -957,9 +976,13 @@ struct MacroLayer::Impl {
       if (first.empty()) {
         return true;
       }
+      if (substituted) {
+        bitsFirst = keywordBits(first);
+        bitsSecond = keywordBits(second);
+      }
       // Most lines are instructions: skip the directive checks unless a word calls for them.
-      bool keyword = layerKeywords().count(first) || (first.size() >= 4 && iequals(first.substr(0, 4), ".ERR"));
-      bool definition = !second.empty() && definingWords().count(second);
+      bool keyword = (bitsFirst & kLayer) || (first.size() >= 4 && iequals(first.substr(0, 4), ".ERR"));
+      bool definition = (bitsSecond & kDefining) != 0;
       if (!keyword && !definition) {
         if (!macroFirst[static_cast<unsigned char>(toUpper(first[0]))]) return true;
         auto mit = macros.find(first);

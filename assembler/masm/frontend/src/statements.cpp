@@ -73,12 +73,31 @@ Symbol* Assembler::defineLocalLabel(std::string_view name, int scope) {
   return raw;
 }
 
-bool Assembler::isMnemonic(std::string_view name) {
-  auto it = mnemonicCache.find(name);
-  if (it != mnemonicCache.end()) return it->second;
-  bool yes = enc::isMnemonic(name);
-  mnemonicCache.emplace(std::string(name), yes);
-  return yes;
+bool Assembler::isMnemonic(std::string_view name) { return (wordBits(name) & kWordMnemonic) != 0; }
+
+// What a word in the first two fields can be, looked up once and remembered.
+uint32_t Assembler::wordBits(std::string_view name) {
+  if (name.empty()) return 0;
+  auto it = wordCache.find(name);
+  if (it != wordCache.end()) return it->second;
+  static const NameMap<uint32_t> fixed = [] {
+    NameMap<uint32_t> m;
+    for (const char* w : {"OPTION", "ASSUME", "PUBLIC", "EXTRN", "EXTERN", "EXTERNDEF", "INCLUDELIB", "END", "ORG",
+                          "ALIGN", "EVEN", "GLOBAL", ".MODEL", "MODEL", "INCLUDE"})
+      m[w] |= kWordUnnamedDirective;
+    for (const char* w : {"SEGMENT", "ENDS", "PROC", "ENDP", "EQU", "=", "LABEL", "STRUCT", "STRUC", "UNION", "RECORD",
+                          "GROUP", "TYPEDEF", "DB", "DW", "DD", "DF", "DQ", "DT", "BYTE", "SBYTE", "WORD", "SWORD",
+                          "DWORD", "SDWORD", "FWORD", "QWORD", "TBYTE", "REAL4", "REAL8", "REAL10", "MACRO", "TEXTEQU",
+                          "CATSTR"})
+      m[w] |= kWordNameDirective;
+    for (const char* w : {"REP", "REPE", "REPZ", "REPNE", "REPNZ", "LOCK"}) m[w] |= kWordPrefix;
+    return m;
+  }();
+  uint32_t bits = 0;
+  if (auto f = fixed.find(name); f != fixed.end()) bits = f->second;
+  if (enc::isMnemonic(name)) bits |= kWordMnemonic;
+  wordCache.emplace(std::string(name), bits);
+  return bits;
 }
 
 Symbol* Assembler::findType(std::string_view name) {
@@ -205,21 +224,6 @@ std::vector<std::pair<size_t, std::string_view>> splitOperands(std::string_view 
   return out;
 }
 
-const NameMap<bool>& nameDirectiveSet();
-const char* nameDirectives[] = {"SEGMENT", "ENDS", "PROC", "ENDP", "EQU", "=", "LABEL", "STRUCT", "STRUC", "UNION",
-                                "RECORD", "GROUP", "TYPEDEF", "DB", "DW", "DD", "DF", "DQ", "DT", "BYTE", "SBYTE",
-                                "WORD", "SWORD", "DWORD", "SDWORD", "FWORD", "QWORD", "TBYTE", "REAL4", "REAL8",
-                                "REAL10", "MACRO", "TEXTEQU", "CATSTR"};
-
-const NameMap<bool>& nameDirectiveSet() {
-  static const NameMap<bool> set = [] {
-    NameMap<bool> m;
-    for (auto* d : nameDirectives) m.emplace(d, true);
-    return m;
-  }();
-  return set;
-}
-
 }  // namespace
 
 void Assembler::processLine(const LogicalLine& line) {
@@ -272,14 +276,10 @@ void Assembler::processLine(const LogicalLine& line) {
   std::string_view w2 = cur.peekWord();
   uint32_t col2 = w2.empty() ? 0 : static_cast<uint32_t>(w2.data() - text.data()) + 1;
   bool hasName = false;
-  static const NameMap<bool> unnamed = {{"OPTION", true}, {"ASSUME", true}, {"PUBLIC", true}, {"EXTRN", true},
-                                        {"EXTERN", true}, {"EXTERNDEF", true}, {"INCLUDELIB", true}, {"END", true},
-                                        {"ORG", true}, {"ALIGN", true}, {"EVEN", true}, {"GLOBAL", true},
-                                        {".MODEL", true}, {"MODEL", true}, {"INCLUDE", true}};
-  bool directiveFirst = unnamed.count(w1) != 0;
-  if (!w2.empty() && isIdentStart(w1[0]) && !isMnemonic(w1) && !directiveFirst) {
-    if (nameDirectiveSet().count(w2)) hasName = true;
-    if (!hasName && findType(w2)) hasName = true;
+  uint32_t bits1 = wordBits(w1);
+  if (!w2.empty() && isIdentStart(w1[0]) && !(bits1 & (kWordMnemonic | kWordUnnamedDirective))) {
+    if (wordBits(w2) & kWordNameDirective) hasName = true;
+    if (!hasName && typeCount > 0 && findType(w2)) hasName = true;
   }
   if (!hasName && w2 == "=" ) hasName = true;
   if (hasName) {
@@ -291,7 +291,7 @@ void Assembler::processLine(const LogicalLine& line) {
     error(line, col2, fmt::format("'{}' cannot follow a name here", w2));
     return;
   }
-  {
+  if (!(bits1 & kWordMnemonic)) {
     auto rest = cur.rest();
     uint32_t colRest = rest.empty() ? static_cast<uint32_t>(text.size()) + 1 : static_cast<uint32_t>(rest.data() - text.data()) + 1;
     if (handleDirective(line, {}, w1, rest, 0, col1, colRest, false)) return;
@@ -302,7 +302,7 @@ void Assembler::processLine(const LogicalLine& line) {
   s.kind = StmtKind::Instruction;
   std::string_view mnemonic = w1;
   uint32_t mnemonicColumn = col1;
-  while (isPrefix(mnemonic, s.rep, s.lock)) {
+  while ((wordBits(mnemonic) & kWordPrefix) && isPrefix(mnemonic, s.rep, s.lock)) {
     auto next = cur.peekWord();
     if (next.empty() || !isMnemonic(next)) break;
     mnemonic = cur.word();
