@@ -96,3 +96,32 @@ TEST(Directives, PublicAndExternals) {
 
 }  // namespace
 }  // namespace asmlab::masm::test
+
+namespace asmlab::masm::test {
+namespace {
+
+TEST(Directives, AssumeChoosesTheSegmentOverride) {
+  // The variable's segment is reached only through ES: an ES: prefix (26h) is added.
+  // mov al, [x] with ES = 26 A0 disp16.
+  auto a = assembleText("e segment\nx db 1\ne ends\nc segment\nassume cs:c, es:e\n mov al, x\nc ends\nend\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("C")), "26 A0 00 00");
+  auto b = assembleText("e segment\nx db 1\ne ends\nc segment\nassume cs:c\n mov al, x\nc ends\nend\n");
+  EXPECT_NE(b.errors().find("cannot reach 'X'"), std::string::npos) << b.errors();
+}
+
+TEST(Directives, OptionM510MakesCodeLabelsGlobal) {
+  std::string body = "c segment\nassume cs:c\np1 proc\nnine: ret\np1 endp\np2 proc\nnine: ret\np2 endp\nc ends\nend\n";
+  EXPECT_FALSE(assembleText(body).diags.hasErrors());
+  EXPECT_NE(assembleText("option m510\n" + body).errors().find("already defined"), std::string::npos);
+  EXPECT_NE(assembleText("option noscoped\n" + body).errors().find("already defined"), std::string::npos);
+}
+
+TEST(Directives, LabelThisAndAlign) {
+  auto a = assembleText("d segment\n db 1\n align 4\nw label word\nb db 2, 3\n dw w, b\nt equ this byte\n db type t\nd ends\nend\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("D")), "01 00 00 00 02 03 04 00 04 00 01");
+}
+
+}  // namespace
+}  // namespace asmlab::masm::test
