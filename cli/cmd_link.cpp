@@ -51,6 +51,7 @@ int runLink(const LinkArgs& args) {
   options.useDefaultLibraries = !args.noDefaultLibraries;
   options.libraryPaths = args.libraryPaths;
   options.maxAlloc = args.maxAlloc;
+  options.outputName = args.output;
   std::optional<LinkedProgram> program;
   if (!diag.hasErrors()) program = asmlab::link::link(std::move(modules), libraries, options, diag);
   if (program) {

@@ -186,7 +186,7 @@ bool layoutSegments(LinkState& s) {
       ok = false;
     }
     if (cursor > 0xFFFFF) {
-      s.diag->error("", fmt::format("the program is larger than 1 MB (segment {} ends at {:X}h)", out.name, cursor));
+      s.diag->error(s.options->outputName, fmt::format("the program is larger than 1 MB (segment {} ends at {:X}h)", out.name, cursor));
       return false;
     }
   }
@@ -216,7 +216,7 @@ bool layoutSegments(LinkState& s) {
     grp.start = low;
     grp.end = high;
     if (any && high - uint32_t{grp.frame} * 16 > 0x10000) {
-      s.diag->error("", fmt::format("group {} is {} bytes long, more than the 64K one frame can address", grp.name,
+      s.diag->error(s.options->outputName, fmt::format("group {} is {} bytes long, more than the 64K one frame can address", grp.name,
                                     high - uint32_t{grp.frame} * 16));
       ok = false;
     }

@@ -114,7 +114,7 @@ void allocateCommunals(LinkState& s) {
       seg.combine = Combine::Private;
       seg.length = static_cast<uint32_t>(std::min<uint64_t>(n.size, 0x10000));
       if (n.size > 0x10000)
-        s.diag->error("", fmt::format("communal variable {} is {} bytes, more than one 64K segment", name, n.size));
+        s.diag->error(s.options->outputName, fmt::format("communal variable {} is {} bytes, more than one 64K segment", name, n.size));
       m.segments.push_back(seg);
       p.segment = static_cast<uint32_t>(m.segments.size() - 1);
     } else {

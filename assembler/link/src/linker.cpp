@@ -85,28 +85,24 @@ public:
     uint32_t location = s_.partStart[mi][f.segment] + f.offset;
     uint32_t width = fixupWidth(f.kind);
     if (location + width > p_.image.size()) return;  // cannot happen: data lies within the segment
-    int64_t targetLinear = int64_t{tgt->linear} + f.displacement;
+    // The range check applies to the target itself; the displacement then wraps within the
+    // field as the CPU's 16-bit offset arithmetic does (MASM writes OFFSET x+0F000h as x-1000h).
     int64_t frameBase = int64_t{frm->paragraph} * 16;
-    int64_t offset = targetLinear - frameBase;
-    if (f.selfRelative) offset = targetLinear - (int64_t{location} + width);
-
-    bool sixteen = f.kind == FixupKind::Offset16 || f.kind == FixupKind::Pointer32;
-    if (!f.selfRelative && (sixteen || f.kind == FixupKind::HighByte) && (offset < 0 || offset > 0xFFFF)) {
-      overflow(origin, where(), targetName, *frm, targetLinear);
+    int64_t targetInFrame = int64_t{tgt->linear} - frameBase;
+    int64_t targetLinear = int64_t{tgt->linear} + f.displacement;
+    bool needsFrame = f.kind == FixupKind::Offset16 || f.kind == FixupKind::Pointer32 ||
+                      f.kind == FixupKind::HighByte || (f.selfRelative && f.kind != FixupKind::LowByte);
+    if (needsFrame && (targetInFrame < 0 || targetInFrame > 0xFFFF)) {
+      overflow(origin, where(), targetName, *frm, tgt->linear);
       return;
     }
-    if (f.selfRelative) {
-      int64_t targetInFrame = targetLinear - frameBase;
-      if (f.kind == FixupKind::LowByte && (offset < -128 || offset > 127)) {
-        s_.diag->error(origin, fmt::format("fixup overflow at {}: {} is {} bytes away, out of the range of a short "
-                                           "(8-bit) displacement",
-                                           where(), targetName, offset));
-        return;
-      }
-      if (f.kind == FixupKind::Offset16 && (targetInFrame < 0 || targetInFrame > 0xFFFF)) {
-        overflow(origin, where(), targetName, *frm, targetLinear);
-        return;
-      }
+    int64_t offset = targetInFrame + f.displacement;
+    if (f.selfRelative) offset = targetLinear - (int64_t{location} + width);
+    if (f.selfRelative && f.kind == FixupKind::LowByte && (offset < -128 || offset > 127)) {
+      s_.diag->error(origin, fmt::format("fixup overflow at {}: {} is {} bytes away, out of the range of a short "
+                                         "(8-bit) displacement",
+                                         where(), targetName, offset));
+      return;
     }
     uint8_t* at = p_.image.data() + location;
     auto add16 = [](uint8_t* q, uint32_t v) {
@@ -241,32 +237,32 @@ bool checkCom(LinkState& s, LinkedProgram& p) {
     const LinkedSegment* seg = nullptr;
     for (const auto& sg : s.segments)
       if (!sg.absolute && r.linear() >= sg.start && r.linear() < sg.start + std::max<uint32_t>(sg.length, 1)) seg = &sg;
-    s.diag->error("", fmt::format("a .COM program cannot have segment relocations, but the word at {}:{:04X}h "
+    s.diag->error(s.options->outputName, fmt::format("a .COM program cannot have segment relocations, but the word at {}:{:04X}h "
                                   "({}) holds a segment address (a far call/pointer, SEG or a segment name)",
                                   seg ? seg->name : "?", seg ? r.linear() - seg->start : r.linear(),
                                   fmt::format("{:04X}:{:04X}", r.segment, r.offset)));
     ok = false;
   }
   if (!p.hasEntry) {
-    s.diag->error("", "a .COM program needs a start address (END label) at offset 100h");
+    s.diag->error(s.options->outputName, "a .COM program needs a start address (END label) at offset 100h");
     ok = false;
   } else if (p.cs != 0 || p.ip != 0x100) {
-    s.diag->error("", fmt::format("a .COM program must start at offset 100h of its first segment (ORG 100h before "
+    s.diag->error(s.options->outputName, fmt::format("a .COM program must start at offset 100h of its first segment (ORG 100h before "
                                   "the start label), but its entry point is {:04X}:{:04X}",
                                   p.cs, p.ip));
     ok = false;
   }
   for (uint32_t i = 0; i < std::min<size_t>(0x100, p.image.size()); ++i) {
     if (p.image[i] == 0) continue;
-    s.diag->error("", fmt::format("a .COM program has data at offset {:02X}h, below 100h where DOS puts the PSP", i));
+    s.diag->error(s.options->outputName, fmt::format("a .COM program has data at offset {:02X}h, below 100h where DOS puts the PSP", i));
     ok = false;
     break;
   }
   if (p.memorySize > 0x10000) {
-    s.diag->error("", fmt::format("a .COM program must fit in 64K, but this one needs {} bytes", p.memorySize));
+    s.diag->error(s.options->outputName, fmt::format("a .COM program must fit in 64K, but this one needs {} bytes", p.memorySize));
     ok = false;
   }
-  if (p.hasStack) s.diag->warning("", "the stack segment is ignored in a .COM program (DOS sets SP to the top of 64K)");
+  if (p.hasStack) s.diag->warning(s.options->outputName, "the stack segment is ignored in a .COM program (DOS sets SP to the top of 64K)");
   return ok;
 }
 
@@ -279,7 +275,7 @@ std::optional<LinkedProgram> link(std::vector<InputModule> modules, const std::v
   s.options = &options;
   s.diag = &diag;
   if (s.modules.empty()) {
-    diag.error("", "no object modules to link");
+    diag.error(options.outputName, "no object modules to link");
     return std::nullopt;
   }
   bool ok = detail::resolveSymbols(s, libraries);
@@ -294,8 +290,8 @@ std::optional<LinkedProgram> link(std::vector<InputModule> modules, const std::v
   if (options.format == OutputFormat::Com) {
     if (!checkCom(s, p)) return std::nullopt;
   } else {
-    if (!p.hasEntry) diag.warning("", "no program entry point (END label); CS:IP will be 0000:0000");
-    if (!p.hasStack) diag.warning("", "no stack segment (DOS will start the program with SP = 0 in its first segment; add .STACK)");
+    if (!p.hasEntry) diag.warning(options.outputName, "no program entry point (END label); CS:IP will be 0000:0000");
+    if (!p.hasStack) diag.warning(options.outputName, "no stack segment (DOS will start the program with SP = 0 in its first segment; add .STACK)");
   }
   p.segments = s.segments;
   p.groups = s.groups;

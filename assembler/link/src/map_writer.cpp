@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include "asmlab/link/mz.hpp"
+#include "asmlab/link/map_writer.hpp"
 
 namespace asmlab::link {
 

@@ -1,7 +1,7 @@
 // MZ .EXE reader for the PC loader, objdump and tests.
 #include <fmt/format.h>
 
-#include "asmlab/link/mz.hpp"
+#include "asmlab/link/mz_reader.hpp"
 
 namespace asmlab::link {
 

@@ -1,7 +1,8 @@
 // MZ .EXE and .COM output.
 #include <algorithm>
 
-#include "asmlab/link/mz.hpp"
+#include "asmlab/link/mz_reader.hpp"
+#include "asmlab/link/mz_writer.hpp"
 
 namespace asmlab::link {
 
@@ -63,9 +64,5 @@ std::vector<uint8_t> writeMz(const LinkedProgram& p) {
   return out;
 }
 
-std::vector<uint8_t> writeCom(const LinkedProgram& p) {
-  if (p.image.size() <= 0x100) return {};
-  return std::vector<uint8_t>(p.image.begin() + 0x100, p.image.end());
-}
 
 }  // namespace asmlab::link

@@ -132,7 +132,20 @@ std::optional<size_t> Library::memberAtPage(uint32_t pageNumber) const {
 }
 
 std::optional<size_t> Library::findDefiningMember(const std::string& symbol) const {
-  if (dictionaryBlocks_ == 0 || symbol.empty() || symbol.size() > 255) return std::nullopt;
+  if (symbol.empty() || symbol.size() > 255) return std::nullopt;
+  if (dictionaryBlocks_ == 0) {
+    if (!scannedPublics_) {
+      scannedPublics_.emplace();
+      LinkDiagnostics ignored;  // a damaged member is reported when the linker loads it
+      for (size_t i = 0; i < members_.size(); ++i)
+        if (auto m = loadMember(i, ignored))
+          for (const auto& p : m->publics)
+            if (!p.local) scannedPublics_->emplace_back(p.name, i);
+    }
+    for (const auto& [name, member] : *scannedPublics_)
+      if (namesEqual(name, symbol, caseSensitive_)) return member;
+    return std::nullopt;
+  }
   DictionaryHash h = hashDictionaryName(symbol, dictionaryBlocks_);
   uint32_t block = h.block;
   for (uint32_t i = 0; i < dictionaryBlocks_; ++i) {

@@ -73,6 +73,11 @@ bool splitModuleRecords(std::span<const uint8_t> bytes, uint64_t start, const st
       return false;
     }
     uint8_t type = bytes[pos];
+    if (records.empty() && type != 0x80 && type != 0x82) {
+      diag.error(file, fmt::format("not an OMF object module: it starts with byte {:02X}h, not THEADR (80h)", type),
+                 pos);
+      return false;
+    }
     uint16_t length = static_cast<uint16_t>(bytes[pos + 1] | (bytes[pos + 2] << 8));
     if (length == 0) {
       diag.error(file, fmt::format("{} record ({:02X}h) has length 0", recordName(type), type), pos);
@@ -82,11 +87,6 @@ bool splitModuleRecords(std::span<const uint8_t> bytes, uint64_t start, const st
       diag.error(file,
                  fmt::format("{} record ({:02X}h) is truncated: it needs {} bytes, the file has {}", recordName(type),
                              type, length, bytes.size() - pos - 3),
-                 pos);
-      return false;
-    }
-    if (records.empty() && type != 0x80 && type != 0x82) {
-      diag.error(file, fmt::format("not an OMF object module: it starts with byte {:02X}h, not THEADR (80h)", type),
                  pos);
       return false;
     }
@@ -122,6 +122,7 @@ public:
   std::optional<Module> parse(const std::vector<RawRecord>& records) {
     for (const auto& r : records) {
       record_ = &r;
+      recordType_ = r.type;
       ByteCursor c(r.body, (r.type & 1) != 0);
       if (!parseRecord(r.type, c)) return std::nullopt;
       if (c.failed()) return fail(fmt::format("{} record ({:02X}h) is shorter than its fields", recordName(r.type), r.type));
@@ -373,22 +374,33 @@ private:
 
   // LIDATA iterated data block (TIS 1.1, A2h): repeat count, block count, then either nested
   // blocks or a length-prefixed content. Depth and size are bounded so hostile input cannot blow up.
-  bool expandBlock(ByteCursor& c, std::vector<uint8_t>& out, int depth) {
+  // `origin` receives, for every expanded byte, the position of the content byte it copies within
+  // the record's data field: a following FIXUPP addresses content bytes by that position and
+  // applies to every copy (TIS 1.1, LIDATA: "the fixup is applied before the block is expanded").
+  bool expandBlock(ByteCursor& c, size_t dataStart, std::vector<uint8_t>& out, std::vector<uint32_t>& origin,
+                   int depth) {
     if (depth > 16) return error("LIDATA blocks are nested more than 16 deep");
     uint32_t repeat = c.word();
     uint16_t blocks = c.u16();
     std::vector<uint8_t> once;
+    std::vector<uint32_t> onceOrigin;
     if (blocks == 0) {
-      auto content = c.take(c.u8());
+      uint8_t length = c.u8();
+      size_t contentAt = c.position() - dataStart;
+      auto content = c.take(length);
       once.assign(content.begin(), content.end());
+      for (size_t i = 0; i < once.size(); ++i) onceOrigin.push_back(static_cast<uint32_t>(contentAt + i));
     } else {
       for (uint16_t i = 0; i < blocks && !c.failed(); ++i)
-        if (!expandBlock(c, once, depth + 1)) return false;
+        if (!expandBlock(c, dataStart, once, onceOrigin, depth + 1)) return false;
     }
     if (c.failed()) return true;
     if (static_cast<uint64_t>(repeat) * once.size() + out.size() > (1u << 24))
       return error("LIDATA expands to more than 16 MB");
-    for (uint32_t i = 0; i < repeat; ++i) out.insert(out.end(), once.begin(), once.end());
+    for (uint32_t i = 0; i < repeat; ++i) {
+      out.insert(out.end(), once.begin(), once.end());
+      origin.insert(origin.end(), onceOrigin.begin(), onceOrigin.end());
+    }
     return true;
   }
 
@@ -396,9 +408,11 @@ private:
     uint32_t seg = 0;
     if (!segmentIndex(c.index(), seg)) return false;
     uint32_t offset = c.word();
+    size_t dataStart = c.position();
     std::vector<uint8_t> bytes;
+    lidataOrigin_.clear();
     while (!c.atEnd() && !c.failed())
-      if (!expandBlock(c, bytes, 0)) return false;
+      if (!expandBlock(c, dataStart, bytes, lidataOrigin_, 0)) return false;
     if (c.failed()) return true;
     if (!storeData(seg, offset, bytes)) return false;
     lastData_ = LastData{seg, offset, true};
@@ -486,7 +500,6 @@ private:
       auto kind = locationKind(loc);
       if (!kind) return error(fmt::format("fixup location type {} is not supported", loc));
       if (!lastData_) return error("FIXUPP record before any LEDATA/LIDATA record");
-      if (lastData_->iterated) return error("fixups on LIDATA records are not supported");
       uint8_t fixData = c.u8();
       Fixup f;
       f.kind = *kind;
@@ -507,13 +520,41 @@ private:
       } else if (!reference(c, fixData & 3, false, f.target)) {
         return false;
       }
-      if ((fixData & 0x04) == 0) f.displacement = static_cast<int32_t>(c.word());
+      if ((fixData & 0x04) == 0) {
+        // 16-bit displacements are sign-extended: the linker adds them modulo the field width.
+        uint32_t d = c.word();
+        f.displacement = (recordType_ & 1) ? static_cast<int32_t>(d) : static_cast<int16_t>(d);
+      }
       if (c.failed()) return true;
+      if (lastData_->iterated) {
+        if (!iteratedFixups(f, recordOffset)) return false;
+        continue;
+      }
       const Segment& s = module_.segments[f.segment];
       if (static_cast<uint64_t>(f.offset) + fixupWidth(f.kind) > s.data.size())
         return error(fmt::format("fixup at {}:{:X}h lies outside the data of its LEDATA record", s.name, f.offset));
       module_.fixups.push_back(f);
     }
+    return true;
+  }
+
+  // A fixup after LIDATA patches every copy of the content bytes it addresses.
+  bool iteratedFixups(Fixup f, uint32_t recordOffset) {
+    if (f.selfRelative) return error("self-relative fixup on a LIDATA record (not allowed by the OMF specification)");
+    uint32_t width = fixupWidth(f.kind);
+    size_t copies = 0;
+    for (size_t i = 0; i + width <= lidataOrigin_.size(); ++i) {
+      bool match = true;
+      for (uint32_t k = 0; k < width && match; ++k) match = lidataOrigin_[i + k] == recordOffset + k;
+      if (!match) continue;
+      f.offset = lastData_->offset + static_cast<uint32_t>(i);
+      module_.fixups.push_back(f);
+      ++copies;
+    }
+    if (copies == 0)
+      return error(fmt::format("fixup at LIDATA data offset {:X}h does not address {} content byte(s) of the "
+                               "iterated data (it points into a count field)",
+                               recordOffset, width));
     return true;
   }
 
@@ -546,11 +587,13 @@ private:
   const std::string& file_;
   LinkDiagnostics& diag_;
   const RawRecord* record_ = nullptr;
+  uint8_t recordType_ = 0;
   Module module_;
   std::vector<std::string> names_;
   Thread frameThreads_[4];
   Thread targetThreads_[4];
   std::optional<LastData> lastData_;
+  std::vector<uint32_t> lidataOrigin_;  // see expandBlock
 };
 
 }  // namespace

@@ -162,8 +162,8 @@ bool emitModRm(Emitter& out, unsigned regField, const Operand& rm, int operandIn
   if (!fitsWidth(mem.displacement, fullWidth))
     return fail("displacement " + hexText(mem.displacement) + " does not fit in " +
                 (fullWidth == 2 ? "16 bits" : "32 bits"));
-  // Shortest displacement: none, then a sign-extended byte, then full. [BP] and [EBP] have no
-  // "no displacement" encoding (that slot means a direct address), so they take a byte 0.
+  // Shortest displacement: none, then a sign-extended byte, then full. [BP] alone and an EBP base
+  // have no "no displacement" encoding (that slot means a direct address), so they take a byte 0.
   unsigned mod = 2;
   if (!hasRegisters) {
     mod = 0;
@@ -173,7 +173,7 @@ bool emitModRm(Emitter& out, unsigned regField, const Operand& rm, int operandIn
     if (mem.displacement < -128 || mem.displacement > 127)
       return fail("displacement " + hexText(mem.displacement) + " does not fit in a byte");
     mod = 1;
-  } else if (mem.displacement == 0 && form.base != Reg::BP && form.base != Reg::EBP) {
+  } else if (mem.displacement == 0 && !(form.base == Reg::BP && form.index == Reg::None) && form.base != Reg::EBP) {
     mod = 0;
   } else if (mem.displacement >= -128 && mem.displacement <= 127) {
     mod = 1;

@@ -73,10 +73,12 @@ Encoding encodeFromTable(std::string_view name, std::span<const Form* const> for
   Encoding best;
   bool found = false;
   Match closest{Fail::Count};
+  bool byteFormUnsized = false;  // a byte row failed only for want of a size
   for (const Form* form : forms) {
     const Match match = matchForm(*form, insn, options);
     if (match.fail != Fail::None) {
       if (match.fail > closest.fail) closest = match;
+      byteFormUnsized |= match.fail == Fail::SizeUnknown && form->width == Width::B;
       continue;
     }
     Encoding candidate;
@@ -98,7 +100,11 @@ Encoding encodeFromTable(std::string_view name, std::span<const Form* const> for
     case Fail::ImmRange:
       return failure(ErrorCode::ImmediateRange, closest.operand, describeImmediateRange(insn, closest.operand, closest.size), 3);
     case Fail::SizeUnknown:
-      return failure(ErrorCode::SizeUnknown, closest.operand, "operand size must be given: use BYTE PTR or WORD PTR", 3);
+      return failure(ErrorCode::SizeUnknown, closest.operand,
+                     byteFormUnsized ? "operand size must be given: use BYTE PTR or WORD PTR"
+                     : options.cpu >= Cpu::I80386 ? "operand size must be given: use WORD PTR or DWORD PTR"
+                                                  : "operand size must be given: use WORD PTR",
+                     3);
     case Fail::SizeMismatch:
       return failure(ErrorCode::SizeMismatch, closest.operand,
                      "operands of " + mnemonic + " differ in size; allowed forms:" + allowedForms(forms, options), 3);
@@ -122,7 +128,43 @@ Encoding encodeFromTable(std::string_view name, std::span<const Form* const> for
 
 }  // namespace
 
+Encoding encodeOne(const Instruction& insn, const Options& options);
+
+// A prefix-written segment override: given to the memory operand, or emitted in front.
+Encoding encodeWithSegmentPrefix(const Instruction& written, const Options& options) {
+  if (!isSegmentRegister(written.segment))
+    return failure(ErrorCode::InvalidPrefix, -1, "a segment override prefix must name ES, CS, SS, DS, FS or GS", 1);
+  if ((written.segment == Reg::FS || written.segment == Reg::GS) && options.cpu < Cpu::I80386)
+    return failure(ErrorCode::RequiresCpu, -1, "instruction requires .386 (FS and GS)", 1);
+  Instruction insn = written;
+  insn.segment = Reg::None;
+  bool applied = false;
+  for (unsigned i = 0; i < insn.operandCount; ++i) {
+    Operand& o = insn.operands[i];
+    if (o.kind != Operand::Kind::Memory) continue;
+    if (o.mem.segment == Reg::None) o.mem.segment = written.segment;
+    applied = true;
+  }
+  Encoding out = encodeOne(insn, options);
+  if (applied || out.length == 0 || out.length >= out.bytes.size()) return out;
+  // No memory operand: the override goes in front of the instruction (after LOCK/REP it would
+  // make no difference to the CPU; in front keeps the instruction's own bytes together).
+  for (unsigned i = out.length; i > 0; --i) out.bytes[i] = out.bytes[i - 1];
+  out.bytes[0] = segmentPrefix(written.segment);
+  ++out.length;
+  for (Fixup& f : out.fixups) ++f.position;
+  return out;
+}
+
 Encoding encode(const Instruction& insn, const Options& options) {
+  if (insn.operandCount > insn.operands.size())
+    return failure(ErrorCode::WrongOperandCount, static_cast<int>(insn.operands.size()),
+                   "too many operands: x86 instructions take at most three", 1);
+  if (insn.segment != Reg::None) return encodeWithSegmentPrefix(insn, options);
+  return encodeOne(insn, options);
+}
+
+Encoding encodeOne(const Instruction& insn, const Options& options) {
   char buffer[kMaxMnemonic];
   const std::string_view name = lowerInto(insn.mnemonic, buffer);
   if (name.empty()) return failure(ErrorCode::UnknownMnemonic, -1, "unknown instruction", 0);

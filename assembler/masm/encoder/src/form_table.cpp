@@ -72,11 +72,12 @@ constexpr Form kForms[] = {
     ALU("add", 0), ALU("or", 1), ALU("adc", 2), ALU("sbb", 3),
     ALU("and", 4), ALU("sub", 5), ALU("xor", 6), ALU("cmp", 7),
 
-    // TEST has no sign-extended form and no direction bit: 84/85 with r/m first (test al,bl = 84 C3).
+    // TEST has no sign-extended form and no direction bit. MASM puts the first register of a pair
+    // in the reg field (test al,bl = 84 C3), so the r, r/m row comes first.
+    {"test", {R, RM, N}, B, OP1(0x84), SR_, C86, 0},
+    {"test", {R, RM, N}, V, OP1(0x85), SR_, C86, 0},
     {"test", {RM, R, N}, B, OP1(0x84), SR_, C86, 0},
     {"test", {RM, R, N}, V, OP1(0x85), SR_, C86, 0},
-    {"test", {R, M, N}, B, OP1(0x84), SR_, C86, 0},
-    {"test", {R, M, N}, V, OP1(0x85), SR_, C86, 0},
     {"test", {A, I, N}, B, OP1(0xA8), NO, C86, 0},
     {"test", {A, I, N}, V, OP1(0xA9), NO, C86, 0},
     {"test", {RM, I, N}, B, OP1(0xF6), 0, C86, 0},
@@ -122,6 +123,11 @@ constexpr Form kForms[] = {
     {"push", {Pat::SegGS, N, N}, W0, OP2(0x0F, 0xA8), NO, C386, 0},
     {"push", {IS8, N, N}, V, OP1(0x6A), NO, C186, DW},
     {"push", {I, N, N}, V, OP1(0x68), NO, C186, DW},
+    // PUSHW/PUSHD name the size of an immediate push (PUSH imm is a word in 16-bit code).
+    {"pushw", {IS8, N, N}, W, OP1(0x6A), NO, C186, 0},
+    {"pushw", {I, N, N}, W, OP1(0x68), NO, C186, 0},
+    {"pushd", {IS8, N, N}, D, OP1(0x6A), NO, C386, 0},
+    {"pushd", {I, N, N}, D, OP1(0x68), NO, C386, 0},
     {"pop", {R, N, N}, V, OP1(0x58), PR, C86, 0},
     {"pop", {RM, N, N}, V, OP1(0x8F), 0, C86, 0},
     {"pop", {Pat::SegES, N, N}, W0, OP1(0x07), NO, C86, 0},
@@ -200,7 +206,7 @@ constexpr Form kForms[] = {
     // 80186 additions.
     SIMPLE_CPU("pusha", 0x60, C186), SIMPLE_CPU("popa", 0x61, C186),
     SIMPLE32("pushad", 0x60), SIMPLE32("popad", 0x61),
-    {"bound", {R, M, N}, V, OP1(0x62), SR_, C186, 0},
+    {"bound", {R, MA, N}, V, OP1(0x62), SR_, C186, 0},  // m16&16 (m32&32): any declared size
     {"enter", {I16, I8, N}, W0, OP1(0xC8), NO, C186, 0},
     SIMPLE_CPU("leave", 0xC9, C186),
 

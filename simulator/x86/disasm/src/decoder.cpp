@@ -2,8 +2,10 @@
 // Intel 8086 Family User's Manual table 4-12 versus the 80186/80386 maps), operands, and the
 // flow-of-control summary a debugger needs for step over.
 #include <cctype>
+#include <utility>
 
 #include "operands.hpp"
+#include "x87.hpp"
 
 namespace asmlab::x86::dis {
 namespace {
@@ -144,7 +146,8 @@ std::string operandText(Decoding& d, Opd o) {
   return {};
 }
 
-// MOVS/CMPS/STOS/LODS/SCAS/INS/OUTS: "movsb", or explicit operands when an override applies.
+// MOVS/CMPS/STOS/LODS/SCAS/INS/OUTS: "movsb", or explicit operands when a segment override or
+// 32-bit addressing (ESI/EDI) applies, so that the text reassembles to the same bytes.
 void decodeString(Decoding& d, std::string_view stem) {
   Cursor& c = d.cursor;
   const unsigned size = (d.opcode & 1) ? (c.operand32 ? 4 : 2) : 1;
@@ -152,18 +155,23 @@ void decodeString(Decoding& d, std::string_view stem) {
   const bool readsSource = stem == "movs" || stem == "cmps" || stem == "lods" || stem == "outs";
   d.out.repeated = d.rep != 0;
   if (d.rep) d.out.mnemonic = (d.rep == 0xF2 ? "repne " : (stem == "cmps" || stem == "scas") ? "repe " : "rep ");
-  if (c.segment < 0 || !readsSource) {
+  const bool overridden = c.segment >= 0 && readsSource;
+  if (!overridden && !c.address32) {
+    if (c.segment >= 0) d.out.mnemonic = std::string(segmentName(static_cast<unsigned>(c.segment))) + ": " + d.out.mnemonic;
     d.out.mnemonic += std::string(stem) + suffix;
     return;
   }
   const std::string si = c.address32 ? "esi" : "si", di = c.address32 ? "edi" : "di";
-  const std::string source = sizePtr(size) + std::string(segmentName(static_cast<unsigned>(c.segment))) + ":[" + si + "]";
+  const std::string segment = overridden ? std::string(segmentName(static_cast<unsigned>(c.segment))) + ":" : "";
+  const std::string source = sizePtr(size) + segment + "[" + si + "]";
   const std::string destination = sizePtr(size) + "es:[" + di + "]";
   d.out.mnemonic += std::string(stem);
   if (stem == "movs") d.out.operands = destination + ", " + source;
   else if (stem == "cmps") d.out.operands = source + ", " + destination;
   else if (stem == "lods") d.out.operands = source;
-  else d.out.operands = "dx, " + source;
+  else if (stem == "outs") d.out.operands = "dx, " + source;
+  else if (stem == "ins") d.out.operands = destination + ", dx";
+  else d.out.operands = destination;  // stos, scas
 }
 
 std::string_view conditionalAliasName(std::uint8_t opcode) {
@@ -249,12 +257,13 @@ Instruction decode(const FetchByte& fetch, const DecodeOptions& options) {
   }
   if (group) {
     const std::uint8_t groupOpcode = d.opcode;
-    row = groupRow(row.group, groupOpcode, d.modrm.reg);
+    const std::uint8_t groupNumber = row.group;
+    row = groupRow(groupNumber, groupOpcode, d.modrm.reg);
     const bool shiftGroup = !d.twoByte && groupOpcode >= 0xD0 && groupOpcode <= 0xD3;
     if (shiftGroup && d.modrm.reg == 6) {
       if (cpu == Cpu::I8086) {
         const bool byCl = groupOpcode >= 0xD2;
-        row = Row{byCl ? "setmoc" : "setmo", {}, {(groupOpcode & 1) ? Opd::Ev : Opd::Eb, Opd::None, Opd::None},
+        row = Row{byCl ? "setmoc" : "setmo", {}, {(groupOpcode & 1) ? Opd::Ev : Opd::Eb, byCl ? Opd::CL : Opd::None, Opd::None},
                   Kind::Normal, 0, Cpu::I8086, Flow::Sequential};
         undocumented(d, byCl ? "SETMOC: sets the operand to all ones if CL is not 0 (8086, undocumented)"
                              : "SETMO: sets the operand to all ones (8086, undocumented)");
@@ -265,6 +274,11 @@ Instruction decode(const FetchByte& fetch, const DecodeOptions& options) {
       undocumented(d, "/1 of group 3 is an undocumented alias of TEST (/0)");
     } else if (!d.twoByte && groupOpcode == 0x82) {
       undocumented(d, "82h is an alias of 80h");
+    } else if (!d.twoByte && (groupOpcode == 0x8F || groupOpcode == 0xC6 || groupOpcode == 0xC7) && d.modrm.reg != 0 &&
+               cpu == Cpu::I8086) {
+      // The 8086 ignores the reg field of POP r/m and MOV r/m, imm (SingleStepTests 8086 runs them all).
+      row = groupRow(groupNumber, groupOpcode, 0);
+      undocumented(d, "the reg field is ignored here on the 8086 (an alias of /0)");
     } else if (!d.twoByte && groupOpcode == 0xFF && d.modrm.reg == 7 && cpu == Cpu::I8086) {
       row = groupRow(5, 0xFF, 6);
       undocumented(d, "FF /7 is an alias of PUSH (FF /6) on the 8086");
@@ -306,10 +320,19 @@ Instruction decode(const FetchByte& fetch, const DecodeOptions& options) {
   std::string operands;
   if (!d.twoByte && d.opcode >= 0xD8 && d.opcode <= 0xDF) {
     // ESC: the coprocessor's opcode is the low three bits of the opcode and the ModRM reg field.
-    const unsigned code = ((d.opcode & 7u) << 3) | d.modrm.reg;
-    operands = masmHex(code) + ", " + (d.modrm.memory ? memoryText(c, d.modrm, 0, d.out)
-                                                      : std::string(registerName(2, d.modrm.rm)));
+    const auto x87 = options.x87 ? x87Form(d.opcode, d.modrm.mod, d.modrm.reg, d.modrm.rm, cpu) : std::nullopt;
+    if (x87) {
+      name = x87->name;
+      operands = x87->memory ? x87->operands + memoryText(c, d.modrm, 0, d.out) : x87->operands;
+    } else {
+      const unsigned code = ((d.opcode & 7u) << 3) | d.modrm.reg;
+      operands = masmHex(code) + ", " + (d.modrm.memory ? memoryText(c, d.modrm, 0, d.out)
+                                                        : std::string(registerName(2, d.modrm.rm)));
+    }
   } else {
+    // TEST and XCHG have no direction bit; MASM encodes a register pair with the first operand in
+    // the reg field (test al,bl = 84 C3), so show register pairs that way round.
+    if (!d.twoByte && d.opcode >= 0x84 && d.opcode <= 0x87 && !d.modrm.memory) std::swap(row.ops[0], row.ops[1]);
     for (Opd o : row.ops) {
       if (o == Opd::None) break;
       std::string text = operandText(d, o);
@@ -328,12 +351,28 @@ Instruction decode(const FetchByte& fetch, const DecodeOptions& options) {
         if (c.fetch(c.position - 1) == 0x0A) operands.clear();  // AAM/AAD base 10 is implied
         break;
       case 0xD7:
-        if (c.segment >= 0) operands = "byte ptr " + std::string(segmentName(static_cast<unsigned>(c.segment))) + ":[bx]";
+        if (c.segment >= 0 || c.address32)
+          operands = "byte ptr " + (c.segment >= 0 ? std::string(segmentName(static_cast<unsigned>(c.segment))) + ":" : "") +
+                     (c.address32 ? "[ebx]" : "[bx]");
         break;
       case 0xE3:
         if (c.address32) name = "jecxz";
         break;
+      case 0x90:
+        if (c.operand32) { name = "xchg"; operands = "eax, eax"; }  // 66 90: what MASM makes of xchg eax,eax
+        break;
+      case 0x68: case 0x6A:
+        if (c.operand32) name = "pushd";  // a 32-bit immediate push (MASM's PUSHD)
+        break;
       case 0xEB: operands = "short " + operands; break;
+      case 0xE9: {
+        // A near JMP whose target a short one would reach says so, so that MASM (which picks the
+        // short form for `jmp label`) reassembles the same bytes.
+        const auto rel = static_cast<std::int32_t>(d.out.target.offset - (options.address + c.position));
+        const std::int32_t wrapped = c.operand32 ? rel : static_cast<std::int16_t>(rel);
+        if (wrapped + 1 >= -128 && wrapped + 1 <= 127) operands = "near ptr " + operands;
+        break;
+      }
       default: break;
     }
   } else if (d.opcode >= 0x80 && d.opcode <= 0x8F) {

@@ -82,7 +82,7 @@ constexpr Row kOneByte[256] = {
     /* D0 */ grp(2), grp(2), grp(2), grp(2), op("aam", O::Ib), op("aad", O::Ib), op("salc"), op("xlat"),
     /* D8 */ op("esc", O::Ev), op("esc", O::Ev), op("esc", O::Ev), op("esc", O::Ev),
              op("esc", O::Ev), op("esc", O::Ev), op("esc", O::Ev), op("esc", O::Ev),
-    /* E0 */ jcc("loopnz", O::Jb), jcc("loopz", O::Jb), jcc("loop", O::Jb), jcc("jcxz", O::Jb),
+    /* E0 */ jcc("loopne", O::Jb), jcc("loope", O::Jb), jcc("loop", O::Jb), jcc("jcxz", O::Jb),
              op("in", O::AL, O::Ib), op("in", O::eAX, O::Ib), op("out", O::Ib, O::AL), op("out", O::Ib, O::eAX),
     /* E8 */ op("call", O::Jv, O::None, O::None, C86, Flow::Call), op("jmp", O::Jv, O::None, O::None, C86, Flow::Jump),
              op("jmp", O::Ap, O::None, O::None, C86, Flow::Jump), op("jmp", O::Jb, O::None, O::None, C86, Flow::Jump),

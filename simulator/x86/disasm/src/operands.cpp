@@ -51,6 +51,7 @@ ModRm readModRm(Cursor& cursor) {
       return m;
     }
     m.address = kAddress16[m.rm];
+    m.registers = m.address;
     m.defaultSegment = kStackBased16[m.rm] ? 2 : 3;
     if (m.mod == 1) {
       const auto d = static_cast<std::int8_t>(cursor.next());
@@ -59,6 +60,7 @@ ModRm readModRm(Cursor& cursor) {
       if (!(d == 0 && m.rm == 6)) m.address += signedDisplacement(d);
     } else if (m.mod == 2) {
       m.displacement = cursor.nextValue(2);
+      m.wideDisplacement = true;
       if (m.displacement != 0) m.address += "+" + masmHex(m.displacement);
     }
     return m;
@@ -86,8 +88,10 @@ ModRm readModRm(Cursor& cursor) {
     text = kReg32[m.rm];
     if (m.rm == 5) m.defaultSegment = 2;
   }
+  m.registers = text;
   if (noBase) {
     m.displacement = cursor.nextValue(4);
+    m.wideDisplacement = true;
     if (text.empty()) {
       m.direct = true;
       text = masmHex(m.displacement);
@@ -100,6 +104,7 @@ ModRm readModRm(Cursor& cursor) {
     if (!(d == 0 && text == "ebp")) text += signedDisplacement(d);
   } else if (m.mod == 2) {
     m.displacement = cursor.nextValue(4);
+    m.wideDisplacement = true;
     if (m.displacement != 0) text += "+" + masmHex(m.displacement);
   }
   m.address = text;
@@ -139,6 +144,16 @@ std::string memoryText(const Cursor& cursor, const ModRm& modrm, unsigned size, 
     return text + std::string(segmentName(static_cast<unsigned>(segment))) + ":[" + modrm.address + "]";
   }
   if (cursor.segment >= 0) text += std::string(segmentName(static_cast<unsigned>(cursor.segment))) + ":";
+  // A full-size displacement may be a variable's offset: `byte ptr board[si]`.
+  if (modrm.wideDisplacement && modrm.displacement != 0 && cursor.options.symbols) {
+    SymbolQuery query;
+    query.kind = SymbolQuery::Kind::Data;
+    const auto name = segmentName(static_cast<unsigned>(segment));
+    query.segmentRegister[0] = name[0];
+    query.segmentRegister[1] = name[1];
+    query.offset = modrm.displacement;
+    if (auto symbol = cursor.options.symbols(query)) return text + *symbol + "[" + modrm.registers + "]";
+  }
   return text + "[" + modrm.address + "]";
 }
 

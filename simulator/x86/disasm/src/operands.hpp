@@ -27,6 +27,8 @@ struct ModRm {
   bool direct = false;         // a plain displacement, no registers
   int defaultSegment = 3;      // DS, or SS for BP/EBP/ESP bases
   std::string address;         // "bx+si+12h", "1234h" (direct), "eax+ecx*4"
+  std::string registers;       // the registers alone: "bx+si", "eax+ecx*4"
+  bool wideDisplacement = false;  // a 16- or 32-bit displacement (may be a variable's offset)
   std::uint32_t displacement = 0;
 };
 

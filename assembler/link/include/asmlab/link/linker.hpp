@@ -31,6 +31,7 @@ struct LinkOptions {
   uint16_t maxAlloc = 0xFFFF;       // MZ e_maxalloc (paragraphs)
   bool useDefaultLibraries = true;  // search libraries named by COMENT 9Fh (INCLUDELIB)
   std::vector<std::string> libraryPaths;  // directories where default libraries are looked for
+  std::string outputName;           // names the program in diagnostics about the whole link
 };
 
 // One object module given to the linker, with the name diagnostics use for it.

@@ -1,56 +1,7 @@
-// DOS program files: MZ .EXE (header, relocation table, load image) and .COM (a bare image that
-// DOS loads at offset 100h of the PSP segment). The writers take a LinkedProgram; the reader
-// gives the PC loader (and tests) the header, the relocations and the load image.
+// DOS program files: everything about MZ .EXE and .COM output and input in one include.
 #pragma once
 
-#include <cstdint>
-#include <optional>
-#include <span>
-#include <string>
-#include <vector>
-
-#include "asmlab/link/diagnostics.hpp"
-#include "asmlab/link/linker.hpp"
-
-namespace asmlab::link {
-
-// The 28-byte MZ header (field names after the DOS technical reference's e_* names).
-struct MzHeader {
-  uint16_t lastPageBytes = 0;      // e_cblp: bytes in the last 512-byte page (0 = full)
-  uint16_t pages = 0;              // e_cp: 512-byte pages in the file, header included
-  uint16_t relocationCount = 0;    // e_crlc
-  uint16_t headerParagraphs = 0;   // e_cparhdr
-  uint16_t minAlloc = 0;           // e_minalloc: paragraphs needed beyond the load image
-  uint16_t maxAlloc = 0xFFFF;      // e_maxalloc
-  uint16_t ss = 0, sp = 0;         // e_ss (relative to the load segment), e_sp
-  uint16_t checksum = 0;           // e_csum
-  uint16_t ip = 0, cs = 0;         // e_ip, e_cs (relative)
-  uint16_t relocationOffset = 0;   // e_lfarlc
-  uint16_t overlay = 0;            // e_ovno
-
-  uint32_t fileSize() const;       // from pages and lastPageBytes
-};
-
-struct MzFile {
-  MzHeader header;
-  std::vector<Relocation> relocations;
-  std::vector<uint8_t> image;      // the load image (file bytes after the header)
-  uint32_t memoryParagraphs() const;  // image paragraphs + minAlloc
-};
-
-// The .EXE bytes: header padded to a paragraph, relocations at 1Eh, the image; e_csum set so the
-// words of the file sum to FFFFh. Its minAlloc covers the uninitialised tail (stack, BSS).
-std::vector<uint8_t> writeMz(const LinkedProgram& program);
-// Parses an .EXE; reports a bad signature, a truncated file or a relocation table out of bounds.
-std::optional<MzFile> readMz(std::span<const uint8_t> bytes, const std::string& file, LinkDiagnostics& diag);
-// The one's complement of the sum of the file's little-endian words, with e_csum taken as zero.
-uint16_t mzChecksum(std::span<const uint8_t> bytes);
-
-// The .COM bytes: the image from offset 100h on (the link checked there is nothing below it).
-std::vector<uint8_t> writeCom(const LinkedProgram& program);
-
-// A text map like MS LINK's: segments (start, stop, length, name, class), groups, each module's
-// contributions, publics by name and by value, and the entry point.
-std::string writeMap(const LinkedProgram& program);
-
-}  // namespace asmlab::link
+#include "asmlab/link/com_writer.hpp"
+#include "asmlab/link/map_writer.hpp"
+#include "asmlab/link/mz_reader.hpp"
+#include "asmlab/link/mz_writer.hpp"

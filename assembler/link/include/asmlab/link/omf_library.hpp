@@ -45,7 +45,8 @@ public:
   const std::vector<Member>& members() const { return members_; }
 
   // The member whose module defines `symbol`, found through the hashed dictionary (names compare
-  // case-insensitively unless the library's case-sensitive flag is set).
+  // case-insensitively unless the library's case-sensitive flag is set). A library without a
+  // dictionary (0 blocks) is searched through its members' PUBDEF records instead.
   std::optional<size_t> findDefiningMember(const std::string& symbol) const;
   // Every name in the dictionary with the member it points to (module names end in '!').
   std::vector<std::pair<std::string, size_t>> dictionaryEntries() const;
@@ -64,6 +65,8 @@ private:
   uint32_t dictionaryBlocks_ = 0;
   bool caseSensitive_ = false;
   std::vector<Member> members_;
+  // Built on first use for libraries without a dictionary: public name -> member.
+  mutable std::optional<std::vector<std::pair<std::string, size_t>>> scannedPublics_;
 };
 
 struct LibraryWriteOptions {

@@ -16,8 +16,8 @@
 
 namespace asmlab::x86::enc {
 
-// The processor directive in force (.8086, .186, .286, .386; .486/.586 select I386: the integer
-// real-mode instructions covered here are the same).
+// The processor directive in force (.8086, .186, .286, .386). .486/.586 should select I80386: the
+// 486/Pentium additions (BSWAP, CMPXCHG, XADD, CPUID, RDTSC) and the FPU are not covered.
 enum class Cpu : std::uint8_t { I8086, I80186, I80286, I80386 };
 
 std::string_view cpuDirective(Cpu cpu);  // ".8086", ".186", ".286", ".386"
@@ -108,7 +108,7 @@ enum class JumpForm : std::uint8_t {
   Short,     // EB cb / 7x cb / E3 cb / E0-E2 cb
   Near,      // E9 cw / E8 cw / 0F 8x cw (386)
   Far,       // EA cd / 9A cd
-  Expanded,  // TASM JUMPS on a pre-386 CPU: reversed short jcc over a near jmp (7x 03 E9 cw)
+  Expanded,  // MASM OPTION LJMP / TASM JUMPS before the 386: reversed short jcc over a near jmp (7x 03 E9 cw)
 };
 
 struct Instruction {
@@ -117,15 +117,27 @@ struct Instruction {
   std::uint8_t operandCount = 0;
   RepPrefix rep = RepPrefix::None;
   bool lock = false;
+  // A segment override written as a prefix (`es: lodsb`, `cs: xlat`): it applies to the memory
+  // operand (unless that names its own), and is emitted as it stands if there is none.
+  Reg segment = Reg::None;
   std::uint32_t address = 0;         // offset of the first byte (with prefixes), for relative jumps
   JumpForm minJumpForm = JumpForm::None;
 
-  Instruction& add(const Operand& o) { operands[operandCount++] = o; return *this; }
+  // Adds an operand; a fourth is counted but not kept, and encode() reports "too many operands".
+  Instruction& add(const Operand& o) {
+    if (operandCount < operands.size()) operands[operandCount] = o;
+    if (operandCount < 255) ++operandCount;
+    return *this;
+  }
 };
 
 struct Options {
   Cpu cpu = Cpu::I8086;
-  bool jumps = false;  // TASM JUMPS: out-of-range conditional jumps become Expanded
+  // Out-of-range conditional jumps before the 386 become Expanded (reversed jcc over a near jmp).
+  // MASM 6 does this by default (OPTION LJMP, with warning A6003 for each lengthened jump; OPTION
+  // NOLJMP turns it off); TASM only under JUMPS. The front end reports the warning when
+  // Encoding::jumpForm is Expanded.
+  bool jumps = false;
 };
 
 enum class FixupKind : std::uint8_t {
@@ -154,7 +166,7 @@ enum class ErrorCode : std::uint8_t {
   ImmediateRange,      // mov al, 300
   JumpOutOfRange,      // short or conditional jump too far; the message gives the distance
   InvalidAddress,      // [ax], [bx+bp], scale without 32-bit registers, ...
-  InvalidPrefix,       // rep on a non-string instruction, lock on a register operand, ...
+  InvalidPrefix,       // REP/REPE/REPNE on a non-string instruction, REP or LOCK on a jump
 };
 struct Error {
   ErrorCode code = ErrorCode::None;
@@ -167,7 +179,7 @@ struct Encoding {
   std::uint8_t length = 0;
   std::vector<Fixup> fixups;
   JumpForm jumpForm = JumpForm::None;  // the form chosen (jumps and calls only)
-  Error error;                          // code None on success; then length may still be 0 for none
+  Error error;                          // code None on success
 
   bool ok() const { return error.code == ErrorCode::None; }
   std::span<const std::uint8_t> view() const { return {bytes.data(), length}; }

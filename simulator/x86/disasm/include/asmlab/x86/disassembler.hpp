@@ -50,6 +50,7 @@ struct DecodeOptions {
   std::uint32_t address = 0;      // offset (IP) of the first byte, to turn relative targets absolute
   SymbolLookup symbols;           // may be empty
   bool uppercase = false;         // MOV AX, WORD PTR [BX] instead of lower case
+  bool x87 = true;                // name coprocessor instructions (fld, fadd ...); false: `esc n, r/m`
 };
 
 struct Instruction {

@@ -1,0 +1,209 @@
+// `asmlab asm FILE... [-o OUT] [--listing[=F]] [--sym[=F]] [-Werror] [--arch lc3|x86]`: assembles each
+// source beside itself (FILE.obj, FILE.sym, optionally FILE.lst). Outputs are written only when a file
+// assembles without errors, each through a temporary file and a rename, so a failed run never
+// damages an earlier good output and never touches the source.
+#include <unistd.h>
+
+#include <filesystem>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "asmlab/asm/diagnostics.hpp"
+#include "asmlab/lc3/assembler.hpp"
+#include "asmlab/lc3/objfile.hpp"
+#include "command.hpp"
+#include "masm_command.hpp"
+
+namespace asmlab::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct AsmRequest {
+  std::vector<std::string> files;
+  std::string output;
+  bool listing = false;
+  std::string listingPath;
+  std::string symPath;
+  bool noSym = false;
+  std::vector<std::string> warningFlags;  // -Werror, -Wno-unused-label, -Wno-fall-into-data
+  std::string arch = "auto";
+  size_t errorLimit = 0;
+  MasmArgs masm;  // -I, -D, --dialect, --case for 8086 sources
+};
+
+enum class Architecture { Lc3, X86 };
+
+bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }
+
+// The words of a source outside comments, upper-cased, one at a time.
+template <typename Visit>
+void forEachWord(const std::string& text, char commentChar, Visit visit) {
+  size_t i = 0;
+  while (i < text.size()) {
+    char c = text[i];
+    if (c == commentChar) {
+      while (i < text.size() && text[i] != '\n') ++i;
+    } else if (isWordChar(c)) {
+      size_t start = i;
+      while (i < text.size() && isWordChar(text[i])) ++i;
+      std::string word = text.substr(start, i - start);
+      for (char& ch : word) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+      if (!visit(word)) return;
+    } else {
+      ++i;
+    }
+  }
+}
+
+// LC-3 sources have .ORIG; MASM/TASM sources have segment or model directives. Anything else is
+// treated as LC-3, whose diagnostics then explain what is missing.
+Architecture detectArchitecture(const SourceFile& source) {
+  bool lc3 = false, x86 = false;
+  forEachWord(source.text(), ';', [&](const std::string& word) {
+    if (word == ".ORIG") lc3 = true;
+    if (word == "SEGMENT" || word == ".MODEL" || word == ".CODE" || word == ".DATA" || word == "ASSUME" ||
+        word == "ENDP" || word == "ENDS" || word == ".STACK" || word == ".8086")
+      x86 = true;
+    return !lc3;
+  });
+  return lc3 || !x86 ? Architecture::Lc3 : Architecture::X86;
+}
+
+std::string withExtension(const std::string& path, const char* extension) {
+  fs::path p(path);
+  p.replace_extension(extension);
+  return p.string();
+}
+
+bool samePath(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
+  return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec);
+}
+
+bool color() { return isatty(2) && std::getenv("NO_COLOR") == nullptr; }
+
+struct Output {
+  std::string path;
+  std::string bytes;
+};
+
+// Writes every output, refusing any path that names the source itself.
+bool writeOutputs(const std::string& sourcePath, const std::vector<Output>& outputs) {
+  for (const auto& out : outputs) {
+    if (samePath(out.path, sourcePath)) {
+      std::cerr << fmt::format("{}: error: refusing to write '{}': it is the source file itself\n", sourcePath, out.path);
+      return false;
+    }
+  }
+  for (const auto& out : outputs) {
+    std::string error;
+    if (!lc3::writeFileAtomically(out.path, out.bytes, error)) {
+      std::cerr << fmt::format("{}: error: {}\n", sourcePath, error);
+      return false;
+    }
+  }
+  return true;
+}
+
+int assembleLc3File(const AsmRequest& request, const std::shared_ptr<const SourceFile>& source) {
+  Diagnostics diagnostics;
+  diagnostics.setErrorLimit(request.errorLimit);
+  lc3::AssembleOptions options;
+  for (const auto& flag : request.warningFlags) {
+    if (flag == "error") diagnostics.setWarningsAsErrors(true);
+    if (flag == "no-unused-label") options.warnUnusedLabels = false;
+    if (flag == "no-fall-into-data") options.warnFallIntoData = false;
+  }
+  options.listing = request.listing;
+  lc3::Assembly assembly = lc3::assemble(source, diagnostics, options);
+  diagnostics.render(std::cerr, color());
+  if (diagnostics.hasErrors()) {
+    std::cerr << fmt::format("{}: no output written\n", source->name());
+    return 1;
+  }
+  std::string objectPath = request.output.empty() ? withExtension(source->name(), ".obj") : request.output;
+  std::vector<Output> outputs{{objectPath, lc3::writeObject(assembly.image)}};
+  if (!request.noSym)
+    outputs.push_back({request.symPath.empty() ? withExtension(objectPath, ".sym") : request.symPath,
+                       lc3::writeSymbols(assembly.image)});
+  if (request.listing)
+    outputs.push_back({request.listingPath.empty() ? withExtension(objectPath, ".lst") : request.listingPath,
+                       lc3::renderListing(assembly)});
+  return writeOutputs(source->name(), outputs) ? 0 : 1;
+}
+
+// 8086 sources go to the MASM/TASM front end (cli/masm_command.cpp): an OMF object beside the
+// source (or -o), and a listing with --listing.
+int assembleX86File(const AsmRequest& request, const std::shared_ptr<const SourceFile>& source) {
+  std::string objectPath = request.output.empty() ? withExtension(source->name(), ".obj") : request.output;
+  std::string listingPath;
+  if (request.listing) listingPath = request.listingPath.empty() ? withExtension(objectPath, ".lst") : request.listingPath;
+  return runMasmAssembleSource(source, objectPath, listingPath, request.masm);
+}
+
+int runAsm(const AsmRequest& request) {
+  if (!request.output.empty() && request.files.size() > 1) {
+    std::cerr << "asmlab asm: error: -o names one output, but " << request.files.size() << " sources were given\n";
+    return 2;
+  }
+  if (!request.symPath.empty() && request.files.size() > 1) {
+    std::cerr << "asmlab asm: error: --sym=FILE names one symbol table, but " << request.files.size()
+              << " sources were given\n";
+    return 2;
+  }
+  if (!request.listingPath.empty() && request.files.size() > 1) {
+    std::cerr << "asmlab asm: error: --listing=FILE names one listing, but " << request.files.size()
+              << " sources were given\n";
+    return 2;
+  }
+  int status = 0;
+  for (const auto& path : request.files) {
+    std::string error;
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+      std::cerr << "asmlab asm: error: '" << path << "' is a directory, not a source file\n";
+      status = 1;
+      continue;
+    }
+    auto source = SourceFile::load(path, error);
+    if (!source) {
+      std::cerr << "asmlab asm: error: " << error << "\n";
+      status = 1;
+      continue;
+    }
+    Architecture arch = request.arch == "lc3"   ? Architecture::Lc3
+                        : request.arch == "x86" ? Architecture::X86
+                                                : detectArchitecture(*source);
+    int result = arch == Architecture::Lc3 ? assembleLc3File(request, source) : assembleX86File(request, source);
+    if (result != 0) status = 1;
+  }
+  return status;
+}
+
+CommandRegistration registration("asm", [](CLI::App& app) -> std::function<int()> {
+  auto request = std::make_shared<AsmRequest>();
+  auto* cmd = app.add_subcommand("asm", "Assemble LC-3 (or 8086) sources into object files");
+  cmd->add_option("files", request->files, "Source files")->required();
+  cmd->add_option("-o,--output", request->output, "Object file to write (default: FILE.obj beside the source)");
+  auto* listing = cmd->add_option("--listing", request->listingPath, "Also write a listing (default: FILE.lst)")
+                      ->expected(0, 1);
+  cmd->add_option("--sym", request->symPath, "Symbol table to write (default: FILE.sym beside the object file)");
+  cmd->add_flag("--no-sym", request->noSym, "Do not write a symbol table");
+  cmd->add_option("-W", request->warningFlags, "-Werror: warnings are errors; -Wno-unused-label, -Wno-fall-into-data")
+      ->check(CLI::IsMember({"error", "no-unused-label", "no-fall-into-data"}))
+      ->allow_extra_args(false);
+  cmd->add_option("--arch", request->arch, "Source architecture (default: detected from the content)")
+      ->check(CLI::IsMember({"auto", "lc3", "x86"}));
+  cmd->add_option("--error-limit", request->errorLimit, "Stop listing errors after this many (0: all)");
+  addMasmOptions(*cmd, request->masm);
+  return [request, listing] {
+    request->listing = listing->count() > 0;
+    return runAsm(*request);
+  };
+});
+
+}  // namespace
+}  // namespace asmlab::cli
