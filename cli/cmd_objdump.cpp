@@ -79,7 +79,14 @@ void dumpModule(std::ostream& out, std::span<const uint8_t> bytes, uint64_t star
     out << fmt::format("    {}:{:04X}h {:<9} {} frame {} target {}{}\n", m->segments[f.segment].name, f.offset,
                        toString(f.kind), f.selfRelative ? "self-rel" : "seg-rel ", refText(*m, f.frame),
                        refText(*m, f.target), f.displacement ? fmt::format(" {:+d}", f.displacement) : "");
-  for (const auto& lib : m->defaultLibraries()) out << "  Default library: " << lib << '\n';
+  for (const auto& c : m->comments) {
+    std::string text;
+    for (char ch : c.text) text += (ch >= 0x20 && ch < 0x7F) ? std::string(1, ch) : fmt::format("\\x{:02X}", static_cast<uint8_t>(ch));
+    const char* meaning = c.commentClass == 0x9F ? " (default library)" : c.commentClass == 0x9E ? " (DOSSEG)"
+                          : c.commentClass == 0xA2 ? " (link pass separator)" : c.commentClass == 0x00 ? " (translator)" : "";
+    out << fmt::format("  Comment class {:02X}h{}: {}\n", c.commentClass, meaning, text);
+  }
+  if (!m->lines.empty()) out << fmt::format("  Line numbers: {}\n", m->lines.size());
   if (m->entry)
     out << fmt::format("  Entry point: frame {} target {} + {:X}h\n", refText(*m, m->entry->frame),
                        refText(*m, m->entry->target), m->entry->displacement);

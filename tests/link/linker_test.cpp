@@ -59,6 +59,33 @@ TEST(Linker, FarCallAcrossModules) {
   EXPECT_EQ(p->image.size(), 0x13u);  // up to the last initialised byte (B_TEXT's RETF)
 }
 
+// MOV AX,SEG TABLE / MOV ES,AX / MOV BX,ES:TABLE with TABLE in another module's FAR_DATA segment:
+// the segment word is the table's own frame (relocated), the offset is relative to that frame.
+TEST(Linker, FarDataAcrossModules) {
+  Module a;
+  a.name = "A";
+  a.segments.push_back(segment("A_TEXT", "CODE", {0xB8, 0, 0, 0x8E, 0xC0, 0x26, 0x8B, 0x1E, 0, 0, 0xCB}));
+  a.externs.push_back(externNamed("TABLE"));
+  a.fixups.push_back(fixup(0, 1, FixupKind::Base16, byTarget(), ext(0)));
+  a.fixups.push_back(fixup(0, 8, FixupKind::Offset16, byTarget(), ext(0)));
+  setEntry(a, 0, 0);
+  Module b;
+  b.name = "B";
+  b.segments.push_back(segment("B_TEXT", "CODE", std::vector<uint8_t>(0x25, 0x90)));
+  b.segments.push_back(segment("B_FAR", "FAR_DATA", {0, 0, 0, 0, 0x34, 0x12}, Align::Paragraph, Combine::Private));
+  b.publics.push_back(publicAt("TABLE", 1, 4));
+  LinkDiagnostics diag;
+  auto p = linkModules({a, b}, diag);
+  ASSERT_TRUE(p) << diag.renderToString();
+  // A_TEXT 0..0Ah, B_TEXT at 0Ch..30h, B_FAR (class FAR_DATA, after CODE) at 40h: frame 4.
+  EXPECT_EQ(findSegment(*p, "B_FAR")->start, 0x40u);
+  EXPECT_EQ(word(p->image, 1), 4);
+  EXPECT_EQ(word(p->image, 8), 4);
+  ASSERT_EQ(p->relocations.size(), 1u);
+  EXPECT_EQ(p->relocations[0].offset, 1);
+  EXPECT_EQ(word(p->image, 0x44), 0x1234);
+}
+
 // Two modules' _DATA combine in DGROUP; offsets are relative to the group, not the segment.
 TEST(Linker, DgroupFrameAndSegmentBase) {
   Module a;

@@ -167,6 +167,32 @@ TEST(OmfWriter, ValidationRejectsBadModels) {
   EXPECT_TRUE(diag.contains("group DGROUP names segment index 7")) << diag.renderToString();
 }
 
+// Long runs of one byte are written as LIDATA (as MASM writes DUP), never across a fixup field.
+TEST(OmfWriter, RepeatedBytesBecomeIteratedData) {
+  Module m;
+  m.name = "dup";
+  std::vector<uint8_t> data(9000, 0);
+  data[100] = 0xB8;                       // mov ax, seg _DATA at 100, field at 101 inside the zeros
+  for (size_t i = 5000; i < 7000; ++i) data[i] = 0x2A;
+  data[8999] = 1;
+  m.segments.push_back(segment("_DATA", "DATA", data));
+  m.fixups.push_back(fixup(0, 101, FixupKind::Base16, byTarget(), seg(0)));
+  auto bytes = writeObject(m);
+  EXPECT_LT(bytes.size(), 300u);          // 9000 bytes of data in a few small records
+  size_t lidata = 0;
+  for (size_t pos = 0; pos < bytes.size();) {
+    if (bytes[pos] == 0xA2) ++lidata;
+    pos += 3 + (bytes[pos + 1] | (bytes[pos + 2] << 8));
+  }
+  EXPECT_GE(lidata, 3u);
+  LinkDiagnostics diag;
+  auto back = readObject(bytes, "dup.obj", diag);
+  ASSERT_TRUE(back) << diag.renderToString();
+  EXPECT_EQ(back->segments[0].data, data);
+  ASSERT_EQ(back->fixups.size(), 1u);
+  EXPECT_EQ(back->fixups[0].offset, 101u);
+}
+
 TEST(OmfWriter, ManyNamesSplitAcrossRecords) {
   Module m;
   m.name = "many";

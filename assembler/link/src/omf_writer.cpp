@@ -237,8 +237,29 @@ void writeFixupp(const std::vector<const Fixup*>& fixups, uint32_t chunkStart, s
   b.emit(wide ? 0x9D : 0x9C, out);
 }
 
+// Runs of one repeated byte at least this long (and free of fixups) are written as LIDATA, as
+// MASM does for DUP: `buffer DB 8000 DUP (0)` costs one small record instead of eight LEDATAs.
+constexpr uint32_t kMinIteratedRun = 64;
+
+void writeIterated(uint32_t seg, uint32_t pos, uint32_t length, uint8_t value, bool use32, std::vector<uint8_t>& out) {
+  while (length > 0) {
+    uint32_t piece = std::min<uint32_t>(length, 0x7FFF);
+    bool wide = use32 || pos + piece > 0x10000;
+    RecordBuilder b;
+    b.index(seg + 1);
+    b.word(pos, wide);
+    b.word(piece, wide);  // repeat count
+    b.u16(0);             // block count 0: the content follows
+    b.u8(1);
+    b.u8(value);
+    b.emit(wide ? 0xA3 : 0xA2, out);
+    pos += piece;
+    length -= piece;
+  }
+}
+
 // LEDATA chunks of at most 1024 bytes, cut so that no fixup field straddles two records, each
-// followed by the FIXUPP that patches it.
+// followed by the FIXUPP that patches it; long runs of one byte go out as LIDATA.
 void writeData(const Module& m, std::vector<uint8_t>& out) {
   for (uint32_t seg = 0; seg < m.segments.size(); ++seg) {
     const Segment& s = m.segments[seg];
@@ -247,11 +268,28 @@ void writeData(const Module& m, std::vector<uint8_t>& out) {
     for (const auto& f : m.fixups)
       if (f.segment == seg) fixups.push_back(&f);
     std::sort(fixups.begin(), fixups.end(), [](const Fixup* a, const Fixup* b) { return a->offset < b->offset; });
+    uint32_t size = static_cast<uint32_t>(s.data.size());
+    // run[i]: how many bytes from i on repeat s.data[i] with no fixup field among them.
+    std::vector<bool> patched(size, false);
+    for (const Fixup* f : fixups)
+      for (uint32_t k = 0; k < fixupWidth(f->kind) && f->offset + k < size; ++k) patched[f->offset + k] = true;
+    std::vector<uint32_t> run(size + 1, 0);
+    for (uint32_t i = size; i-- > 0;)
+      run[i] = patched[i] ? 0 : (i + 1 < size && s.data[i + 1] == s.data[i] ? run[i + 1] + 1 : 1);
     size_t next = 0;
     uint32_t pos = 0;
-    uint32_t size = static_cast<uint32_t>(s.data.size());
     while (pos < size) {
+      if (run[pos] >= kMinIteratedRun) {
+        writeIterated(seg, pos, run[pos], s.data[pos], s.use32, out);
+        pos += run[pos];
+        continue;
+      }
       uint32_t end = std::min<uint32_t>(size, pos + kMaxDataChunk);
+      for (uint32_t q = pos + 1; q < end; ++q)
+        if (run[q] >= kMinIteratedRun && (q == 0 || run[q - 1] != run[q] + 1)) {
+          end = q;
+          break;
+        }
       for (const Fixup* f : fixups)
         if (f->offset < end && f->offset + fixupWidth(f->kind) > end && f->offset > pos) end = f->offset;
       bool wide = s.use32 || end > 0x10000;

@@ -1,7 +1,7 @@
 // Writes the object model as an OMF .OBJ (TIS OMF 1.1) that MS LINK, TLINK, JWlink and our own
 // linker accept: THEADR, LNAMES, SEGDEF, GRPDEF, EXTDEF/LEXTDEF/COMDEF, PUBDEF/LPUBDEF, LINNUM,
-// COMENT, then LEDATA (at most 1024 bytes each) each followed by the FIXUPP for its fixups, and
-// MODEND. 32-bit record variants are used only where a value needs them.
+// COMENT, then LEDATA (at most 1024 bytes each) each followed by the FIXUPP for its fixups, LIDATA
+// for runs of 64 or more identical bytes, and MODEND. 32-bit record variants are used only where a value needs them.
 #pragma once
 
 #include <cstdint>
