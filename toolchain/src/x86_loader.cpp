@@ -11,6 +11,9 @@
 #include "asmlab/link/mz_writer.hpp"
 #include "asmlab/link/omf_reader.hpp"
 #include "asmlab/x86/pc/pc_machine.hpp"
+#if defined(ASMLAB_HAVE_PC_VIDEO)
+#include "asmlab/x86/pc/video/vga_card.hpp"  // pc-video's VGA (simulator/x86/pc/video)
+#endif
 #include "loaders.hpp"
 
 namespace asmlab::toolchain {
@@ -82,7 +85,11 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     const auto dot = name.find_last_of('.');
     name = name.substr(0, dot) + (tiny ? ".COM" : ".EXE");
   }
-  auto machine = std::make_unique<x86::pc::PcMachine>(pcOptions);
+#if defined(ASMLAB_HAVE_PC_VIDEO)
+  auto machine = std::make_unique<x86::pc::PcMachine>(pcOptions, x86::pc::video::makeVgaCard());
+#else
+  auto machine = std::make_unique<x86::pc::PcMachine>(pcOptions);  // the minimal text adapter
+#endif
   std::string error;
   if (!machine->loadProgram(program, name, options.commandTail, error)) {
     diagnostics.error({}, error);
