@@ -1,0 +1,101 @@
+// The 8086 path of loadProgram(): a DOS program (.COM or MZ .EXE) is loaded into a PcMachine as
+// DOS would; OMF objects (.OBJ) are linked first (asmlab_link) into an .EXE in memory.
+#include <algorithm>
+#include <cctype>
+
+#include <filesystem>
+
+#include "asmlab/link/com_writer.hpp"
+#include "asmlab/link/linker.hpp"
+#include "asmlab/masm/assembler.hpp"
+#include "asmlab/link/mz_writer.hpp"
+#include "asmlab/link/omf_reader.hpp"
+#include "asmlab/x86/pc/pc_machine.hpp"
+#if defined(ASMLAB_HAVE_PC_VIDEO)
+#include "asmlab/x86/pc/video/vga_card.hpp"  // pc-video's VGA (simulator/x86/pc/video)
+#endif
+#include "loaders.hpp"
+
+namespace asmlab::toolchain {
+
+namespace {
+std::string lowerExt(const std::string& path) {
+  const auto dot = path.find_last_of('.');
+  const auto slash = path.find_last_of("/\\");
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return {};
+  std::string e = path.substr(dot);
+  std::transform(e.begin(), e.end(), e.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return e;
+}
+}  // namespace
+
+std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadOptions& options,
+                                      Diagnostics& diagnostics) {
+  x86::pc::PcOptions pcOptions;
+  if (!x86::parseCpuModel(options.x86Cpu, pcOptions.cpu)) {
+    diagnostics.error({}, "unknown CPU model '" + options.x86Cpu + "' (8086, 8088, 80186, 80286, 80386)");
+    return nullptr;
+  }
+  pcOptions.dosDirectory = options.dosDirectory;
+  std::vector<uint8_t> program;
+  std::string name = files.front().path;
+  const std::string ext = lowerExt(name);
+  if (ext == ".exe" || ext == ".com") {
+    if (files.size() != 1) {
+      diagnostics.error({}, files[1].path + ": a DOS program (" + name + ") runs alone; link objects with `asmlab link` first");
+      return nullptr;
+    }
+    program.assign(files.front().bytes.begin(), files.front().bytes.end());
+  } else {
+    // Sources are assembled (MASM/TASM front end), objects read; all are linked into an .EXE, or a
+    // .COM when a source uses .MODEL TINY (as `asmlab build` does).
+    link::LinkDiagnostics linkDiagnostics;
+    std::vector<link::InputModule> modules;
+    std::vector<std::string> libraryPaths;
+    bool tiny = false;
+    for (const auto& f : files) {
+      if (!f.detected.isObject) {
+        masm::Options masmOptions;
+        const auto dir = std::filesystem::path(f.path).parent_path().string();
+        libraryPaths.push_back(dir.empty() ? "." : dir);
+        auto result = masm::assemble(std::make_shared<const SourceFile>(f.path, f.bytes), masmOptions, diagnostics);
+        if (diagnostics.hasErrors()) return nullptr;
+        tiny |= result.tinyModel;
+        modules.push_back({std::move(result.module), f.path});
+        continue;
+      }
+      std::vector<uint8_t> bytes(f.bytes.begin(), f.bytes.end());
+      auto module = link::readObject(bytes, f.path, linkDiagnostics);
+      if (!module) {
+        diagnostics.error({}, linkDiagnostics.renderToString());
+        return nullptr;
+      }
+      modules.push_back({std::move(*module), f.path});
+    }
+    link::LinkOptions linkOptions;
+    linkOptions.outputName = name;
+    linkOptions.format = tiny ? link::OutputFormat::Com : link::OutputFormat::Exe;
+    linkOptions.libraryPaths = libraryPaths;
+    auto linked = link::link(std::move(modules), {}, linkOptions, linkDiagnostics);
+    if (!linked) {
+      diagnostics.error({}, linkDiagnostics.renderToString());
+      return nullptr;
+    }
+    program = tiny ? link::writeCom(*linked) : link::writeMz(*linked);
+    const auto dot = name.find_last_of('.');
+    name = name.substr(0, dot) + (tiny ? ".COM" : ".EXE");
+  }
+#if defined(ASMLAB_HAVE_PC_VIDEO)
+  auto machine = std::make_unique<x86::pc::PcMachine>(pcOptions, x86::pc::video::makeVgaCard());
+#else
+  auto machine = std::make_unique<x86::pc::PcMachine>(pcOptions);  // the minimal text adapter
+#endif
+  std::string error;
+  if (!machine->loadProgram(program, name, options.commandTail, error)) {
+    diagnostics.error({}, error);
+    return nullptr;
+  }
+  return machine;
+}
+
+}  // namespace asmlab::toolchain
