@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -80,6 +81,10 @@ public:
   // LF handled; scrolls at the bottom), used by DOS console output (INT 21h 02h/09h/...). BEL
   // returns true so the machine can sound the speaker's beep.
   virtual bool teletype(Bus& bus, uint8_t character) = 0;
+
+  // Called when a program writes BEL through INT 10h (functions 0Eh and 13h), so the machine can
+  // sound the speaker's beep (teletype() reports BEL by its result instead).
+  virtual void setBellHook(std::function<void()> /*hook*/) {}
 
   virtual void setPointerCursor(const PointerCursor& cursor) = 0;
 
