@@ -1,0 +1,34 @@
+// The VGA plugged into the PC machine: a program sets mode 13h through INT 10h and draws.
+#include <gtest/gtest.h>
+
+#include "asmlab/x86/pc/pc_machine.hpp"
+#include "asmlab/x86/pc/video/vga_card.hpp"
+
+namespace asmlab::x86::pc::video {
+namespace {
+
+TEST(VgaInMachine, ComProgramDrawsInMode13hAndPrintsText) {
+  PcMachine machine({}, makeVgaCard());
+  // mov ax,0013h / int 10h / mov ax,0A000h / mov es,ax / mov byte [es:7D64h],0Ch
+  // mov ah,0Eh / mov al,'H' / mov bx,000Fh / int 10h / mov ax,4C00h / int 21h
+  const std::vector<uint8_t> program = {0xB8, 0x13, 0x00, 0xCD, 0x10, 0xB8, 0x00, 0xA0, 0x8E, 0xC0,
+                                        0x26, 0xC6, 0x06, 0x64, 0x7D, 0x0C, 0xB4, 0x0E, 0xB0, 'H',
+                                        0xBB, 0x0F, 0x00, 0xCD, 0x10, 0xB8, 0x00, 0x4C, 0xCD, 0x21};
+  std::string error;
+  ASSERT_TRUE(machine.loadProgram(program, "DRAW.COM", "", error)) << error;
+  sim::RunLimits limits;
+  limits.maxInstructions = 100000;
+  machine.run(limits);
+  EXPECT_EQ(machine.video().mode(), 0x13);
+  EXPECT_EQ(machine.frameWidth(), 320u);
+  // Offset 7D64h = 32100 = 100*320 + 100: pixel (100,100), colour 0Ch (light red).
+  EXPECT_EQ(machine.pixelRgb(100, 100), 0xFF5555u);
+  EXPECT_EQ(machine.pixelRgb(101, 100), 0x000000u);
+  // 'H' drawn by function 0Eh in colour 15 in the first 8x8 cell: its crossbar row has white dots.
+  bool white = false;
+  for (unsigned x = 0; x < 8; ++x) white |= machine.pixelRgb(x, 3) == 0xFFFFFFu;
+  EXPECT_TRUE(white);
+}
+
+}  // namespace
+}  // namespace asmlab::x86::pc::video
