@@ -29,11 +29,12 @@ public:
   virtual uint64_t clocksPerSecond() const = 0;
 };
 
-// The mouse cursor as the INT 33h driver keeps it, for adapters that draw it as an overlay in
-// graphics modes. Coordinates are the driver's virtual-screen pixels (640x200 in text modes and in
-// 320-pixel-wide modes: the adapter divides x by 2 in those modes). In text modes the driver itself
-// inverts the attribute of the cell under the cursor in video memory, as real drivers do, so the
-// adapter has nothing to draw there.
+// The mouse cursor as the INT 33h driver keeps it; the adapter draws it as an overlay of the
+// rendered frame (video memory is not changed). Coordinates are the driver's virtual-screen pixels
+// (640x200 in text modes and in 320-pixel-wide modes: the adapter divides x by 2 in those modes).
+// In text modes the cell at (x/8, y/8) is drawn with the driver's default text-cursor masks
+// (attribute AND 77h XOR 77h: colours inverted), so the driver must NOT also invert the attribute
+// in video memory; in graphics modes the adapter draws an arrow.
 struct PointerCursor {
   bool visible = false;
   int x = 0;
