@@ -52,15 +52,16 @@ void VideoBios::readCell(Bus& bus, unsigned page, Position p, uint8_t& character
 
 void VideoBios::drawGlyph(Bus&, Position p, uint8_t character, uint8_t colour) {
   const unsigned height = glyphHeight();
+  const DisplayGeometry g = vga_.geometry();
   for (unsigned line = 0; line < height; ++line) {
     const uint8_t bits = height == 8 ? pc::video::kCp437Font8x8[character][line] : pc::video::kCp437Font8x16[character][line];
     for (unsigned px = 0; px < 8; ++px) {
       const bool on = (bits >> (7 - px)) & 1;
       const unsigned x = p.column * 8 + px, y = p.row * height + line;
       if (colour & 0x80 && mode_ != 0x13) {
-        if (on) writePixel(x, y, colour);  // XOR onto the screen
+        if (on) writePixelAt(g, x, y, colour);  // XOR onto the screen
       } else {
-        writePixel(x, y, on ? colour : 0);
+        writePixelAt(g, x, y, on ? colour : 0);
       }
     }
   }
@@ -94,11 +95,12 @@ void VideoBios::scroll(Bus& bus, bool up, unsigned lines, uint8_t fill, Position
     return;
   }
   const unsigned gh = glyphHeight();
+  const DisplayGeometry g = vga_.geometry();
   for (unsigned i = 0; i < height * gh; ++i) {
     const unsigned y = up ? top * gh + i : (bottom + 1) * gh - 1 - i;
     for (unsigned x = left * 8; x < (right + 1) * 8; ++x) {
-      if (i + lines * gh < height * gh) writePixel(x, y, readPixel(x, up ? y + lines * gh : y - lines * gh));
-      else writePixel(x, y, fill);
+      if (i + lines * gh < height * gh) writePixelAt(g, x, y, readPixelAt(g, x, up ? y + lines * gh : y - lines * gh));
+      else writePixelAt(g, x, y, fill);
     }
   }
 }
@@ -169,8 +171,10 @@ void VideoBios::writeString(Cpu& cpu) {
 
 // Pixels are addressed the way the CRTC displays them (start address, offset, chain-4 or
 // unchained), so the BIOS draws where the picture shows.
-void VideoBios::writePixel(unsigned x, unsigned y, uint8_t colour) {
-  const DisplayGeometry g = vga_.geometry();
+void VideoBios::writePixel(unsigned x, unsigned y, uint8_t colour) { writePixelAt(vga_.geometry(), x, y, colour); }
+uint8_t VideoBios::readPixel(unsigned x, unsigned y) { return readPixelAt(vga_.geometry(), x, y); }
+
+void VideoBios::writePixelAt(const DisplayGeometry& g, unsigned x, unsigned y, uint8_t colour) {
   if (g.kind == DisplayGeometry::Kind::Text || x >= g.width || y >= g.height) return;
   const unsigned line = g.startAddress + y * g.rowPitch;
   if (g.kind == DisplayGeometry::Kind::Packed256) {
@@ -188,8 +192,7 @@ void VideoBios::writePixel(unsigned x, unsigned y, uint8_t colour) {
   }
 }
 
-uint8_t VideoBios::readPixel(unsigned x, unsigned y) {
-  const DisplayGeometry g = vga_.geometry();
+uint8_t VideoBios::readPixelAt(const DisplayGeometry& g, unsigned x, unsigned y) const {
   if (g.kind == DisplayGeometry::Kind::Text || x >= g.width || y >= g.height) return 0;
   const unsigned line = g.startAddress + y * g.rowPitch;
   if (g.kind == DisplayGeometry::Kind::Packed256) return vga_.plane(x & 3, ((line + x / 4) << g.addressShift) & 0xFFFF);

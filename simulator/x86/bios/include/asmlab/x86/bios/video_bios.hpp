@@ -68,6 +68,8 @@ private:
   // Pixels.
   void writePixel(unsigned x, unsigned y, uint8_t colour);
   uint8_t readPixel(unsigned x, unsigned y);
+  void writePixelAt(const pc::video::DisplayGeometry& g, unsigned x, unsigned y, uint8_t colour);
+  uint8_t readPixelAt(const pc::video::DisplayGeometry& g, unsigned x, unsigned y) const;
   unsigned pixelWidth() const;
   unsigned pixelHeight() const;
   unsigned glyphHeight() const;
