@@ -1,6 +1,8 @@
 // The VGA plugged into the PC machine: a program sets mode 13h through INT 10h and draws.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "asmlab/x86/pc/pc_machine.hpp"
 #include "asmlab/x86/pc/video/vga_card.hpp"
 
@@ -28,6 +30,27 @@ TEST(VgaInMachine, ComProgramDrawsInMode13hAndPrintsText) {
   bool white = false;
   for (unsigned x = 0; x < 8; ++x) white |= machine.pixelRgb(x, 3) == 0xFFFFFFu;
   EXPECT_TRUE(white);
+}
+
+TEST(VgaInMachine, ProgramWaitsForVerticalRetraceOnTheSimulatedClock) {
+  PcMachine machine({}, makeVgaCard());
+  // mov dx,3DAh / l1: in al,dx / test al,8 / jz l1 / in al,dx / mov bl,al / mov ah,4Ch /
+  // mov al,bl / int 21h: the exit code is a second status read right after the retrace began.
+  const std::vector<uint8_t> program = {0xBA, 0xDA, 0x03, 0xEC, 0xA8, 0x08, 0x74, 0xFB, 0xEC,
+                                        0x88, 0xC3, 0xB4, 0x4C, 0x88, 0xD8, 0xCD, 0x21};
+  std::string error;
+  ASSERT_TRUE(machine.loadProgram(program, "VSYNC.COM", "", error)) << error;
+  sim::RunLimits limits;
+  limits.maxInstructions = 1000000;
+  const sim::StopInfo stop = machine.run(limits);
+  // The retrace lasts 2 lines (about 303 CPU clocks), far longer than one polling iteration.
+  EXPECT_EQ(stop.exitCode & 0x08, 0x08) << stop.message;
+  // The program ended a few instructions after line 412 began: 370,800 dots into a frame of
+  // 404,100 dots at 28.322 MHz, i.e. 62,485.6 of 68,098.7 CPU clocks (4,772,727 Hz).
+  const double frameClocks = 404100.0 * 4772727.0 / 28322000.0;
+  const double inFrame = std::fmod(static_cast<double>(machine.clockCount()), frameClocks);
+  EXPECT_GE(inFrame, 62485.0);
+  EXPECT_LT(inFrame, 62485.0 + 600.0);
 }
 
 }  // namespace
