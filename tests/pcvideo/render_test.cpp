@@ -86,6 +86,20 @@ TEST_F(VideoTest, BlinkBitIsBlinkOrBrightBackground) {
   EXPECT_EQ(f.at(9 + 2, 5), 0x5555FFu);  // bright background: light blue
 }
 
+TEST_F(VideoTest, LiveBlinkPhasesFollowTheFrameCount) {
+  // Mode 03h frames last 404,100 / 28,322,000 s = 68,098.7 clocks.
+  clock.clock = 0;
+  EXPECT_TRUE(card.cursorPhaseOn());
+  EXPECT_TRUE(card.blinkPhaseOn());
+  clock.clock = 9 * 68099;  // frame 9: cursor off (frames 8-15), characters still shown
+  EXPECT_FALSE(card.cursorPhaseOn());
+  EXPECT_TRUE(card.blinkPhaseOn());
+  clock.clock = 17 * 68099;  // frame 17: cursor on again, blinking characters hidden
+  EXPECT_TRUE(card.cursorPhaseOn());
+  EXPECT_FALSE(card.blinkPhaseOn());
+  EXPECT_FALSE(card.liveRenderOptions().blinkOn);
+}
+
 TEST_F(VideoTest, CursorIsDrawnOnItsScanlines) {
   int10(0x0200, 0, 0, 0x0102);  // row 1, column 2
   const Frame f = renderOf(card, true);

@@ -10,6 +10,15 @@ std::unique_ptr<VideoCard> makeVgaCard() { return std::make_unique<VgaCard>(); }
 
 uint64_t VgaCard::now() const { return clock_ != nullptr ? clock_->now() : 0; }
 
+uint64_t VgaCard::frameNumber() const {
+  if (clock_ == nullptr) return 0;
+  const double frameClocks = vga_.frameSeconds() * static_cast<double>(clock_->clocksPerSecond());
+  return frameClocks > 0 ? static_cast<uint64_t>(static_cast<double>(now()) / frameClocks) : 0;
+}
+
+bool VgaCard::cursorPhaseOn() const { return (frameNumber() / 8) % 2 == 0; }
+bool VgaCard::blinkPhaseOn() const { return (frameNumber() / 16) % 2 == 0; }
+
 void VgaCard::powerOn(Bus& bus, const ClockSource& clock) {
   clock_ = &clock;
   vga_.setClockRate(clock.clocksPerSecond());

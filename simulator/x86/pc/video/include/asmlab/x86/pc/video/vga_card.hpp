@@ -62,11 +62,18 @@ public:
   };
   TextCursor textCursor() const;
   Pointer pointer() const { return pointer_; }
+  // The blink phases at the current machine clock, as the VGA runs them: the cursor is on for 8
+  // frames and off for 8, blinking characters are shown for 16 frames and hidden for 16.
+  bool cursorPhaseOn() const;
+  bool blinkPhaseOn() const;
+  // Options for a live view (debugger): the phases above, the cursor and the pointer.
+  RenderOptions liveRenderOptions() const { return {cursorPhaseOn(), blinkPhaseOn(), pointer_}; }
   // Renders with explicit options (blink phase, cursor, pointer).
   void renderFrame(const RenderOptions& options, Frame& frame) const { video::renderFrame(vga_, options, frame); }
 
 private:
   uint64_t now() const;
+  uint64_t frameNumber() const;
 
   Vga vga_;
   bios::VideoBios bios_;
