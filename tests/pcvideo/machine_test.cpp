@@ -32,6 +32,29 @@ TEST(VgaInMachine, ComProgramDrawsInMode13hAndPrintsText) {
   EXPECT_TRUE(white);
 }
 
+TEST(VgaInMachine, WordOutToSequencerUnchainsAndSelectsPlanes) {
+  PcMachine machine({}, makeVgaCard());
+  // mov ax,0013h / int 10h / mov dx,3C4h / mov ax,0604h / out dx,ax (memory mode: chain-4 off) /
+  // mov ax,0402h / out dx,ax (map mask: plane 2) / mov ax,0A000h / mov es,ax /
+  // mov byte [es:0010h],0Eh / mov ax,4C00h / int 21h
+  const std::vector<uint8_t> program = {0xB8, 0x13, 0x00, 0xCD, 0x10, 0xBA, 0xC4, 0x03, 0xB8, 0x04, 0x06, 0xEF,
+                                        0xB8, 0x02, 0x04, 0xEF, 0xB8, 0x00, 0xA0, 0x8E, 0xC0, 0x26, 0xC6, 0x06,
+                                        0x10, 0x00, 0x0E, 0xB8, 0x00, 0x4C, 0xCD, 0x21};
+  std::string error;
+  ASSERT_TRUE(machine.loadProgram(program, "UNCHAIN.COM", "", error)) << error;
+  sim::RunLimits limits;
+  limits.maxInstructions = 100000;
+  machine.run(limits);
+  const auto& vga = dynamic_cast<const VgaCard&>(machine.video());
+  EXPECT_TRUE(vga.unchained());
+  EXPECT_EQ(vga.vga().plane(2, 0x10), 0x0E);
+  EXPECT_EQ(vga.vga().plane(0, 0x10), 0x00);
+  // The CRTC is still in doubleword mode: offset 10h is address counter 4, pixels 16-19; plane 2
+  // gives pixel 18.
+  EXPECT_EQ(machine.pixelRgb(18, 0), 0xFFFF55u);
+  EXPECT_EQ(machine.pixelRgb(17, 0), 0x000000u);
+}
+
 TEST(VgaInMachine, ProgramWaitsForVerticalRetraceOnTheSimulatedClock) {
   PcMachine machine({}, makeVgaCard());
   // mov dx,3DAh / l1: in al,dx / test al,8 / jz l1 / in al,dx / mov bl,al / mov ah,4Ch /
