@@ -32,6 +32,31 @@ TEST_F(VideoTest, SetModeClearsUnlessBitSeven) {
   EXPECT_EQ(cpu.reg8(BH), 0);
 }
 
+TEST_F(VideoTest, FortyColumnTextShowsDoubleWidthDots) {
+  int10(0x0001);
+  EXPECT_EQ(bda(0x49), 0x01);
+  EXPECT_EQ(bda(0x4A), 40);
+  EXPECT_EQ(card.textColumns(), 40u);
+  EXPECT_EQ(card.textRows(), 25u);
+  EXPECT_EQ(card.frameWidth(), 720u);  // 40 cells of 9 dots at half the dot clock
+  // 50 characters of 9 dots = 450 dots a line at 14.161 MHz, 449 lines: 70.09 Hz, like mode 03h.
+  EXPECT_NEAR(1.0 / card.vga().frameSeconds(), 70.087, 0.01);
+  card.writeMemory(0xB8000 + 2 * 39, 'A');  // column 39: the last
+  EXPECT_EQ(card.textCell(0, 39).character, 'A');
+  // The apex dot (column 3 of the glyph, row 2) covers rendered pixels 6 and 7 of the cell.
+  const unsigned x0 = 39 * 18;
+  EXPECT_EQ(card.pixelRgb(x0 + 6, 2), 0xAAAAAAu);
+  EXPECT_EQ(card.pixelRgb(x0 + 7, 2), 0xAAAAAAu);
+  EXPECT_EQ(card.pixelRgb(x0 + 5, 2), 0x000000u);
+  int10(0x0200, 0, 0, 0x0027);
+  int10(0x0E42);
+  EXPECT_EQ(bda(0x50), 0);  // wrapped at column 40
+  EXPECT_EQ(bda(0x51), 1);
+  int10(0x0000);
+  EXPECT_EQ(bda(0x49), 0x00);
+  EXPECT_EQ(card.textColumns(), 40u);
+}
+
 TEST_F(VideoTest, UnsupportedModeChangesNothing) {
   int10(0x0007);
   EXPECT_EQ(card.mode(), 0x03);

@@ -24,7 +24,8 @@ TextCellValue cellAt(const Vga& vga, const DisplayGeometry& g, unsigned row, uns
 }
 
 // Whether pixel column `px` (0-8) of scanline `line` of a character is foreground.
-bool glyphPixel(const Vga& vga, const DisplayGeometry&, uint8_t character, unsigned line, unsigned px) {
+bool glyphPixel(const Vga& vga, const DisplayGeometry& g, uint8_t character, unsigned line, unsigned px) {
+  px /= g.dotRepeat;
   // Character map A (Sequencer Character Map Select bits 0-1 and 4): 8 KiB blocks in plane 2,
   // 32 bytes per character.
   const uint8_t select = vga.sequencer(3);
@@ -116,7 +117,8 @@ void drawPointer(const Vga& vga, const Pointer& pointer, Frame& frame) {
   if (!pointer.visible) return;
   const DisplayGeometry g = vga.geometry();
   if (g.kind == DisplayGeometry::Kind::Text) {
-    const unsigned column = static_cast<unsigned>(std::max(pointer.x, 0)) / 8;
+    // The driver's virtual screen is 640 wide whatever the number of columns.
+    const unsigned column = static_cast<unsigned>(std::max(pointer.x, 0)) * g.columns / 640;
     const unsigned row = static_cast<unsigned>(std::max(pointer.y, 0)) / 8;
     if (row >= g.rows || column >= g.columns) return;
     const TextCellValue cell = cellAt(vga, g, row, column);

@@ -176,7 +176,10 @@ DisplayGeometry Vga::geometry() const {
   g.columns = displayedChars;
   if (!(attr_[0x10] & 0x01)) {
     g.kind = DisplayGeometry::Kind::Text;
-    g.charWidth = (seq_[1] & 0x01) ? 8 : 9;
+    // Clocking Mode bit 3 halves the dot clock: each dot is shown twice as wide (40-column modes),
+    // which the rendered frame reproduces so the picture keeps its proportions.
+    g.dotRepeat = (seq_[1] & 0x08) ? 2 : 1;
+    g.charWidth = ((seq_[1] & 0x01) ? 8 : 9) * g.dotRepeat;
     g.charHeight = maxScan;
     g.rows = (lines + maxScan - 1) / maxScan;
     g.width = displayedChars * g.charWidth;

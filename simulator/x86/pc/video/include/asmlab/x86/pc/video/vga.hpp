@@ -22,7 +22,8 @@ struct DisplayGeometry {
   enum class Kind : uint8_t { Text, Planar16, Packed256 } kind = Kind::Text;
   unsigned width = 0, height = 0;  // pixels of the rendered frame
   unsigned columns = 0, rows = 0;  // text cells (text) or memory units per line (graphics)
-  unsigned charWidth = 9, charHeight = 16;
+  unsigned charWidth = 9, charHeight = 16;  // text: on-screen cell size in rendered pixels
+  unsigned dotRepeat = 1;          // text: 2 when the sequencer halves the dot clock (40 columns)
   unsigned startAddress = 0;       // CRTC 0Ch/0Dh
   unsigned rowPitch = 0;           // address-counter units from one row to the next (offset * 2)
   unsigned addressShift = 0;       // 0 byte mode, 1 word mode, 2 doubleword mode
