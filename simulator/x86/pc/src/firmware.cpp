@@ -65,6 +65,18 @@ void Firmware::install() {
   simple(0x20, Service::Int20);
   waiting(0x21, Service::Int21);
   simple(0x33, Service::Int33);
+  // IRQ4 (INT 0Ch): the mouse driver calls the program's event handler with the registers set,
+  // as the Microsoft driver does from its interrupt handler, then acknowledges the PIC.
+  vectors[0x0C] = at;
+  rom(at, {0x50, 0x53, 0x51, 0x52, 0x56, 0x57, 0x55, 0x1E, 0x06});  // push ax bx cx dx si di bp ds es
+  gate(at, Service::MouseIrq);
+  handlerPointer_ = static_cast<uint16_t>(at + 2 + 5 + 4 + 9 + 1);
+  rom(at, {0x73, 0x05,                                                // jnc skip
+           0x2E, 0xFF, 0x1E, static_cast<uint8_t>(handlerPointer_), static_cast<uint8_t>(handlerPointer_ >> 8)});  // call far cs:[ptr]
+  rom(at, {0xB0, 0x20, 0xE6, 0x20});                                  // skip: EOI
+  rom(at, {0x07, 0x1F, 0x5D, 0x5F, 0x5E, 0x5A, 0x59, 0x5B, 0x58});  // pop es ds bp di si dx cx bx ax
+  rom(at, {0xCF});
+  rom(at, {0, 0, 0, 0});  // the handler pointer
   // Where terminated programs rest: CLI; HLT; JMP $-2.
   haltOffset_ = at;
   rom(at, {0xFA, 0xF4, 0xEB, 0xFD});
@@ -94,7 +106,8 @@ void Firmware::install() {
   w16(kBda + 0x82, 0x003E);
   const auto& o = m_->options_;
   const uint64_t seconds = uint64_t{o.hour} * 3600 + o.minute * 60 + o.second;
-  const uint32_t ticks = static_cast<uint32_t>(seconds * 1193182 / 65536);
+  // Rounded up so that INT 21h 2Ch reads back the start time itself, not a hundredth before it.
+  const uint32_t ticks = static_cast<uint32_t>((seconds * 1193182 + 65535) / 65536);
   w16(kBda + 0x6C, static_cast<uint16_t>(ticks));
   w16(kBda + 0x6E, static_cast<uint16_t>(ticks >> 16));
   // Machine model byte F000:FFFE = FFh (PC).
@@ -162,6 +175,7 @@ void Firmware::call(uint32_t returnAddress) {
     case Service::Int20: terminate(0); return;
     case Service::Int21: int21(false); return;
     case Service::Int33: int33(); return;
+    case Service::MouseIrq: mouseIrq(); return;
     default: return;
   }
 }
@@ -533,6 +547,8 @@ void Firmware::int33() {
       mouseMinX = 0; mouseMaxX = 639; mouseMinY = 0; mouseMaxY = 199;
       mouseX = 320; mouseY = 100; mouseShown = -1;
       for (unsigned b = 0; b < 3; ++b) presses[b] = releases[b] = 0;
+      handlerMask = 0;
+      pendingConditions.clear();
       cpu.setReg16(AX, 0xFFFF);
       cpu.setReg16(BX, 2);
       cursorChanged();
@@ -570,8 +586,68 @@ void Firmware::int33() {
       cursorChanged();
       return;
     }
+    case 0x0B: {
+      // Motion counters in mickeys since the last call (the driver's default 8 mickeys per 8 pixels
+      // horizontally, 16 per 8 vertically).
+      cpu.setReg16(CX, static_cast<uint16_t>(mouseX - lastReportX));
+      cpu.setReg16(DX, static_cast<uint16_t>((mouseY - lastReportY) * 2));
+      lastReportX = mouseX;
+      lastReportY = mouseY;
+      return;
+    }
+    case 0x0C:
+      handlerMask = cpu.reg16(CX);
+      handlerSegment = cpu.seg(ES);
+      handlerOffset = cpu.reg16(DX);
+      pendingConditions.clear();
+      {
+        const uint32_t p = PcMachine::linear(PcMachine::kBiosSegment, handlerPointer_);
+        m_->memory_[p] = static_cast<uint8_t>(handlerOffset);
+        m_->memory_[p + 1] = static_cast<uint8_t>(handlerOffset >> 8);
+        m_->memory_[p + 2] = static_cast<uint8_t>(handlerSegment);
+        m_->memory_[p + 3] = static_cast<uint8_t>(handlerSegment >> 8);
+      }
+      return;
+    case 0x14: {  // swap handlers: return the old one in CX, ES:DX
+      const uint16_t oldMask = handlerMask, oldSeg = handlerSegment, oldOff = handlerOffset;
+      handlerMask = cpu.reg16(CX);
+      handlerSegment = cpu.seg(ES);
+      handlerOffset = cpu.reg16(DX);
+      const uint32_t p = PcMachine::linear(PcMachine::kBiosSegment, handlerPointer_);
+      m_->memory_[p] = static_cast<uint8_t>(handlerOffset);
+      m_->memory_[p + 1] = static_cast<uint8_t>(handlerOffset >> 8);
+      m_->memory_[p + 2] = static_cast<uint8_t>(handlerSegment);
+      m_->memory_[p + 3] = static_cast<uint8_t>(handlerSegment >> 8);
+      cpu.setReg16(CX, oldMask);
+      cpu.setSeg(ES, oldSeg);
+      cpu.setReg16(DX, oldOff);
+      return;
+    }
     default: return;
   }
+}
+
+void Firmware::mouseChanged(uint16_t condition) {
+  if ((handlerMask & condition) == 0 || (handlerSegment == 0 && handlerOffset == 0)) return;
+  pendingConditions.push_back(static_cast<uint16_t>(handlerMask & condition));
+  m_->pic_.raise(4);
+}
+
+void Firmware::mouseIrq() {
+  Cpu& cpu = m_->cpu_;
+  if (pendingConditions.empty()) { setCarry(false); return; }
+  const uint16_t condition = pendingConditions.front();
+  pendingConditions.erase(pendingConditions.begin());
+  // Microsoft Mouse Programmer's Reference, function 0Ch: AX condition, BX buttons, CX/DX
+  // position, SI/DI last raw motion; DS is the driver's (here the BIOS segment).
+  cpu.setReg16(AX, condition);
+  cpu.setReg16(BX, static_cast<uint16_t>(mouseButtons));
+  cpu.setReg16(CX, static_cast<uint16_t>(mouseX));
+  cpu.setReg16(DX, static_cast<uint16_t>(mouseY));
+  cpu.setReg16(SI, 0);
+  cpu.setReg16(DI, 0);
+  setCarry(true);
+  if (!pendingConditions.empty()) m_->pic_.raise(4);
 }
 
 }  // namespace asmlab::x86::pc

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace asmlab::x86::pc {
 
@@ -14,7 +15,7 @@ class PcMachine;
 
 enum class Service : uint8_t {
   None, DivideError, Unhandled, Int08, Int09, Int10, Int11, Int12, Int16, Int16Retry, Int1A, Int20, Int21,
-  Int21Retry, Int33, Int06, Exit,
+  Int21Retry, Int33, Int06, Exit, MouseIrq,
 };
 
 class Firmware {
@@ -38,6 +39,12 @@ public:
   unsigned presses[3] = {}, releases[3] = {};
   int pressX[3] = {}, pressY[3] = {}, releaseX[3] = {}, releaseY[3] = {};
   bool mouseInstalled = true;
+  // The user event handler (INT 33h 0Ch): called from IRQ4 with AX = the condition bits.
+  uint16_t handlerMask = 0, handlerSegment = 0, handlerOffset = 0;
+  std::vector<uint16_t> pendingConditions;
+  int lastReportX = 320, lastReportY = 100;  // for function 0Bh (motion counters, in mickeys = 8 per 8 pixels)
+  // Called by the machine for each mouse change; queues a handler call when the mask matches.
+  void mouseChanged(uint16_t condition);
   // Buffered input (INT 21h 0Ah) in progress.
   bool lineActive = false;
   std::string line;
@@ -45,6 +52,7 @@ public:
 private:
   void rom(uint16_t& at, std::initializer_list<uint8_t> bytes);
   uint16_t gate(uint16_t& at, Service s);
+  void mouseIrq();
   void int08(); void int09(); void int16(bool retry); void int1A(); void int21(bool retry); void int33();
   bool dosFile(uint8_t ah);
   bool readKey(bool remove, uint16_t& key);
@@ -56,7 +64,7 @@ private:
   PcMachine* m_;
   std::map<uint32_t, Service> services_;
   uint16_t haltOffset_ = 0;
-  uint16_t int21RetryOffset_ = 0;
+  uint16_t handlerPointer_ = 0;  // F000:offset of the far pointer the IRQ4 routine calls through
 };
 
 }  // namespace asmlab::x86::pc

@@ -2,6 +2,7 @@
 #include "asmlab/x86/pc/pc_machine.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 #include "asmlab/x86/disassembler.hpp"
@@ -252,18 +253,26 @@ void PcMachine::pushKey(uint8_t scanCode, uint8_t ascii) {
 
 void PcMachine::applyMouseEvent(const InputEvent& e) {
   Firmware& f = *firmware_;
+  // Condition bits of the event handler (INT 33h 0Ch): 1 moved, 2/4 left press/release,
+  // 8/16 right, 32/64 middle.
   if (e.kind == InputEvent::Kind::MouseMove) {
-    f.mouseX = std::clamp(e.x, f.mouseMinX, f.mouseMaxX);
-    f.mouseY = std::clamp(e.y, f.mouseMinY, f.mouseMaxY);
+    const int x = std::clamp(e.x, f.mouseMinX, f.mouseMaxX), y = std::clamp(e.y, f.mouseMinY, f.mouseMaxY);
+    if (x != f.mouseX || y != f.mouseY) {
+      f.mouseX = x;
+      f.mouseY = y;
+      f.mouseChanged(1);
+    }
   } else {
     const unsigned bit = 1u << e.button;
     const bool down = e.kind == InputEvent::Kind::MouseDown;
     if (down && !(f.mouseButtons & bit)) {
       ++f.presses[e.button]; f.pressX[e.button] = f.mouseX; f.pressY[e.button] = f.mouseY;
       f.mouseButtons |= bit;
+      f.mouseChanged(static_cast<uint16_t>(2u << (2 * e.button)));
     } else if (!down && (f.mouseButtons & bit)) {
       ++f.releases[e.button]; f.releaseX[e.button] = f.mouseX; f.releaseY[e.button] = f.mouseY;
       f.mouseButtons &= ~bit;
+      f.mouseChanged(static_cast<uint16_t>(4u << (2 * e.button)));
     }
   }
   video_->setPointerCursor({f.mouseShown == 0, f.mouseX, f.mouseY});
@@ -370,7 +379,6 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode) {
   exactStops_ = bus_->watching() || breakpoints().hasPortOrInterrupt();
   pauseRequested_ = false;
   watchHit_ = nullptr;
-  bool first = true;
   const uint64_t pollLimit = static_cast<uint64_t>(options_.pollIdleSeconds * options_.clocksPerSecond);
   for (;;) {
     if (stopRequested_) {
@@ -399,8 +407,23 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode) {
     else if (exactStops_) count = 1;
     else count = std::min<uint64_t>(count, 20000);
     if (until <= now()) until = now() + 1;
-    // Cpu::run ignores an execute breakpoint at the first instruction; a run that starts on one
-    // must execute it, a resumed chunk must not skip another.
+    // Cpu::run ignores an execute breakpoint at its first instruction: right for the first chunk
+    // of a run (which starts on the breakpoint it stopped at), so later chunks check it here.
+    if (instructionCount() != startInstructions && limits.stopAtBreakpoints) {
+      const uint32_t pc = cpu_.linearPc();
+      if ((breakpoints().flagsAt(pc) & sim::kFlagExecute) && breakpoints().executeHit(pc, *this) != nullptr)
+        return finish(sim::StopReason::Breakpoint);
+      if (breakpoints().hasPortOrInterrupt()) {
+        // INT n (CDh n) and INT 3 (CCh), matched with AH for "INT 21h AH=09h" breakpoints.
+        const uint8_t op = peek8(pc);
+        const int vector = op == 0xCD ? peek8(pc + 1) : op == 0xCC ? 3 : -1;
+        if (vector >= 0 && breakpoints().interruptHit(static_cast<uint8_t>(vector), cpu_.reg8(AH), *this) != nullptr) {
+          char text[48];
+          std::snprintf(text, sizeof text, "INT %02Xh AH=%02Xh", vector, cpu_.reg8(AH));
+          return finish(sim::StopReason::Breakpoint, text);
+        }
+      }
+    }
     const uint64_t before = instructionCount();
     const RunStop r = cpu_.run(count, until - clockOffset_);
     if (traceSink_ && instructionCount() != before) {
@@ -413,7 +436,7 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode) {
     }
     if (r == RunStop::Breakpoint) {
       const uint64_t pc = cpu_.linearPc();
-      if (breakpoints().executeHit(pc, *this) != nullptr) return finish(sim::StopReason::Breakpoint);
+      if (limits.stopAtBreakpoints && breakpoints().executeHit(pc, *this) != nullptr) return finish(sim::StopReason::Breakpoint);
       // Condition false: execute it and go on.
       cpu_.step();
     }
@@ -428,9 +451,7 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode) {
       if (target != UINT64_MAX && target > now()) clockOffset_ += target - now();
       else if (target == UINT64_MAX) return finish(sim::StopReason::Exception, "HLT with no interrupt source left");
     }
-    if (mode == kStep && instructionCount() != before && !first) break;
     if (mode == kStep && instructionCount() != before) break;
-    first = false;
   }
   return finish(sim::StopReason::Step);
 }

@@ -31,7 +31,7 @@ void Speaker::update(uint64_t clock, bool gate, bool data, bool timerRunning, un
       sounding_ = false;
     }
     // With the gate low the timer output stays high, so the data bit alone moves the cone.
-    if (data != lastData_ && !gate) {
+    if (data != lastData_ && !gate && !lastGate_) {
       SpeakerEvent e;
       e.kind = SpeakerEvent::Kind::Click;
       e.clock = clock;
@@ -40,6 +40,7 @@ void Speaker::update(uint64_t clock, bool gate, bool data, bool timerRunning, un
     }
   }
   lastData_ = data;
+  lastGate_ = gate;
 }
 
 std::vector<sim::SpeakerNote> Speaker::notes(uint64_t now, uint64_t clocksPerSecond) const {

@@ -46,6 +46,7 @@ private:
   bool sounding_ = false;
   uint32_t divisor_ = 0;
   bool lastData_ = false;
+  bool lastGate_ = false;
 };
 
 }  // namespace asmlab::x86::pc
