@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -28,11 +29,12 @@ public:
   virtual uint64_t clocksPerSecond() const = 0;
 };
 
-// The mouse cursor as the INT 33h driver keeps it, for adapters that draw it as an overlay in
-// graphics modes. Coordinates are the driver's virtual-screen pixels (640x200 in text modes and in
-// 320-pixel-wide modes: the adapter divides x by 2 in those modes). In text modes the driver itself
-// inverts the attribute of the cell under the cursor in video memory, as real drivers do, so the
-// adapter has nothing to draw there.
+// The mouse cursor as the INT 33h driver keeps it; the adapter draws it as an overlay of the
+// rendered frame (video memory is not changed). Coordinates are the driver's virtual-screen pixels
+// (640x200 in text modes and in 320-pixel-wide modes: the adapter divides x by 2 in those modes).
+// In text modes the cell at (x/8, y/8) is drawn with the driver's default text-cursor masks
+// (attribute AND 77h XOR 77h: colours inverted), so the driver must NOT also invert the attribute
+// in video memory; in graphics modes the adapter draws an arrow.
 struct PointerCursor {
   bool visible = false;
   int x = 0;
@@ -80,6 +82,10 @@ public:
   // LF handled; scrolls at the bottom), used by DOS console output (INT 21h 02h/09h/...). BEL
   // returns true so the machine can sound the speaker's beep.
   virtual bool teletype(Bus& bus, uint8_t character) = 0;
+
+  // Called when a program writes BEL through INT 10h (functions 0Eh and 13h), so the machine can
+  // sound the speaker's beep (teletype() reports BEL by its result instead).
+  virtual void setBellHook(std::function<void()> /*hook*/) {}
 
   virtual void setPointerCursor(const PointerCursor& cursor) = 0;
 
