@@ -93,8 +93,6 @@ public:
   uint8_t peek8(uint16_t segment, uint16_t offset) const { return peek8((uint32_t{segment} << 4) + offset); }
 
 private:
-  friend struct CpuAccess;  // unit tests of internals, if any
-
   // Per-instruction decode state (prefixes, ModRM).
   struct ModRM {
     uint8_t mod = 0, reg = 0, rm = 0;
@@ -243,8 +241,9 @@ private:
   }
 
   uint32_t addressMask_ = 0xFFFFF;
-  uint8_t* fastRead_[0x110000 >> Bus::kPageBits]{};
-  uint8_t* fastWrite_[0x110000 >> Bus::kPageBits]{};
+  // One entry per 4 KiB page of the widest physical space (21 bits with A20 on the 80286/80386).
+  uint8_t* fastRead_[0x200000 >> Bus::kPageBits]{};
+  uint8_t* fastWrite_[0x200000 >> Bus::kPageBits]{};
   // When the whole 64 KiB code segment is fast RAM laid out contiguously, code is fetched from
   // codeWindow_[IP] directly (rebuilt on every CS load and fast-page change).
   const uint8_t* codeWindow_ = nullptr;
