@@ -153,6 +153,34 @@ HALTVEC .FILL x0025
   EXPECT_FALSE(r.tests[0].stopMessage.empty());
 }
 
+TEST(Lc3Grading, KeyAtAnInstructionCountReachesAPollingProgram) {
+  // AND, then 3 instructions per poll (ADD, LDI, BRzp): the key typed at instruction 301 is seen
+  // by the poll of iteration 101, so R2 = 101. Second edition: user code may read KBSR directly.
+  auto r = gradeLc3("machine: lc3\nbuild: {submission: prog.asm, edition: 2}\n" R"(tests:
+  - name: t
+    input: [{keys: "k", at_instruction: 301}]
+    checks:
+      - registers: {R2: 101}
+      - memory: {KEY: "'k'"}
+      - stop: halted
+)", R"(
+        .ORIG x3000
+        AND R2, R2, #0
+POLL    ADD R2, R2, #1
+        LDI R1, KBSRA
+        BRzp POLL
+        LDI R0, KBDRA
+        ST R0, KEY              ; HALT's service routine uses R0
+        HALT
+KEY     .FILL #0
+KBSRA   .FILL xFE00
+KBDRA   .FILL xFE02
+        .END
+)");
+  ASSERT_TRUE(r.buildOk) << r.buildDiagnostics;
+  EXPECT_EQ(r.tests.at(0).status, "passed") << renderText(r);
+}
+
 TEST(Lc3Grading, MissingSubmissionFileIsNamed) {
   TempDir dir;
   Spec spec = specFrom(std::string(kHeader) + "tests:\n  - name: t\n    checks: [{stop: halted}]\n", dir.path());
