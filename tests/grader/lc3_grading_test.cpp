@@ -191,6 +191,18 @@ TEST(Lc3Grading, MissingSubmissionFileIsNamed) {
       << r.buildDiagnostics;
 }
 
+TEST(Lc3Grading, SymbolicLinksAreRefused) {
+  TempDir dir;
+  Spec spec = specFrom(std::string(kHeader) + "tests:\n  - name: t\n    checks: [{stop: halted}]\n", dir.path());
+  auto secret = dir.write("secret.txt", "top secret\n");
+  std::filesystem::create_directories(dir.path() / "mallory");
+  std::filesystem::create_symlink(secret, dir.path() / "mallory/prog.asm");
+  auto r = gradeSubmission(spec, dir.path() / "mallory", defaultBuilder("lc3"), {});
+  EXPECT_FALSE(r.buildOk);
+  EXPECT_NE(r.buildDiagnostics.find("prog.asm is a symbolic link"), std::string::npos) << r.buildDiagnostics;
+  EXPECT_EQ(r.buildDiagnostics.find("top secret"), std::string::npos);
+}
+
 TEST(Lc3Grading, RenamedSingleSourceIsGradedWithANote) {
   TempDir dir;
   Spec spec = specFrom(std::string(kHeader) + "tests:\n  - name: t\n    input: k\n    checks: [{stop: halted}]\n", dir.path());
