@@ -242,9 +242,7 @@ TestResult runTest(const Spec& spec, const TestSpec& test, sim::Machine& m, cons
       result.verdict = ctx.verdict;
       if (ctx.verdict == "exception" || ctx.verdict == "instruction-limit" || ctx.verdict == "clock-limit" ||
           ctx.verdict == "output-limit") {
-        std::string where = describeAddress(m, ctx.stop.address);
-        result.stopMessage = ctx.stop.message.empty() ? fmt::format("{} at {}", ctx.verdict, where)
-                                                      : fmt::format("{} (at {})", ctx.stop.message, where);
+        result.stopMessage = explainStop(m, ctx.stop, ctx.verdict);
       }
       result.instructions = ctx.instructions;
       result.clocks = ctx.clocks;
