@@ -31,7 +31,7 @@ std::string reasons(const TestResult& t) {
   std::string text;
   if (!t.stopMessage.empty()) text += "stopped: " + t.stopMessage + "\n";
   for (const auto& c : t.checks) {
-    if (!c.passed) text += fmt::format("{} (lost {:g}): {}\n", c.name, c.maxScore - c.score, c.message);
+    if (!c.passed) text += fmt::format("{} (lost {:g}): {}\n", c.name, roundScore(c.maxScore - c.score), c.message);
   }
   return text;
 }

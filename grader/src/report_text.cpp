@@ -78,7 +78,7 @@ std::string renderText(const SubmissionResult& r) {
     if (!t.stopMessage.empty()) out << "       stopped: " << t.stopMessage << "\n";
     for (const auto& c : t.checks) {
       if (c.passed) continue;
-      out << fmt::format("     - {} (lost {}):\n", c.name, score(c.maxScore - c.score));
+      out << fmt::format("     - {} (lost {}):\n", c.name, score(roundScore(c.maxScore - c.score)));
       out << indent(c.message, "         ");
     }
   }
