@@ -1,6 +1,6 @@
 # Builds an 8086 program with `asmlab build` (ucrlib found with no set-up) and plays one scripted
 # game with `asmlab run --input`, comparing what the program wrote to a golden transcript.
-#   cmake -DASMLAB=... -DSOURCE=... -DINPUT=... -DGOLDEN=... -DWORKDIR=... -P run_game.cmake
+#   cmake -DASMLAB=... -DSOURCE=... -DINPUT=... -DGOLDEN=... -DWORKDIR=... [-DEXIT_CODE=n] -P run_game.cmake
 # Prints "SKIPPED: reason" (the test's SKIP_REGULAR_EXPRESSION) when the source is absent.
 if(NOT EXISTS "${SOURCE}")
   message("SKIPPED: ${SOURCE} is not present (course material in ../shared)")
@@ -18,6 +18,9 @@ execute_process(COMMAND "${ASMLAB}" run "${program}" --input "${INPUT}"
   RESULT_VARIABLE ran OUTPUT_VARIABLE transcript ERROR_VARIABLE run_err)
 if(NOT ran EQUAL 0)
   message(FATAL_ERROR "asmlab run ${program} --input ${INPUT} ended with ${ran}:\n${run_err}")
+endif()
+if(DEFINED EXIT_CODE AND NOT run_err MATCHES "exit code ${EXIT_CODE}\n")
+  message(FATAL_ERROR "expected DOS exit code ${EXIT_CODE}:\n${run_err}")
 endif()
 file(READ "${GOLDEN}" expected)
 if(NOT transcript STREQUAL expected)
