@@ -1,6 +1,10 @@
 // Breakpoints, watchpoints, stepping, limits, determinism, seeded randomisation and snapshots.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
+#include <thread>
+
 #include "encode.hpp"
 
 using namespace lc3test;
@@ -243,4 +247,20 @@ TEST(Lc3Debug, SnapshotRestoresEverything) {
   EXPECT_EQ(fullOutput, "abcdef");
   EXPECT_EQ(m->instructionCount(), finalCount);
   EXPECT_EQ(m->reg(2), r2);
+}
+
+TEST(Lc3Debug, PauseFromAnotherThreadStopsARun) {
+  auto m = bare({ADDi(0, 0, 1), BR(n | z | p, -2)});
+  std::atomic<bool> done{false};
+  std::thread pauser([&] {
+    while (!done.load()) {
+      m->requestPause();
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  });
+  auto s = m->run({});  // no limit: only the pause can end it
+  done = true;
+  pauser.join();
+  EXPECT_EQ(s.reason, StopReason::Paused);
+  EXPECT_GT(m->instructionCount(), 0u);
 }

@@ -178,3 +178,19 @@ TEST(Lc3Os, StepOverATrapRunsTheServiceRoutine) {
     EXPECT_TRUE(m->userMode());
   }
 }
+
+TEST(Lc3Os, TrapBreakpointStopsInTheServiceRoutine) {
+  auto m = withOs(".ORIG x3000\nLEA R0, S\nPUTS\nPUTS\nHALT\nS .STRINGZ \"ab\"\n.END\n");
+  m->breakpoints().addInterrupt(0x22);
+  auto s = m->run({});
+  EXPECT_EQ(s.reason, StopReason::Breakpoint);
+  EXPECT_EQ(s.message, "TRAP x22 at x3001");
+  EXPECT_EQ(m->programCounter(), m->peek(0x0022));
+  EXPECT_EQ(m->output(), "");
+  s = m->run({});
+  EXPECT_EQ(s.reason, StopReason::Breakpoint);
+  EXPECT_EQ(s.message, "TRAP x22 at x3002");
+  EXPECT_EQ(m->output(), "ab");
+  EXPECT_EQ(m->run({}).reason, StopReason::Halted);
+  EXPECT_EQ(m->output(), "abab");
+}

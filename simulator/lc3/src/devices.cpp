@@ -252,6 +252,14 @@ void Lc3Machine::executeTrap(uint8_t trapVector) {
   }
   pc_ = routine;
   ++callDepthDelta_;
+  // Interrupt-kind breakpoints name TRAP vectors on the LC-3 ("break on TRAP x23"): the run stops
+  // at the first instruction of the service routine.
+  if (flagsWithBreakpoints_ && breakpoints().hasPortOrInterrupt()) {
+    if (const sim::Breakpoint* hit = breakpoints().interruptHit(trapVector, 0, *this)) {
+      requestStop(sim::StopReason::Breakpoint, "TRAP x" + hex2(trapVector) + " at x" + hex4(lastFetch_) +
+                                                   (hit->description.empty() ? "" : " (" + hit->description + ")"));
+    }
+  }
 }
 
 void Lc3Machine::executeRti() {

@@ -24,59 +24,53 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
       &&op_st, &&op_sti, &&op_str,
       &&op_trap, &&op_rti, &&op_reserved};
 
-  Decoded* const dc = decoded_.get();
-  uint16_t* const m = mem_.data();
-  uint16_t* const r = regs_.data();
+  // Few locals, so that the compiler keeps them all in callee-saved registers: pc, cc, left,
+  // clocks, dp. Everything else (registers, memory, the decode cache, the flag table, access
+  // bounds, the store count) is reached through `this`; those loads do not depend on the
+  // instruction stream, so the processor issues them early.
   prepareFlagTables(stopAtBreakpoints);
-  const uint8_t* const userFlags = userFlags_.data();
-  const uint8_t* const supervisorFlags = supervisorFlags_.data();
-  const uint8_t* bp = userMode() ? userFlags : supervisorFlags;
-  activeFlags_ = bp;
-  const uint64_t firstInstruction = instructions_;
+  activeFlags_ = userMode() ? userFlags_.data() : supervisorFlags_.data();
+  runEnd_ = instructions_ + budget;
+#define dc (decoded_.get())
+#define bp (activeFlags_)
 
   uint16_t pc = pc_;
   uint8_t cc = cc_;
   uint64_t left = budget;
   uint64_t clocks = clocks_;
-  uint64_t stores = stores_;
-  uint16_t low = accessLow_;
-  uint16_t span = accessSpan_;
-  uint16_t cur = pc;
-  const Decoded* dp = dc;
+  const Decoded* dp = dc + pc;
 
-#define SYNC()                                            \
-  do {                                                    \
-    pc_ = pc;                                             \
-    cc_ = cc;                                             \
-    clocks_ = clocks;                                     \
-    stores_ = stores;                                     \
-    instructions_ = firstInstruction + (budget - left);   \
-    lastFetch_ = cur;                                     \
+// The address of the instruction being executed: its decode-cache entry's index.
+#define CUR static_cast<uint16_t>(dp - dc)
+#define SYNC()                               \
+  do {                                       \
+    pc_ = pc;                                \
+    cc_ = cc;                                \
+    clocks_ = clocks;                        \
+    instructions_ = runEnd_ - left;          \
+    lastFetch_ = CUR;                        \
   } while (0)
-#define RELOAD()                                        \
-  do {                                                  \
-    pc = pc_;                                           \
-    cc = cc_;                                           \
-    clocks = clocks_;                                   \
-    stores = stores_;                                   \
-    low = accessLow_;                                   \
-    span = accessSpan_;                                 \
-    bp = userMode() ? userFlags : supervisorFlags;      \
-    activeFlags_ = bp;                                  \
+#define RELOAD()                                                     \
+  do {                                                               \
+    pc = pc_;                                                        \
+    cc = cc_;                                                        \
+    clocks = clocks_;                                                \
+    activeFlags_ = userMode() ? userFlags_.data() : supervisorFlags_.data(); \
   } while (0)
 #define NEXT()                                           \
   do {                                                   \
     if (__builtin_expect(left == 0, 0)) goto out;        \
     if (__builtin_expect(bp[pc] != 0, 0)) goto bp_check; \
-    cur = pc;                                            \
     dp = &dc[pc];                                        \
     ++pc;                                                \
     --left;                                              \
     clocks += dp->clocks;                                  \
     goto* kHandlers[dp->op];                               \
   } while (0)
-#define SLOW_READ(a) __builtin_expect(static_cast<uint16_t>((a) - low) >= span || (bp[a] & sim::kFlagRead), 0)
-#define SLOW_WRITE(a) __builtin_expect(static_cast<uint16_t>((a) - low) >= span || (bp[a] & sim::kFlagWrite), 0)
+#define SLOW_READ(a) \
+  __builtin_expect(static_cast<uint16_t>((a) - accessLow_) >= accessSpan_ || (bp[a] & sim::kFlagRead), 0)
+#define SLOW_WRITE(a) \
+  __builtin_expect(static_cast<uint16_t>((a) - accessLow_) >= accessSpan_ || (bp[a] & sim::kFlagWrite), 0)
 // Loads `a` into `v`; the slow path may raise an exception (then the instruction is abandoned).
 #define LOAD(a, v)                         \
   if (SLOW_READ(a)) {                      \
@@ -84,7 +78,7 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
     if (!loadSlow((a), (v))) goto reload;  \
     slow = true;                           \
   } else {                                 \
-    (v) = m[a];                            \
+    (v) = mem_[a];                         \
   }
 #define STORE(a, v)                 \
   if (SLOW_WRITE(a)) {              \
@@ -92,9 +86,9 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
     storeSlow((a), (v));            \
     goto reload;                    \
   }                                 \
-  m[a] = (v);                       \
+  mem_[a] = (v);                    \
   dc[a].op = kUndecoded;            \
-  ++stores;
+  ++stores_;
 // Ends an instruction that may have taken a slow path (which may have raised an event).
 #define END_MEMORY()          \
   if (slow) goto after_slow;  \
@@ -108,7 +102,7 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
 
 fetch_violation:
   // 3rd edition: user code may not fetch from system space or device space either.
-  cur = pc;
+  dp = dc + pc;
   SYNC();
   raiseException(vector::kAccessViolation, "access control violation: user-mode fetch from x" + hex4(pc));
   goto reload;
@@ -124,7 +118,6 @@ bp_check:
     }
   }
 fetch:
-  cur = pc;
   dp = &dc[pc];
   ++pc;
   --left;
@@ -132,30 +125,44 @@ fetch:
   goto* kHandlers[dp->op];
 
 op_undecoded:
-  decodeAt(cur);
-  dp = &dc[cur];
+  decodeAt(CUR);
   clocks += dp->clocks;
   goto* kHandlers[dp->op];
 
 op_add_reg:
-  r[dp->a] = static_cast<uint16_t>(r[dp->b] + r[dp->c]);
-  cc = conditionCodes(r[dp->a]);
+  {
+    const uint16_t v = static_cast<uint16_t>(regs_[dp->b] + regs_[dp->c]);
+    regs_[dp->a] = v;
+    cc = conditionCodes(v);
+  }
   NEXT();
 op_add_imm:
-  r[dp->a] = static_cast<uint16_t>(r[dp->b] + dp->imm);
-  cc = conditionCodes(r[dp->a]);
+  {
+    const uint16_t v = static_cast<uint16_t>(regs_[dp->b] + dp->imm);
+    regs_[dp->a] = v;
+    cc = conditionCodes(v);
+  }
   NEXT();
 op_and_reg:
-  r[dp->a] = r[dp->b] & r[dp->c];
-  cc = conditionCodes(r[dp->a]);
+  {
+    const uint16_t v = regs_[dp->b] & regs_[dp->c];
+    regs_[dp->a] = v;
+    cc = conditionCodes(v);
+  }
   NEXT();
 op_and_imm:
-  r[dp->a] = r[dp->b] & dp->imm;
-  cc = conditionCodes(r[dp->a]);
+  {
+    const uint16_t v = regs_[dp->b] & dp->imm;
+    regs_[dp->a] = v;
+    cc = conditionCodes(v);
+  }
   NEXT();
 op_not:
-  r[dp->a] = static_cast<uint16_t>(~r[dp->b]);
-  cc = conditionCodes(r[dp->a]);
+  {
+    const uint16_t v = static_cast<uint16_t>(~regs_[dp->b]);
+    regs_[dp->a] = v;
+    cc = conditionCodes(v);
+  }
   NEXT();
 
 op_br:
@@ -173,13 +180,13 @@ op_nop:
 op_br_self:
   if (cc & dp->a) {
     ++clocks;
-    pc = cur;
+    pc = CUR;
     SYNC();
-    selfLoop(cur);
+    selfLoop(CUR);
     if (events_) goto events;
     // Nothing can change the machine any more in this run: jumping to itself forever is exact to
     // fast-forward (unless a breakpoint sits on the loop).
-    if (!(bp[cur] & sim::kFlagExecute) && left != 0) {
+    if (!(bp[CUR] & sim::kFlagExecute) && left != 0) {
       clocks += left * (dp->clocks + 1u);
       left = 0;
     }
@@ -187,15 +194,15 @@ op_br_self:
   NEXT();
 
 op_jmp:
-  pc = r[dp->b];
+  pc = regs_[dp->b];
   NEXT();
 op_jsr:
-  r[7] = pc;
+  regs_[7] = pc;
   pc = dp->imm;
   NEXT();
 op_jsrr: {
-  const uint16_t target = r[dp->b];  // read before R7 is written (JSRR R7)
-  r[7] = pc;
+  const uint16_t target = regs_[dp->b];  // read before R7 is written (JSRR R7)
+  regs_[7] = pc;
   pc = target;
   NEXT();
 }
@@ -205,16 +212,16 @@ op_ld: {
   const uint16_t a = dp->imm;
   uint16_t v;
   LOAD(a, v);
-  r[dp->a] = v;
+  regs_[dp->a] = v;
   cc = conditionCodes(v);
   END_MEMORY();
 }
 op_ldr: {
   bool slow = false;
-  const uint16_t a = static_cast<uint16_t>(r[dp->b] + dp->imm);
+  const uint16_t a = static_cast<uint16_t>(regs_[dp->b] + dp->imm);
   uint16_t v;
   LOAD(a, v);
-  r[dp->a] = v;
+  regs_[dp->a] = v;
   cc = conditionCodes(v);
   END_MEMORY();
 }
@@ -225,27 +232,27 @@ op_ldi: {
   LOAD(pointer, a);
   uint16_t v;
   LOAD(a, v);
-  r[dp->a] = v;
+  regs_[dp->a] = v;
   cc = conditionCodes(v);
   END_MEMORY();
 }
 op_lea:
-  r[dp->a] = dp->imm;
+  regs_[dp->a] = dp->imm;
   NEXT();
 op_lea_cc:
-  r[dp->a] = dp->imm;
+  regs_[dp->a] = dp->imm;
   cc = conditionCodes(dp->imm);
   NEXT();
 
 op_st: {
   const uint16_t a = dp->imm;
-  const uint16_t v = r[dp->a];
+  const uint16_t v = regs_[dp->a];
   STORE(a, v);
   NEXT();
 }
 op_str: {
-  const uint16_t a = static_cast<uint16_t>(r[dp->b] + dp->imm);
-  const uint16_t v = r[dp->a];
+  const uint16_t a = static_cast<uint16_t>(regs_[dp->b] + dp->imm);
+  const uint16_t v = regs_[dp->a];
   STORE(a, v);
   NEXT();
 }
@@ -254,7 +261,7 @@ op_sti: {
   const uint16_t pointer = dp->imm;
   uint16_t a;
   LOAD(pointer, a);
-  const uint16_t v = r[dp->a];
+  const uint16_t v = regs_[dp->a];
   STORE(a, v);  // a slow store ends at `reload`, which also handles an event of the pointer read
   END_MEMORY();
 }
@@ -269,7 +276,7 @@ op_rti:
   goto reload;
 op_reserved:
   SYNC();
-  raiseException(vector::kIllegalOpcode, "illegal opcode x" + hex4(m[cur]) + " at x" + hex4(cur));
+  raiseException(vector::kIllegalOpcode, "illegal opcode x" + hex4(mem_[CUR]) + " at x" + hex4(CUR));
   goto reload;
 
 after_slow:
@@ -299,6 +306,9 @@ out:
   SYNC();
   activeFlags_ = nullptr;
 
+#undef CUR
+#undef dc
+#undef bp
 #undef SYNC
 #undef RELOAD
 #undef NEXT

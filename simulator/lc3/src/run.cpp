@@ -18,7 +18,6 @@ sim::StopInfo Lc3Machine::finish(sim::StopInfo info) {
 }
 
 sim::StopInfo Lc3Machine::runLoop(const sim::RunLimits& limits, bool skipBreakpointAtStart) {
-  pauseRequested_.store(false, std::memory_order_relaxed);
   outputLimit_ = limits.maxOutputBytes;
   if (halted()) {
     return finish({!activeException_.empty() ? sim::StopReason::Exception : sim::StopReason::Halted, pc_,
@@ -46,7 +45,7 @@ sim::StopInfo Lc3Machine::runLoop(const sim::RunLimits& limits, bool skipBreakpo
       requestStop(sim::StopReason::ClockLimit, "stopped after " + std::to_string(clocksUsed) + " clocks (the limit)");
       break;
     }
-    if (pauseRequested_.load(std::memory_order_relaxed)) {
+    if (pauseRequested_.exchange(false, std::memory_order_relaxed)) {
       requestStop(sim::StopReason::Paused, "paused");
       break;
     }
@@ -82,12 +81,14 @@ sim::StopInfo Lc3Machine::run(const sim::RunLimits& limits) {
   // Resuming from a breakpoint must not stop at the same breakpoint again.
   const bool resume = lastStop_.reason == sim::StopReason::Breakpoint && lastStopCount_ == instructions_ &&
                       lastStop_.address == pc_;
+  pauseRequested_.store(false, std::memory_order_relaxed);  // a request made while idle is stale
   return runLoop(limits, resume);
 }
 
 sim::StopInfo Lc3Machine::step() {
   sim::RunLimits one;
   one.maxInstructions = 1;
+  pauseRequested_.store(false, std::memory_order_relaxed);
   sim::StopInfo s = runLoop(one, true);
   if (s.reason == sim::StopReason::InstructionLimit) {
     s.reason = sim::StopReason::Step;
@@ -133,7 +134,9 @@ sim::StopInfo Lc3Machine::stepOut(const sim::RunLimits& limits) {
     if (clocks_ - startClocks >= limits.maxClocks) {
       return finish({sim::StopReason::ClockLimit, pc_, "the clock limit was reached", 0});
     }
-    if (pauseRequested_.load(std::memory_order_relaxed)) return finish({sim::StopReason::Paused, pc_, "paused", 0});
+    if (pauseRequested_.exchange(false, std::memory_order_relaxed)) {
+      return finish({sim::StopReason::Paused, pc_, "paused", 0});
+    }
     const uint16_t w = mem_[pc_];
     callDepthDelta_ = 0;
     sim::StopInfo s = runLoop(one, first);

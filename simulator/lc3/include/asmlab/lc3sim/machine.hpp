@@ -81,7 +81,10 @@ public:
   uint64_t readRegister(size_t index) const override;
   void writeRegister(size_t index, uint64_t value) override;
   uint64_t programCounter() const override { return pc_; }
-  void setProgramCounter(uint64_t address) override { pc_ = static_cast<uint16_t>(address); }
+  void setProgramCounter(uint64_t address) override {
+    pc_ = static_cast<uint16_t>(address);
+    lastPoll_.valid = false;
+  }
 
   uint64_t memorySize() const override { return 0x10000; }
   unsigned memoryUnitBits() const override { return 16; }
@@ -120,8 +123,6 @@ public:
   bool halted() const { return (mcr_ & 0x8000) == 0; }
   // Characters fed but not yet read by the program.
   size_t pendingInput() const { return input_.size() - inputPos_; }
-  // Clocks per instruction of each kind for the configured memory latency (Appendix C).
-  static unsigned fetchClocks(unsigned m) { return 3 + m; }
 
   // The index of each register in registers().
   enum RegisterIndex : size_t { kR0 = 0, kPC = 8, kPSR = 9, kSavedSSP = 10, kSavedUSP = 11 };
@@ -197,6 +198,7 @@ private:
   uint16_t accessSpan_ = addr::kDeviceStart;
 
   uint64_t instructions_ = 0;
+  uint64_t runEnd_ = 0;  // instructions_ at the end of the current execute() budget
   uint64_t clocks_ = 0;
   uint64_t lastClocks_ = 0;
   uint64_t stores_ = 0;
