@@ -293,7 +293,9 @@ void PcMachine::pushMouseEvent(const sim::MouseEvent& event) {
 }
 
 void PcMachine::programWaitsForInput() {
-  // The next "when waiting" event arrives now: a key is queued, mouse events are applied.
+  // The next "when waiting" event arrives now: a key is queued, mouse events are applied. Not while
+  // a key is still on its way (a polling loop would otherwise queue the whole script at once).
+  if (!scanQueue_.empty() || keyboardDataUnread_) return;
   while (!waitEvents_.empty()) {
     InputEvent e = waitEvents_.front();
     waitEvents_.pop_front();
