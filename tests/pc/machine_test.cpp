@@ -263,6 +263,17 @@ TEST(PcDos, FilesInsideTheDosDirectory) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(PcMouse, TextCursorInvertsTheCellUnderIt) {
+  // mov ax,0 / int 33h / mov ax,1 / int 33h (show) / jmp $
+  auto m = comMachine({0xB8, 0x00, 0x00, 0xCD, 0x33, 0xB8, 0x01, 0x00, 0xCD, 0x33, 0xEB, 0xFE});
+  runFor(*m, 100000);
+  // Reset centres the cursor at (320,100): column 40, row 12; attribute 07h XOR 77h = 70h.
+  EXPECT_EQ(m->textCell(12, 40).attribute, 0x70);
+  m->pushMouseEvent({0, 0, 0});
+  EXPECT_EQ(m->textCell(12, 40).attribute, 0x07);
+  EXPECT_EQ(m->textCell(0, 0).attribute, 0x70);
+}
+
 TEST(PcMouse, EventHandlerCalledOnAPress) {
   auto code = test::padded({
       0xB8, 0x00, 0x00, 0xCD, 0x33,        // mov ax,0 / int 33h (reset)

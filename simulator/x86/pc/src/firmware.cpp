@@ -696,7 +696,12 @@ bool Firmware::dosFile(uint8_t ah) {
 void Firmware::int33() {
   Cpu& cpu = m_->cpu_;
   const uint16_t ax = cpu.reg16(AX);
-  auto cursorChanged = [&] { m_->video_->setPointerCursor({mouseShown == 0, mouseX, mouseY}); };
+  auto cursorChanged = [&] {
+    drawTextCursor();
+    m_->video_->setPointerCursor({mouseShown == 0, mouseX, mouseY});
+  };
+  // Every function that moves, shows or hides the cursor first takes it off the text screen.
+  if (ax <= 0x02 || ax == 0x04 || ax == 0x07 || ax == 0x08) eraseTextCursor();
   switch (ax) {
     case 0x00:
       mouseMinX = 0; mouseMaxX = 639; mouseMinY = 0; mouseMaxY = 199;
@@ -780,6 +785,21 @@ void Firmware::int33() {
     }
     default: return;
   }
+}
+
+void Firmware::eraseTextCursor() {
+  if (textCursorAddress < 0) return;
+  m_->write8(static_cast<uint32_t>(textCursorAddress), textCursorSaved);
+  textCursorAddress = -1;
+}
+
+void Firmware::drawTextCursor() {
+  if (mouseShown != 0 || m_->video_->graphicsMode()) return;
+  const unsigned columns = std::max<unsigned>(1, m_->read8(kBda + 0x4A));
+  const uint32_t cell = static_cast<uint32_t>(mouseY / 8) * columns + static_cast<uint32_t>(mouseX / 8);
+  textCursorAddress = static_cast<int>(0xB8000 + cell * 2 + 1);
+  textCursorSaved = m_->read8(static_cast<uint32_t>(textCursorAddress));
+  m_->write8(static_cast<uint32_t>(textCursorAddress), static_cast<uint8_t>(textCursorSaved ^ 0x77));
 }
 
 void Firmware::mouseChanged(uint16_t condition) {
