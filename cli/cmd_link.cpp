@@ -9,6 +9,7 @@
 #include "asmlab/link/omf_reader.hpp"
 #include "asmlab/link/omf_writer.hpp"
 #include "command.hpp"
+#include "search_paths.hpp"
 
 namespace asmlab::cli {
 namespace {
@@ -50,6 +51,7 @@ int runLink(const LinkArgs& args) {
   options.dosseg = args.dosseg;
   options.useDefaultLibraries = !args.noDefaultLibraries;
   options.libraryPaths = args.libraryPaths;
+  for (auto& dir : defaultLibraryPaths()) options.libraryPaths.push_back(dir);
   options.maxAlloc = args.maxAlloc;
   options.outputName = args.output;
   std::optional<LinkedProgram> program;

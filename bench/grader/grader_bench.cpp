@@ -7,6 +7,7 @@
 //   build/release/bench/grader/asmlab_grader_bench --benchmark_repetitions=3
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <unistd.h>
 
@@ -54,6 +55,11 @@ struct DotsBatch {
   std::optional<grader::Spec> spec;
   std::vector<fs::path> submissions;
   std::string error;
+  fs::path dir;
+  ~DotsBatch() {
+    std::error_code ec;
+    if (!dir.empty()) fs::remove_all(dir, ec);  // the generated variants go with the process
+  }
 };
 
 const DotsBatch& dotsBatch(size_t count) {
@@ -72,6 +78,7 @@ const DotsBatch& dotsBatch(size_t count) {
   std::string source = readFile(dots / "dots.asm");
   fs::path dir = fs::temp_directory_path() / ("asmlab-grader-bench-" + std::to_string(getpid()) + "-" + std::to_string(count));
   fs::create_directories(dir);
+  batch.dir = dir;
   for (size_t i = 0; i < count; ++i) {
     fs::path file = dir / ("student" + std::to_string(10000 + i) + ".asm");
     std::ofstream(file, std::ios::binary) << variant(source, i);

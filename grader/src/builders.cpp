@@ -24,7 +24,14 @@ std::string lowerExtension(const fs::path& p) {
 // file with the same extension (students rename files); otherwise the build fails saying so.
 bool submissionFiles(const Spec& spec, const fs::path& submission, std::vector<std::string>& paths, std::string& messages) {
   std::error_code ec;
+  // A symbolic link could make the assembler read (and quote in its diagnostics) a host file.
+  auto plainFile = [&](const fs::path& p) {
+    if (!fs::is_symlink(p, ec)) return true;
+    messages += fmt::format("error: {} is a symbolic link; a submission holds plain files only\n", p.filename().string());
+    return false;
+  };
   if (!fs::is_directory(submission, ec)) {
+    if (!plainFile(submission)) return false;
     paths.push_back(submission.string());
     return true;
   }
@@ -36,6 +43,10 @@ bool submissionFiles(const Spec& spec, const fs::path& submission, std::vector<s
   bool ok = true;
   for (const auto& wanted : spec.build.submission) {
     if (fs::is_regular_file(submission / wanted, ec)) {
+      if (!plainFile(submission / wanted)) {
+        ok = false;
+        continue;
+      }
       paths.push_back((submission / wanted).string());
       continue;
     }
@@ -48,7 +59,7 @@ bool submissionFiles(const Spec& spec, const fs::path& submission, std::vector<s
         if (lowerExtension(p) == lowerExtension(wanted)) candidates.push_back(p);
       }
     }
-    if (candidates.size() == 1 && spec.build.submission.size() == 1) {
+    if (candidates.size() == 1 && spec.build.submission.size() == 1 && plainFile(candidates[0])) {
       messages += fmt::format("note: {} not found; grading {} instead\n", wanted, candidates[0].filename().string());
       paths.push_back(candidates[0].string());
       continue;

@@ -78,6 +78,7 @@ std::string firstDifference(const std::string& expected, const std::string& actu
   auto want = splitLines(expected), got = splitLines(actual);
   size_t n = std::max(want.size(), got.size());
   for (size_t i = 0; i < n; ++i) {
+    if (got.empty()) return fmt::format("the program printed nothing; expected line 1: \"{}\"", visible(want[0]));
     if (i >= got.size()) {
       return fmt::format("output ends after line {}; expected line {}: \"{}\"", got.size(), i + 1, visible(want[i]));
     }

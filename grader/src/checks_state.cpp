@@ -148,9 +148,8 @@ CheckResult evaluateCheck(const Check& check, const RunContext& ctx, double maxS
     case K::Stop:
       r.passed = ctx.verdict == check.stopVerdict;
       if (!r.passed) {
-        r.message = fmt::format("expected the program to stop by '{}', but it stopped by '{}'", check.stopVerdict, ctx.verdict);
-        if (!ctx.stop.message.empty()) r.message += ": " + ctx.stop.message;
-        r.message += fmt::format(" at {}", describeAddress(ctx.machine, ctx.stop.address));
+        r.message = fmt::format("expected the program to stop by '{}', but it stopped by '{}': {}", check.stopVerdict,
+                                ctx.verdict, explainStop(ctx.machine, ctx.stop, ctx.verdict));
       }
       break;
     case K::ExitCode:

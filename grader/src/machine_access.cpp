@@ -65,6 +65,19 @@ void writeRegister(sim::Machine& machine, const RegisterRef& ref, uint64_t value
   machine.writeRegister(static_cast<size_t>(ref.index), whole);
 }
 
+std::string explainStop(const sim::Machine& machine, const sim::StopInfo& stop, const std::string& verdict) {
+  std::string where = describeAddress(machine, stop.address);
+  if (stop.message.empty()) return fmt::format("{} at {}", verdict, where);
+  // Machines name the address in their own notation; add the label there rather than repeat it.
+  std::string bare = machine.architecture() == "lc3" ? fmt::format("x{:04X}", stop.address) : fmt::format("{:05X}h", stop.address);
+  std::string text = stop.message;
+  if (auto at = text.find(bare); at != std::string::npos) {
+    if (where != bare) text.replace(at, bare.size(), where);
+    return text;
+  }
+  return fmt::format("{} (at {})", text, where);
+}
+
 std::string verdictName(sim::StopReason reason) {
   std::string name(sim::stopReasonName(reason));
   for (auto& c : name) {

@@ -111,7 +111,7 @@ private:
                    std::string& why) {
     auto matches = [&](const std::optional<std::regex>& re) { return re && std::regex_search(reply, *re); };
     if (stop.reason == sim::StopReason::Exception) {
-      why = fmt::format("{} at {}", stop.message.empty() ? "exception" : stop.message, describeAddress(m_, stop.address));
+      why = explainStop(m_, stop, "exception");
       return Outcome::Crash;
     }
     if (stop.reason == sim::StopReason::OutputLimit) {

@@ -40,6 +40,9 @@ std::optional<RegisterRef> findRegister(const sim::Machine& machine, const std::
 uint64_t readRegister(const sim::Machine& machine, const RegisterRef& ref);
 void writeRegister(sim::Machine& machine, const RegisterRef& ref, uint64_t value);
 
+// The stop's message with its address named: "illegal opcode xD000 at x3002 (DATA)".
+std::string explainStop(const sim::Machine& machine, const sim::StopInfo& stop, const std::string& verdict);
+
 // The verdict name of a stop ("instruction-limit"), or "returned" for the return trap.
 std::string verdictName(sim::StopReason reason);
 

@@ -140,9 +140,16 @@ void runScript(RunContext& ctx, const Limits& limits, std::optional<uint64_t> tr
     if (e.when == InputEvent::When::Start) deliver(m, e);
     else pending.push_back(&e);
   }
-  m.closeInput();
+  // The input is closed (so that a program waiting for more stops at once instead of spinning)
+  // only when no timed event is next: until a timed event is delivered the program runs on, so a
+  // program that polls the keyboard sees the key at the time the script says.
   size_t next = 0;
+  auto closeWhenUntimed = [&] {
+    if (m.inputClosed()) return;
+    if (next >= pending.size() || pending[next]->when == InputEvent::When::Waiting) m.closeInput();
+  };
   for (;;) {
+    closeWhenUntimed();
     uint64_t used = m.instructionCount() - startInstructions;
     uint64_t clocks = m.clockCount() - startClocks;
     sim::RunLimits run;
@@ -235,9 +242,7 @@ TestResult runTest(const Spec& spec, const TestSpec& test, sim::Machine& m, cons
       result.verdict = ctx.verdict;
       if (ctx.verdict == "exception" || ctx.verdict == "instruction-limit" || ctx.verdict == "clock-limit" ||
           ctx.verdict == "output-limit") {
-        std::string where = describeAddress(m, ctx.stop.address);
-        result.stopMessage = ctx.stop.message.empty() ? fmt::format("{} at {}", ctx.verdict, where)
-                                                      : fmt::format("{} (at {})", ctx.stop.message, where);
+        result.stopMessage = explainStop(m, ctx.stop, ctx.verdict);
       }
       result.instructions = ctx.instructions;
       result.clocks = ctx.clocks;

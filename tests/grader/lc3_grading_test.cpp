@@ -87,6 +87,10 @@ TEST(Lc3Grading, EndlessLoopAndFlood) {
     start: {call: FLOOD}
     limits: {instructions: 100000000}
     checks: [{stop: returned}]
+  - name: clocks
+    start: {call: SPIN}
+    limits: {clocks: 1000}
+    checks: [{stop: returned}]
 )", R"(
         .ORIG x3000
         HALT
@@ -101,6 +105,9 @@ LETTER  .FILL x41
   EXPECT_EQ(r.tests.at(0).verdict, "instruction-limit");
   EXPECT_NE(r.tests[0].stopMessage.find("x3001 (SPIN)"), std::string::npos) << r.tests[0].stopMessage;
   EXPECT_EQ(r.tests.at(1).verdict, "output-limit");
+  EXPECT_EQ(r.tests.at(2).verdict, "clock-limit");
+  EXPECT_GE(r.tests[2].clocks, 1000u);
+  EXPECT_LT(r.tests[2].instructions, 1000u) << "every LC-3 instruction takes several clocks (Appendix C)";
   EXPECT_LE(r.tests[1].output.size(), 65536u);
   EXPECT_TRUE(r.tests[1].outputTruncated || r.tests[1].output.size() == 65536u);
 }
@@ -153,6 +160,34 @@ HALTVEC .FILL x0025
   EXPECT_FALSE(r.tests[0].stopMessage.empty());
 }
 
+TEST(Lc3Grading, KeyAtAnInstructionCountReachesAPollingProgram) {
+  // AND, then 3 instructions per poll (ADD, LDI, BRzp): the key typed at instruction 301 is seen
+  // by the poll of iteration 101, so R2 = 101. Second edition: user code may read KBSR directly.
+  auto r = gradeLc3("machine: lc3\nbuild: {submission: prog.asm, edition: 2}\n" R"(tests:
+  - name: t
+    input: [{keys: "k", at_instruction: 301}]
+    checks:
+      - registers: {R2: 101}
+      - memory: {KEY: "'k'"}
+      - stop: halted
+)", R"(
+        .ORIG x3000
+        AND R2, R2, #0
+POLL    ADD R2, R2, #1
+        LDI R1, KBSRA
+        BRzp POLL
+        LDI R0, KBDRA
+        ST R0, KEY              ; HALT's service routine uses R0
+        HALT
+KEY     .FILL #0
+KBSRA   .FILL xFE00
+KBDRA   .FILL xFE02
+        .END
+)");
+  ASSERT_TRUE(r.buildOk) << r.buildDiagnostics;
+  EXPECT_EQ(r.tests.at(0).status, "passed") << renderText(r);
+}
+
 TEST(Lc3Grading, MissingSubmissionFileIsNamed) {
   TempDir dir;
   Spec spec = specFrom(std::string(kHeader) + "tests:\n  - name: t\n    checks: [{stop: halted}]\n", dir.path());
@@ -161,6 +196,18 @@ TEST(Lc3Grading, MissingSubmissionFileIsNamed) {
   EXPECT_FALSE(r.buildOk);
   EXPECT_NE(r.buildDiagnostics.find("the submission has no file prog.asm (it has: readme.txt)"), std::string::npos)
       << r.buildDiagnostics;
+}
+
+TEST(Lc3Grading, SymbolicLinksAreRefused) {
+  TempDir dir;
+  Spec spec = specFrom(std::string(kHeader) + "tests:\n  - name: t\n    checks: [{stop: halted}]\n", dir.path());
+  auto secret = dir.write("secret.txt", "top secret\n");
+  std::filesystem::create_directories(dir.path() / "mallory");
+  std::filesystem::create_symlink(secret, dir.path() / "mallory/prog.asm");
+  auto r = gradeSubmission(spec, dir.path() / "mallory", defaultBuilder("lc3"), {});
+  EXPECT_FALSE(r.buildOk);
+  EXPECT_NE(r.buildDiagnostics.find("prog.asm is a symbolic link"), std::string::npos) << r.buildDiagnostics;
+  EXPECT_EQ(r.buildDiagnostics.find("top secret"), std::string::npos);
 }
 
 TEST(Lc3Grading, RenamedSingleSourceIsGradedWithANote) {
