@@ -146,6 +146,20 @@ TEST_F(Batch, RerunsGiveIdenticalResults) {
   for (size_t i = 0; i < first.size(); ++i) EXPECT_EQ(dumpJson(toJson(first[i])), dumpJson(toJson(second[i])));
 }
 
+TEST_F(Batch, GradingProcessCannotOpenHostFiles) {
+  if (!std::filesystem::exists("/etc/hostname")) GTEST_SKIP() << "no /etc/hostname to try";
+  const char* program = ".ORIG x3000\n  HOSTOPEN\n  HALT\n";
+  dir.write("subs/probe.asm", program);
+  Spec spec = specFrom(std::string(kSpec), dir.path());
+  // In this process the probe opens the file...
+  auto inProcess = gradeSubmission(spec, dir.path() / "subs/probe.asm", buildToy, {});
+  EXPECT_EQ(inProcess.tests.at(0).output, "Y");
+  // ...in an isolated grading process it cannot.
+  auto results = run(1);
+  ASSERT_EQ(results.size(), 1u);
+  EXPECT_EQ(results[0].tests.at(0).output, "N");
+}
+
 TEST_F(Batch, SingleSubmissionFolderIsOneSubmission) {
   dir.write("subs/prog.asm", kGood);
   Spec spec = specFrom(kSpec, dir.path());
