@@ -233,7 +233,7 @@ std::vector<MemoryValues> SpecReader::memoryValues(const YAML::Node& node, std::
     if (!at) continue;
     MemoryValues mv;
     mv.at = *at;
-    const YAML::Node& v = it->second;
+    YAML::Node v = it->second;  // a copy: it->second lives in a temporary proxy
     if (v.IsMap()) {
       if (!checkKeys(v, "a memory value", {"string", "words"})) continue;
       if (v["string"]) {
