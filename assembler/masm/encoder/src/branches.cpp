@@ -93,7 +93,11 @@ Error tooFar(const BranchInfo& info, std::int64_t rel, const Options& options) {
 }  // namespace
 
 std::optional<BranchInfo> branchInfo(std::string_view lowerMnemonic) {
-    for (const auto& b : kBranches)
+  // Every branch mnemonic is a J-name, CALL or a LOOP-name: reject the common instructions
+  // (MOV, ADD, PUSH...) with one character test instead of a scan of the whole table.
+  if (lowerMnemonic.empty() || (lowerMnemonic[0] != 'j' && lowerMnemonic[0] != 'c' && lowerMnemonic[0] != 'l'))
+    return std::nullopt;
+  for (const auto& b : kBranches)
     if (b.name == lowerMnemonic) return b.info;
   return std::nullopt;
 }
