@@ -80,6 +80,7 @@ Breakpoint* BreakpointSet::find(int id) {
 }
 
 void BreakpointSet::rebuildFlags() {
+  ++version_;
   std::fill(flags_.begin(), flags_.end(), 0);
   portOrInterrupt_ = 0;
   for (const auto& [id, b] : list_) {

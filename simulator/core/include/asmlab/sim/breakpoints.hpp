@@ -53,6 +53,8 @@ public:
   uint8_t flagsAt(uint64_t address) const { return address < flags_.size() ? flags_[address] : 0; }
   const uint8_t* flagTable() const { return flags_.data(); }
   bool hasPortOrInterrupt() const { return portOrInterrupt_ != 0; }
+  // Changes whenever the flag table changes, so a machine can cache tables derived from it.
+  uint64_t version() const { return version_; }
 
   // Slow-path checks, called only when a flag is set. They evaluate conditions, count hits and
   // return the breakpoint that fired.
@@ -67,6 +69,7 @@ private:
   std::vector<uint8_t> flags_;
   int nextId_ = 1;
   int portOrInterrupt_ = 0;
+  uint64_t version_ = 0;
 };
 
 }  // namespace asmlab::sim

@@ -1,0 +1,273 @@
+// `asmlab run FILE... [--input TEXT | --input-file F] [--max-instructions N] [--edition 2|3] [--seed N]
+//  [--break LABEL|ADDR]... [--trace] [--trace-file F] [--json]`: loads a program through the
+// toolchain loader, runs it with the input closed after the scripted text, and ends with a verdict
+// and its exit code (docs/cli.md, "asmlab run").
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "asmlab/asm/diagnostics.hpp"
+#include "asmlab/lc3/objfile.hpp"
+#include "asmlab/sim/stop.hpp"
+#include "asmlab/toolchain/loader.hpp"
+#include "command.hpp"
+
+namespace asmlab::cli {
+namespace {
+
+struct RunRequest {
+  std::vector<std::string> files;
+  std::string input;
+  bool inputGiven = false;
+  std::string inputFile;
+  uint64_t maxInstructions = 100'000'000;
+  uint64_t maxOutput = 16u << 20;
+  int edition = 3;
+  std::optional<uint64_t> seed;
+  std::vector<std::string> breaks;
+  bool trace = false;
+  std::string traceFile;
+  bool json = false;
+  bool noHaltBanner = false;
+  unsigned memoryLatency = 5;
+};
+
+// --input understands \n \r \t \\ \0 and \xHH so that scripted keystrokes fit on a command line.
+std::string unescape(const std::string& s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '\\' || i + 1 == s.size()) {
+      out += s[i];
+      continue;
+    }
+    const char c = s[++i];
+    switch (c) {
+      case 'n': out += '\n'; break;
+      case 'r': out += '\r'; break;
+      case 't': out += '\t'; break;
+      case '0': out += '\0'; break;
+      case '\\': out += '\\'; break;
+      case 'x':
+        if (i + 2 < s.size() + 0 && std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
+            std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
+          out += static_cast<char>(std::stoi(s.substr(i + 1, 2), nullptr, 16));
+          i += 2;
+          break;
+        }
+        [[fallthrough]];
+      default:
+        out += '\\';
+        out += c;
+    }
+  }
+  return out;
+}
+
+// A breakpoint given as a label, xNNNN, 0xNNNN or a decimal address.
+std::optional<uint64_t> parseAddress(const std::string& text, const sim::Machine& machine) {
+  if (auto a = machine.symbols().find(text)) return a;
+  auto parseHex = [](const std::string& digits) -> std::optional<uint64_t> {
+    if (digits.empty() || digits.size() > 8) return std::nullopt;
+    for (char c : digits) {
+      if (!std::isxdigit(static_cast<unsigned char>(c))) return std::nullopt;
+    }
+    return std::stoull(digits, nullptr, 16);
+  };
+  if (text.size() > 1 && (text[0] == 'x' || text[0] == 'X')) return parseHex(text.substr(1));
+  if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) return parseHex(text.substr(2));
+  if (!text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+    return std::stoull(text);
+  }
+  return std::nullopt;
+}
+
+std::string hexValue(uint64_t v, unsigned bits) {
+  return bits <= 16 ? fmt::format("x{:04X}", v) : fmt::format("x{:08X}", v);
+}
+
+// One trace line: address, word, disassembly, then the registers the instruction changed.
+class Tracer {
+public:
+  Tracer(sim::Machine& m, std::ostream& out) : machine_(m), out_(out) { snapshot(before_); }
+  void operator()(const sim::TraceEvent& e) {
+    std::vector<uint64_t> now;
+    snapshot(now);
+    const auto& regs = machine_.registers();
+    std::string changes;
+    for (size_t i = 0; i < regs.size(); ++i) {
+      if (now[i] != before_[i] && regs[i].name != "PC") {
+        changes += fmt::format(" {}={}", regs[i].name, hexValue(now[i], regs[i].bits));
+      }
+    }
+    unsigned length = 1;
+    const std::string text = machine_.disassemble(e.address, &length);
+    out_ << fmt::format("{:>10}  {}  {}  {:<24}{}\n", e.instructionIndex + 1, hexValue(e.address, 16),
+                        hexValue(machine_.peek(e.address), 16), text, changes);
+    before_ = std::move(now);
+  }
+
+private:
+  void snapshot(std::vector<uint64_t>& v) {
+    v.resize(machine_.registers().size());
+    for (size_t i = 0; i < v.size(); ++i) v[i] = machine_.readRegister(i);
+  }
+  sim::Machine& machine_;
+  std::ostream& out_;
+  std::vector<uint64_t> before_;
+};
+
+int runProgram(const RunRequest& req) {
+  Diagnostics diagnostics;
+  toolchain::LoadOptions options;
+  options.lc3Edition = req.edition;
+  options.seed = req.seed;
+  options.lc3HaltBanner = !req.noHaltBanner;
+  options.lc3MemoryLatency = req.memoryLatency;
+  auto machine = toolchain::loadProgram(req.files, options, diagnostics);
+  if (diagnostics.all().size() != 0) diagnostics.render(std::cerr);
+  if (!machine) return sim::exit_code::kAssemblyError;
+
+  std::string input = req.input;
+  if (!req.inputFile.empty()) {
+    std::string error;
+    if (!lc3::readFileBytes(req.inputFile, input, error)) {
+      std::cerr << "asmlab run: " << req.inputFile << ": " << error << "\n";
+      return sim::exit_code::kUsage;
+    }
+  }
+  machine->feedInput(input);
+  machine->closeInput();
+
+  for (const auto& b : req.breaks) {
+    auto address = parseAddress(b, *machine);
+    if (!address || *address >= machine->memorySize()) {
+      std::string hint = closestMatch(b, machine->symbols().names());
+      std::cerr << "asmlab run: --break " << b << ": no such label or address"
+                << (hint.empty() ? "" : "; did you mean " + hint + "?") << "\n";
+      return sim::exit_code::kUsage;
+    }
+    machine->breakpoints().addExecute(*address, {}, b);
+  }
+
+  std::unique_ptr<std::ofstream> traceFile;
+  std::ostream* traceOut = &std::cerr;
+  if (!req.traceFile.empty()) {
+    traceFile = std::make_unique<std::ofstream>(req.traceFile);
+    if (!*traceFile) {
+      std::cerr << "asmlab run: cannot write the trace file " << req.traceFile << "\n";
+      return sim::exit_code::kUsage;
+    }
+    traceOut = traceFile.get();
+  }
+  // The program's output is written as it is produced; while tracing, after every instruction so
+  // that it interleaves correctly with a trace on the terminal.
+  size_t printed = 0;
+  auto flushOutput = [&] {
+    if (!req.json && machine->output().size() > printed) {
+      std::fwrite(machine->output().data() + printed, 1, machine->output().size() - printed, stdout);
+      std::fflush(stdout);
+      printed = machine->output().size();
+    }
+  };
+  std::unique_ptr<Tracer> tracer;
+  if (req.trace || traceFile) {
+    tracer = std::make_unique<Tracer>(*machine, *traceOut);
+    machine->setTraceSink([&](const sim::TraceEvent& e) {
+      (*tracer)(e);
+      flushOutput();
+    });
+  }
+
+  // Run in slices so the program's output appears as it is produced.
+  sim::StopInfo stop;
+  const uint64_t slice = 1u << 24;
+  for (;;) {
+    sim::RunLimits limits;
+    const uint64_t done = machine->instructionCount();
+    limits.maxInstructions = std::min(slice, req.maxInstructions - std::min(done, req.maxInstructions));
+    limits.maxOutputBytes = req.maxOutput;
+    stop = machine->run(limits);
+    flushOutput();
+    if (stop.reason != sim::StopReason::InstructionLimit || machine->instructionCount() >= req.maxInstructions) break;
+  }
+  if (stop.reason == sim::StopReason::InstructionLimit) {
+    stop.message = fmt::format("the program did not finish within --max-instructions {}", req.maxInstructions);
+  }
+  const int code = sim::exitCodeFor(stop.reason);
+  std::string where = machine->symbols().describe(stop.address).value_or("");
+
+  if (req.json) {
+    nlohmann::json j;
+    j["verdict"] = std::string(sim::stopReasonName(stop.reason));
+    j["exit_code"] = code;
+    j["message"] = stop.message;
+    j["address"] = stop.address;
+    if (!where.empty()) j["location"] = where;
+    j["instructions"] = machine->instructionCount();
+    j["clocks"] = machine->clockCount();
+    j["architecture"] = std::string(machine->architecture());
+    j["output"] = machine->output();
+    nlohmann::json regs = nlohmann::json::object();
+    for (size_t i = 0; i < machine->registers().size(); ++i) regs[machine->registers()[i].name] = machine->readRegister(i);
+    j["registers"] = regs;
+    std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  } else {
+    if (!machine->output().empty() && machine->output().back() != '\n') std::cout << std::endl;
+    std::string detail = stop.reason == sim::StopReason::Halted ? std::string() : stop.message;
+    if (stop.reason == sim::StopReason::Breakpoint) {
+      detail = fmt::format("{}{}", hexValue(stop.address, 16), where.empty() ? "" : " (" + where + ")");
+    }
+    std::cerr << fmt::format("asmlab: {} after {} instructions ({} clocks){}{}\n", sim::stopReasonName(stop.reason),
+                             machine->instructionCount(), machine->clockCount(), detail.empty() ? "" : ": ", detail);
+  }
+  return code;
+}
+
+const char* const kRunHelp = R"(
+Verdicts and exit codes:
+  0  halted              the program ended (LC-3 HALT clears MCR[15])
+  1  assembly error      the program did not assemble or load (errors on stderr)
+  2  usage               bad command line, unreadable input file, unknown --break label
+  3  instruction limit   --max-instructions ran out (default 100000000): a runaway loop
+  4  waiting for input   the program waits for a key but the scripted input is used up
+  5  exception           illegal opcode, privilege or access violation, TRAP without routine
+  6  breakpoint          a --break address was reached
+  7  output limit        the program printed more than --max-output bytes
+The program's console output goes to stdout; the verdict line and any trace to stderr.)";
+
+CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()> {
+  auto req = std::make_shared<RunRequest>();
+  auto* cmd = app.add_subcommand("run", "Run an LC-3 program (.asm or .obj) and report how it ended");
+  cmd->footer(kRunHelp);
+  cmd->add_option("files", req->files, "Program files: LC-3 source (.asm with .ORIG) or object (.obj, .sym beside it)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  auto* inputOpt = cmd->add_option("--input", req->input, "Keyboard input, given in full (escapes \\n \\r \\t \\\\ \\xHH)");
+  cmd->add_option("--input-file", req->inputFile, "Read the keyboard input from a file")->excludes(inputOpt);
+  cmd->add_option("--max-instructions", req->maxInstructions, "Stop after this many instructions (default 100000000)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--max-output", req->maxOutput, "Stop after this many bytes of output (default 16 MiB)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--edition", req->edition, "Patt & Patel edition semantics: 2 or 3 (default 3)")
+      ->check(CLI::IsMember({2, 3}));
+  cmd->add_option("--seed", req->seed, "Fill registers and free memory from a PRNG with this seed (default: zeros)");
+  cmd->add_option("--break", req->breaks, "Stop when execution reaches LABEL or address (xNNNN); repeatable");
+  cmd->add_option("--memory-latency", req->memoryLatency, "Clocks per memory access for the clock count (default 5)")
+      ->check(CLI::Range(1u, 40u));
+  cmd->add_flag("--trace", req->trace, "Print one line per instruction to stderr (or --trace-file)");
+  cmd->add_option("--trace-file", req->traceFile, "Write the trace to this file");
+  cmd->add_flag("--json", req->json, "Print the result as JSON on stdout (verdict, exit code, counts, output, registers)");
+  cmd->add_flag("--no-halt-banner", req->noHaltBanner, "HALT stops without printing \"--- Halting the LC-3 ---\"");
+  return [req, inputOpt] {
+    req->inputGiven = inputOpt->count() > 0;
+    req->input = unescape(req->input);
+    return runProgram(*req);
+  };
+});
+
+}  // namespace
+}  // namespace asmlab::cli

@@ -1,0 +1,42 @@
+// The predecoded form of one instruction word, kept per address so the run loop decodes each word
+// once. A store to an address resets its entry to kUndecoded.
+#pragma once
+
+#include <cstdint>
+
+#include "asmlab/lc3sim/machine.hpp"
+
+namespace asmlab::lc3sim {
+
+// Handler kinds; the run loop's label table follows this order exactly.
+enum Op : uint8_t {
+  kUndecoded,
+  kAddReg, kAddImm, kAndReg, kAndImm, kNot,
+  kBr,        // c = nzp mask, imm = target
+  kBrAlways,  // BRnzp (and BR)
+  kNop,       // BR with an empty mask
+  kBrSelf,    // a branch or jump to its own address (slow: infinite-loop detection)
+  kJmp, kJsr, kJsrr,
+  kLd, kLdi, kLdr, kLea, kLeaCc,
+  kSt, kSti, kStr,
+  kTrap, kRti, kReserved,
+  kOpCount
+};
+
+struct Lc3Machine::Decoded {
+  uint8_t op = kUndecoded;
+  uint8_t a = 0;       // DR or SR (bits 11-9), or the nzp mask for BR
+  uint8_t b = 0;       // SR1 / BaseR (bits 8-6)
+  uint8_t c = 0;       // SR2 (bits 2-0)
+  uint16_t imm = 0;    // immediate (sign-extended), absolute target address, or trap vector
+  uint8_t clocks = 0;  // Appendix C clocks for this instruction (BR: not taken)
+  uint8_t pad = 0;
+};
+// Flag bit (beside sim::kFlagExecute/Read/Write) marking addresses user code may not fetch from.
+inline constexpr uint8_t kFlagFetchViolation = 8;
+
+// Clock counts per handler kind for memory latency m, following the state sequences of
+// Patt & Patel Appendix C (fetch 18-33-35-32 = 3+M; see docs/lc3-simulator.md for each sequence).
+void fillClockTable(uint8_t* table, unsigned m, Edition edition);
+
+}  // namespace asmlab::lc3sim

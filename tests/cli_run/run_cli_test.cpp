@@ -1,0 +1,121 @@
+// `asmlab run` through the executable: verdicts, exit codes (docs/cli.md), output and JSON.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+
+namespace {
+struct Result {
+  int exit = -1;
+  std::string out;
+};
+
+class RunCli : public ::testing::Test {
+protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("asmlab_run_" + std::to_string(::getpid()) + "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string write(const std::string& name, const std::string& text) {
+    auto p = (dir_ / name).string();
+    std::ofstream(p, std::ios::binary) << text;
+    return p;
+  }
+  // Runs asmlab with the arguments (already shell-quoted); stderr is discarded.
+  Result run(const std::string& args) {
+    Result r;
+    const std::string command = std::string(ASMLAB_CLI) + " run " + args + " 2>/dev/null";
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe) return r;
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
+    const int status = pclose(pipe);
+    r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+  }
+  fs::path dir_;
+};
+
+const char* const kEcho = R"(
+        .ORIG x3000
+LOOP    GETC
+        ADD R1, R0, #-10   ; newline ends the program
+        BRz DONE
+        OUT
+        BRnzp LOOP
+DONE    HALT
+        .END
+)";
+}  // namespace
+
+TEST_F(RunCli, HaltedPrintsTheOutputAndExitsZero) {
+  auto r = run(write("echo.asm", kEcho) + " --input 'hey\\n' --no-halt-banner");
+  EXPECT_EQ(r.exit, 0);
+  EXPECT_EQ(r.out, "hey\n");  // a final newline is added after output that lacks one
+}
+
+TEST_F(RunCli, WaitingForInputExitsFour) {
+  auto r = run(write("echo.asm", kEcho) + " --input 'ab' --no-halt-banner");
+  EXPECT_EQ(r.exit, 4);
+}
+
+TEST_F(RunCli, InfiniteLoopHitsTheInstructionLimit) {
+  auto r = run(write("loop.asm", ".ORIG x3000\nL ADD R1, R1, #1\nBRnzp L\n.END\n") + " --max-instructions 5000 --json");
+  EXPECT_EQ(r.exit, 3);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["verdict"], "instruction limit");
+  EXPECT_EQ(j["instructions"], 5000);
+  EXPECT_EQ(j["registers"]["R1"], 2500);
+}
+
+TEST_F(RunCli, WritingTheOsIsAnException) {
+  auto r = run(write("bad.asm", ".ORIG x3000\nAND R0, R0, #0\nSTI R0, V\nHALT\nV .FILL x0025\n.END\n") + " --json");
+  EXPECT_EQ(r.exit, 5);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["verdict"], "exception");
+  EXPECT_EQ(j["message"], "access control violation: user-mode write of x0025 at x3001");
+  EXPECT_EQ(j["address"], 0x3001);
+}
+
+TEST_F(RunCli, SecondEditionAllowsIt) {
+  // The same program in the 2nd edition overwrites the HALT vector: HALT then jumps to x0000.
+  auto r = run(write("bad.asm", ".ORIG x3000\nAND R0, R0, #0\nSTI R0, V\nHALT\nV .FILL x0025\n.END\n") +
+               " --edition 2 --max-instructions 100000 --json");
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_NE(j["verdict"], "halted");
+}
+
+TEST_F(RunCli, BreakAtALabel) {
+  auto r = run(write("echo.asm", kEcho) + " --input 'x\\n' --break DONE --json");
+  EXPECT_EQ(r.exit, 6);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["address"], 0x3005);
+  EXPECT_EQ(j["output"], "x");
+}
+
+TEST_F(RunCli, UsageAndLoadErrors) {
+  EXPECT_EQ(run(write("echo.asm", kEcho) + " --break NOWHERE").exit, 2);
+  EXPECT_EQ(run(write("echo.asm", kEcho) + " --edition 4").exit, 2);
+  EXPECT_EQ(run(write("typo.asm", ".ORIG x3000\nADD R0, R0\n.END\n")).exit, 1);
+  EXPECT_EQ(run(write("short.obj", std::string("\x30\x00\xF0", 3))).exit, 1);
+  EXPECT_EQ(run(write("text.obj", "this is not an object file\n")).exit, 1);
+}
+
+TEST_F(RunCli, SeedMakesRunsReproducible) {
+  const auto prog = write("r.asm", ".ORIG x3000\nHALT\n.END\n");
+  auto a = nlohmann::json::parse(run(prog + " --seed 9 --json").out);
+  auto b = nlohmann::json::parse(run(prog + " --seed 9 --json").out);
+  auto c = nlohmann::json::parse(run(prog + " --seed 10 --json").out);
+  EXPECT_EQ(a["registers"]["R3"], b["registers"]["R3"]);
+  EXPECT_NE(a["registers"]["R3"], c["registers"]["R3"]);
+  EXPECT_EQ(nlohmann::json::parse(run(prog + " --json").out)["registers"]["R3"], 0);
+}

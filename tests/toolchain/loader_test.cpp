@@ -1,0 +1,121 @@
+// The program loader: detection, assembling, object files with symbols, bad input.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
+
+#include "asmlab/lc3/assembler.hpp"
+#include "asmlab/lc3/objfile.hpp"
+#include "asmlab/toolchain/loader.hpp"
+
+namespace fs = std::filesystem;
+using asmlab::Diagnostics;
+using asmlab::sim::StopReason;
+using asmlab::toolchain::loadProgram;
+using asmlab::toolchain::LoadOptions;
+
+namespace {
+class LoaderTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("asmlab_loader_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string write(const std::string& name, const std::string& bytes) {
+    const auto path = (dir_ / name).string();
+    std::ofstream(path, std::ios::binary) << bytes;
+    return path;
+  }
+  fs::path dir_;
+};
+const char* const kHello = ".ORIG x3000\nLEA R0, MSG\nPUTS\nHALT\nMSG .STRINGZ \"hey\"\n.END\n";
+}  // namespace
+
+TEST_F(LoaderTest, AssemblesAndRunsASource) {
+  Diagnostics d;
+  LoadOptions o;
+  o.lc3HaltBanner = false;
+  auto m = loadProgram({write("hello.asm", kHello)}, o, d);
+  ASSERT_TRUE(m) << d.renderToString();
+  EXPECT_EQ(m->architecture(), "lc3");
+  EXPECT_EQ(m->programCounter(), 0x3000u);
+  EXPECT_EQ(m->symbols().find("MSG"), 0x3003u);
+  m->closeInput();
+  EXPECT_EQ(m->run({}).reason, StopReason::Halted);
+  EXPECT_EQ(m->output(), "hey");
+}
+
+TEST_F(LoaderTest, LoadsAnObjectFileWithItsSymbols) {
+  Diagnostics d;
+  auto assembly = asmlab::lc3::assembleText("hello.asm", kHello, d);
+  ASSERT_FALSE(d.hasErrors());
+  const auto obj = write("hello.obj", asmlab::lc3::writeObject(assembly.image));
+  write("hello.sym", asmlab::lc3::writeSymbols(assembly.image));
+  LoadOptions o;
+  o.lc3HaltBanner = false;
+  auto m = loadProgram({obj}, o, d);
+  ASSERT_TRUE(m) << d.renderToString();
+  EXPECT_EQ(m->symbols().find("msg"), 0x3003u);
+  m->run({});
+  EXPECT_EQ(m->output(), "hey");
+}
+
+TEST_F(LoaderTest, RejectsTruncatedAndForeignObjectFiles) {
+  for (const std::string& bytes : {std::string("\x30\x00\xE0", 3), std::string("hello, I am text\n"), std::string()}) {
+    Diagnostics d;
+    auto m = loadProgram({write("bad.obj", bytes)}, {}, d);
+    EXPECT_FALSE(m);
+    ASSERT_TRUE(d.hasErrors());
+    EXPECT_NE(d.all().front().message.find("bad.obj"), std::string::npos) << d.all().front().message;
+  }
+}
+
+TEST_F(LoaderTest, ReportsAssemblyErrorsWithLocations) {
+  Diagnostics d;
+  auto m = loadProgram({write("oops.asm", ".ORIG x3000\nADDD R0, R0, #1\n.END\n")}, {}, d);
+  EXPECT_FALSE(m);
+  ASSERT_TRUE(d.hasErrors());
+  EXPECT_NE(d.renderToString().find("oops.asm:2:"), std::string::npos) << d.renderToString();
+}
+
+TEST_F(LoaderTest, MissingFileAndBadEdition) {
+  Diagnostics d;
+  EXPECT_FALSE(loadProgram({(dir_ / "nope.asm").string()}, {}, d));
+  EXPECT_TRUE(d.hasErrors());
+  Diagnostics e;
+  LoadOptions o;
+  o.lc3Edition = 4;
+  EXPECT_FALSE(loadProgram({write("hello.asm", kHello)}, o, e));
+  EXPECT_TRUE(e.hasErrors());
+}
+
+TEST_F(LoaderTest, DetectsArchitectures) {
+  using asmlab::toolchain::Architecture;
+  EXPECT_EQ(asmlab::toolchain::detectFile("a.asm", "  .orig x3000\n").architecture, Architecture::Lc3);
+  EXPECT_EQ(asmlab::toolchain::detectFile("a.asm", "code segment\nassume cs:code\n").architecture, Architecture::X86);
+  EXPECT_EQ(asmlab::toolchain::detectFile("a.obj", std::string("\x30\x00\x12\x34", 4)).architecture, Architecture::Lc3);
+  // OMF THEADR: x80, length 6, name length 4 "MAIN", checksum.
+  EXPECT_EQ(asmlab::toolchain::detectFile("a.obj", std::string("\x80\x06\x00\x04MAIN\x00", 9)).architecture,
+            Architecture::X86);
+}
+
+TEST_F(LoaderTest, EditionAndSeedReachTheMachine) {
+  Diagnostics d;
+  LoadOptions o;
+  o.lc3Edition = 2;
+  o.seed = 7;
+  auto a = loadProgram({write("hello.asm", kHello)}, o, d);
+  auto b = loadProgram({write("hello.asm", kHello)}, o, d);
+  ASSERT_TRUE(a && b);
+  EXPECT_EQ(a->readRegister(3), b->readRegister(3));
+  EXPECT_EQ(a->peek(0x5000), b->peek(0x5000));
+  EXPECT_EQ(a->peek(0x3000), 0xE002u);  // LEA R0, MSG
+  // 2nd edition: TRAP leaves the return address in R7.
+  a->step();
+  a->step();
+  EXPECT_EQ(a->readRegister(7), 0x3002u);
+}

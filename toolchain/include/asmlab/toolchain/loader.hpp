@@ -1,0 +1,49 @@
+// The program loader shared by `asmlab run`, the grader and the debugger: it detects each file's
+// architecture, assembles sources, reads object files (and the .sym beside them), and builds the
+// machine with the chosen options.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "asmlab/asm/diagnostics.hpp"
+#include "asmlab/sim/machine.hpp"
+
+namespace asmlab::toolchain {
+
+enum class Architecture { Auto, Lc3, X86 };
+
+struct LoadOptions {
+  Architecture architecture = Architecture::Auto;  // Auto: decided from the first file
+  // Seeded randomisation of the initial machine (registers and free memory); unset = zeros.
+  std::optional<uint64_t> seed;
+
+  // LC-3
+  int lc3Edition = 3;                 // 2 or 3 (Patt & Patel edition semantics)
+  unsigned lc3MemoryLatency = 5;      // clocks per memory access (Appendix C)
+  bool lc3OperatingSystem = true;     // false: bare machine without vector tables
+  bool lc3HaltBanner = true;          // HALT prints "--- Halting the LC-3 ---"
+  bool lc3RunBootCode = false;        // start at the OS boot code (x0200) instead of the program
+  bool warningsAsErrors = false;
+};
+
+// What the loader found out about one file.
+struct DetectedFile {
+  Architecture architecture = Architecture::Auto;  // Auto = could not tell
+  bool isObject = false;                           // an object file rather than source
+};
+
+// Decides the architecture of one file from its name and its first bytes.
+DetectedFile detectFile(const std::string& path, const std::string& bytes);
+
+// Loads every file into one machine. Returns nullptr when anything failed, with located errors in
+// `diagnostics` (assembly errors as file:line:col; unreadable or malformed files by name).
+std::unique_ptr<sim::Machine> loadProgram(const std::vector<std::string>& paths, const LoadOptions& options,
+                                          Diagnostics& diagnostics);
+
+std::string_view architectureName(Architecture a);
+
+}  // namespace asmlab::toolchain
