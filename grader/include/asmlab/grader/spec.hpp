@@ -1,0 +1,197 @@
+// A grading specification (docs/grading.md), as parsed from YAML. Values that name memory keep
+// their label form; they are resolved against the submission's symbols when a test runs, because
+// each submission places its labels differently.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "asmlab/asm/diagnostics.hpp"
+
+namespace asmlab::grader {
+
+// Where something was written in the spec, for errors found after parsing.
+struct SpecPlace {
+  std::string file;
+  uint32_t line = 0;
+  uint32_t column = 0;
+  std::string describe() const;  // "spec.yaml:12:5"
+};
+
+// `LABEL`, `LABEL+3`, `LABEL-1` or an absolute address.
+struct AddressExpr {
+  std::string label;  // empty = absolute
+  int64_t offset = 0;
+  std::string text;   // as written, for messages
+};
+
+// Consecutive memory units starting at an address.
+struct MemoryValues {
+  AddressExpr at;
+  std::vector<int64_t> values;
+  bool isString = false;  // written as {string: ...}: shown as text in messages
+};
+
+struct RegisterValue {
+  std::string name;
+  int64_t value = 0;
+};
+
+struct RandomMemory {
+  AddressExpr at;
+  uint64_t count = 1;
+  int64_t min = 0;
+  int64_t max = 0xFFFF;
+};
+
+struct Setup {
+  std::vector<RegisterValue> registers;
+  std::vector<MemoryValues> memory;
+  std::vector<std::string> randomRegisters;
+  std::vector<RandomMemory> randomMemory;
+};
+
+struct Start {
+  bool atEntry = true;
+  std::string call;                  // label of the subroutine
+  std::vector<RegisterValue> args;
+  std::vector<int64_t> push;         // stack words pushed before the return address (PC)
+  bool far = false;                  // PC: push CS:IP instead of IP
+  std::optional<AddressExpr> returnTrap;
+};
+
+struct InputEvent {
+  enum class When { Start, Waiting, Instruction, Clock } when = When::Waiting;
+  uint64_t at = 0;  // instruction or clock count
+  std::string keys;
+  bool hasMouse = false;
+  int mouseX = 0, mouseY = 0;
+  unsigned mouseButtons = 0;
+  int scanCode = -1;
+  SpecPlace place;
+};
+
+struct Limits {
+  uint64_t instructions = 10'000'000;
+  uint64_t clocks = 0;  // 0 = none
+  uint64_t output = 65536;
+};
+
+struct Region {
+  AddressExpr from, to;  // inclusive
+};
+
+struct Check {
+  enum class Kind {
+    Output, Registers, Preserved, Memory, MemoryUnchanged, Screen, Pixels, Pixel, Speaker, Stop,
+    ExitCode, Instructions, Clocks
+  } kind = Kind::Output;
+  double points = -1;  // <0: share of the test's points
+  std::string message;
+  SpecPlace place;
+
+  // output
+  enum class OutputMode { Equals, Contains, NotContains, Regex, Similar } outputMode = OutputMode::Equals;
+  std::vector<std::string> texts;
+  std::string textSource;  // golden file name when read from a file
+  double minSimilarity = 0.9;
+  bool ignoreCase = false;
+  bool ignoreWhitespace = false;
+
+  std::vector<RegisterValue> registers;          // registers
+  std::vector<std::string> preserved;            // preserved
+  bool preservedAllBut = false;
+  std::vector<MemoryValues> memory;              // memory
+  std::vector<Region> regions;                   // memory_unchanged
+
+  // screen (text) and pixels
+  unsigned row = 0, column = 0, rows = 1, columns = 80;
+  std::string screenText;
+  std::string screenRegex;
+  unsigned x = 0, y = 0, width = 0, height = 0;
+  std::string imagePath;  // resolved PNG path
+  double tolerance = 0;
+  uint32_t rgb = 0;
+
+  // speaker
+  std::vector<double> notes;
+  double toleranceHz = 5;
+  uint64_t minNotes = 0;
+
+  std::string stopVerdict;  // stop
+  int exitCode = 0;         // exit_code
+  std::optional<uint64_t> min, max;  // instructions / clocks
+
+  std::string describe() const;  // short name for reports: "output equals golden.txt"
+};
+
+struct BoardSpec {
+  AddressExpr memory;
+  std::vector<uint64_t> cells;  // per move
+  int64_t empty = ' ', player = 'X', program = 'O';
+};
+
+struct PlaySpec {
+  std::vector<std::string> moves;
+  std::string moveSuffix;
+  std::optional<BoardSpec> board;
+  std::string programWins, playerWins, draw, rejected;  // regexes ("" = not used)
+  bool failOnPlayerWins = true, failOnHang = true, failOnIllegal = true, failOnCrash = true;
+  unsigned maxDepth = 0;  // 0 = number of moves
+  Limits limits{2'000'000, 0, 65536};
+  uint64_t maxGames = 1'000'000;
+};
+
+struct TestSpec {
+  std::string name;
+  std::string description;
+  double points = 1;
+  std::string visibility = "visible";
+  uint64_t seed = 1;
+  Setup setup;
+  Start start;
+  std::vector<InputEvent> input;
+  Limits limits;
+  std::vector<Check> checks;
+  std::optional<PlaySpec> play;
+  SpecPlace place;
+};
+
+struct BuildSpec {
+  std::vector<std::string> submission;            // file names the student submits
+  std::vector<std::filesystem::path> sources;     // course sources (absolute)
+  std::vector<std::filesystem::path> modules;
+  std::vector<std::filesystem::path> libraries;
+  int edition = 3;
+  std::string cpu = "8086";
+  // Fill registers and free memory from a PRNG before the program starts, so that programs that
+  // read uninitialised state behave differently per seed (--seed on the command line).
+  bool randomize = false;
+  uint64_t randomSeed = 1;
+};
+
+struct Spec {
+  std::string name;
+  std::string machine = "lc3";
+  std::filesystem::path file;  // the spec file
+  std::filesystem::path dir;   // its directory
+  BuildSpec build;
+  std::vector<TestSpec> tests;
+  double maxScore() const;
+};
+
+// Parses a spec file; on error returns nullopt with located diagnostics (`file:line:col: error:`).
+std::optional<Spec> loadSpec(const std::filesystem::path& file, Diagnostics& diagnostics);
+// Parses spec text (file name used in messages; relative paths resolve against `dir`).
+std::optional<Spec> parseSpec(const std::string& text, const std::string& fileName,
+                              const std::filesystem::path& dir, Diagnostics& diagnostics);
+
+// Parses a number in assembler syntax: 12, #-3, x3000, 0x3000, b101, 'A'. Returns nullopt if not one.
+std::optional<int64_t> parseNumber(std::string_view text);
+// Parses `LABEL`, `LABEL+n`, `LABEL-n` or a number.
+std::optional<AddressExpr> parseAddress(std::string_view text);
+
+}  // namespace asmlab::grader

@@ -1,0 +1,110 @@
+// The toolchain builder: finds the submission's files, then assembles and loads them (with the
+// course's sources, modules and libraries) through asmlab::toolchain::loadProgram, as `asmlab run`
+// does, so a submission behaves under the grader exactly as it does for the student.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "asmlab/grader/grade.hpp"
+#include "asmlab/toolchain/loader.hpp"
+
+namespace asmlab::grader {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string lowerExtension(const fs::path& p) {
+  std::string ext = p.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return ext;
+}
+
+// The submission's files in the order of build.submission. A single-file submission stands for
+// the first name. In a folder, a missing file is looked up case-insensitively, then as the only
+// file with the same extension (students rename files); otherwise the build fails saying so.
+bool submissionFiles(const Spec& spec, const fs::path& submission, std::vector<std::string>& paths, std::string& messages) {
+  std::error_code ec;
+  // A symbolic link could make the assembler read (and quote in its diagnostics) a host file.
+  auto plainFile = [&](const fs::path& p) {
+    if (!fs::is_symlink(p, ec)) return true;
+    messages += fmt::format("error: {} is a symbolic link; a submission holds plain files only\n", p.filename().string());
+    return false;
+  };
+  if (!fs::is_directory(submission, ec)) {
+    if (!plainFile(submission)) return false;
+    paths.push_back(submission.string());
+    return true;
+  }
+  std::vector<fs::path> present;
+  for (const auto& entry : fs::directory_iterator(submission, ec)) {
+    if (entry.is_regular_file(ec)) present.push_back(entry.path());
+  }
+  std::sort(present.begin(), present.end());
+  bool ok = true;
+  for (const auto& wanted : spec.build.submission) {
+    if (fs::is_regular_file(submission / wanted, ec)) {
+      if (!plainFile(submission / wanted)) {
+        ok = false;
+        continue;
+      }
+      paths.push_back((submission / wanted).string());
+      continue;
+    }
+    std::vector<fs::path> candidates;
+    for (const auto& p : present) {
+      if (editDistance(p.filename().string(), wanted) == 0) candidates = {p};  // case differs only
+    }
+    if (candidates.empty()) {
+      for (const auto& p : present) {
+        if (lowerExtension(p) == lowerExtension(wanted)) candidates.push_back(p);
+      }
+    }
+    if (candidates.size() == 1 && spec.build.submission.size() == 1 && plainFile(candidates[0])) {
+      messages += fmt::format("note: {} not found; grading {} instead\n", wanted, candidates[0].filename().string());
+      paths.push_back(candidates[0].string());
+      continue;
+    }
+    std::string found;
+    for (const auto& p : present) found += (found.empty() ? "" : ", ") + p.filename().string();
+    messages += fmt::format("error: the submission has no file {} (it has: {})\n", wanted, found.empty() ? "nothing" : found);
+    ok = false;
+  }
+  return ok;
+}
+
+BuiltProgram buildWithToolchain(const Spec& spec, const fs::path& submission) {
+  BuiltProgram built;
+  std::vector<std::string> paths;
+  if (!submissionFiles(spec, submission, paths, built.diagnostics)) return built;
+  for (const auto& p : spec.build.sources) paths.push_back(p.string());
+  for (const auto& p : spec.build.modules) paths.push_back(p.string());
+  for (const auto& p : spec.build.libraries) paths.push_back(p.string());
+  toolchain::LoadOptions options;
+  options.architecture = spec.machine == "lc3" ? toolchain::Architecture::Lc3 : toolchain::Architecture::X86;
+  options.lc3Edition = spec.build.edition;
+  if (spec.build.randomize) options.seed = spec.build.randomSeed;
+  Diagnostics diagnostics;
+  diagnostics.setErrorLimit(50);
+  std::unique_ptr<sim::Machine> machine = toolchain::loadProgram(paths, options, diagnostics);
+  built.diagnostics += diagnostics.renderToString();
+  if (!machine) return built;
+  built.ok = true;
+  built.entry = machine->programCounter();
+  // The first machine is handed out as is; later requests load afresh.
+  auto first = std::make_shared<std::unique_ptr<sim::Machine>>(std::move(machine));
+  built.newMachine = [first, paths, options]() -> std::unique_ptr<sim::Machine> {
+    if (*first) return std::move(*first);
+    Diagnostics again;
+    return toolchain::loadProgram(paths, options, again);
+  };
+  return built;
+}
+
+}  // namespace
+
+Builder defaultBuilder(const std::string& machine) {
+  if (machine == "lc3" || machine == "pc") return buildWithToolchain;
+  return {};
+}
+
+}  // namespace asmlab::grader

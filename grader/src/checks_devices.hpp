@@ -1,0 +1,27 @@
+// Internal: checks that read a machine's devices through its optional capabilities.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "run_context.hpp"
+
+namespace asmlab::grader {
+
+CheckResult screenCheck(const Check& check, const RunContext& ctx, CheckResult r);
+CheckResult pixelsCheck(const Check& check, const RunContext& ctx, CheckResult r);
+CheckResult pixelCheck(const Check& check, const RunContext& ctx, CheckResult r);
+CheckResult speakerCheck(const Check& check, const RunContext& ctx, CheckResult r);
+
+// An RGB image read from a PNG file (0xRRGGBB per pixel, alpha dropped).
+struct RgbImage {
+  unsigned width = 0, height = 0;
+  std::vector<uint32_t> pixels;
+};
+bool readPng(const std::string& path, RgbImage& image, std::string& error);
+
+// Compares the speaker's notes with the expected sequence; empty when they match.
+std::string compareNotes(const std::vector<double>& expected, const std::vector<double>& played, double toleranceHz);
+
+}  // namespace asmlab::grader

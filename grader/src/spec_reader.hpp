@@ -1,0 +1,71 @@
+// Internal: the YAML-to-Spec reader. Helpers report located errors and return nullopt/empty so
+// that reading carries on and every mistake in a spec is reported in one run.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+#include "asmlab/grader/spec.hpp"
+
+namespace asmlab::grader {
+
+class SpecReader {
+public:
+  SpecReader(std::shared_ptr<const SourceFile> source, std::filesystem::path dir, Diagnostics& diagnostics);
+
+  Spec readSpec(const YAML::Node& root);
+
+  // Scalars and common shapes.
+  SourceLocation locate(const YAML::Node& node) const;
+  SpecPlace place(const YAML::Node& node) const;
+  void error(const YAML::Node& node, std::string message);
+  bool expectMap(const YAML::Node& node, std::string_view what);
+  bool checkKeys(const YAML::Node& map, std::string_view what, const std::vector<std::string>& allowed);
+  std::optional<std::string> string(const YAML::Node& node, std::string_view what);
+  std::optional<int64_t> number(const YAML::Node& node, std::string_view what);
+  std::optional<uint64_t> count(const YAML::Node& node, std::string_view what);
+  std::optional<double> real(const YAML::Node& node, std::string_view what);
+  std::optional<bool> boolean(const YAML::Node& node, std::string_view what);
+  std::optional<AddressExpr> address(const YAML::Node& node, std::string_view what);
+  std::vector<std::string> stringList(const YAML::Node& node, std::string_view what);
+  std::filesystem::path courseFile(const YAML::Node& node, std::string_view what);
+  std::optional<std::string> readCourseText(const YAML::Node& node, std::string_view what);
+  std::vector<RegisterValue> registerValues(const YAML::Node& node, std::string_view what);
+  std::vector<std::string> registerList(const YAML::Node& node, std::string_view what);
+  std::vector<MemoryValues> memoryValues(const YAML::Node& node, std::string_view what);
+  bool isRegisterName(const std::string& name) const;
+  void setMachine(const std::string& machine);
+
+private:
+  struct Defaults {
+    Limits limits;
+    uint64_t seed = 1;
+    double points = 1;
+    std::string visibility = "visible";
+  };
+  void readBuild(const YAML::Node& node, BuildSpec& build);
+  void readDefaults(const YAML::Node& node, Defaults& defaults);
+  void readLimits(const YAML::Node& node, Limits& limits);
+  TestSpec readTest(const YAML::Node& node, const Defaults& defaults);
+  void readSetup(const YAML::Node& node, Setup& setup);
+  void readStart(const YAML::Node& node, Start& start);
+  std::vector<InputEvent> readInput(const YAML::Node& node);
+  std::optional<Check> readCheck(const YAML::Node& node);
+  bool readOutputCheck(const YAML::Node& node, Check& check);
+  std::optional<PlaySpec> readPlay(const YAML::Node& node);
+  void requirePc(const YAML::Node& node, std::string_view feature);
+  std::optional<std::string> visibility(const YAML::Node& node);
+
+  std::shared_ptr<const SourceFile> source_;
+  std::filesystem::path dir_;
+  Diagnostics& diagnostics_;
+  std::string machine_ = "lc3";
+  std::vector<std::string> registerNames_;
+};
+
+}  // namespace asmlab::grader

@@ -1,0 +1,93 @@
+// Optional, architecture-neutral capabilities of a machine: a text screen, a graphics frame
+// buffer, a speaker log, a pointing device and a scan-code keyboard. A machine that has a device
+// inherits the matching interface next to `Machine` (the PC machine will; the LC-3 has none), and
+// front ends (the grader, the debugger) discover it with `capability<T>(machine)`, so the Machine
+// interface itself stays small and the LC-3 pays nothing.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "asmlab/sim/machine.hpp"
+
+namespace asmlab::sim {
+
+// One character cell of a text screen: the character in the machine's code page (code page 437
+// on the PC) and its attribute byte (PC: bits 0-3 foreground, 4-6 background, 7 blink).
+struct TextCell {
+  uint8_t character = ' ';
+  uint8_t attribute = 0x07;
+};
+
+// A character-cell display (PC text modes, read from video RAM as the adapter would show it).
+class TextScreen {
+public:
+  virtual ~TextScreen() = default;
+  // Whether a text mode is active now (a PC in a graphics mode has no text screen).
+  virtual bool textModeActive() const = 0;
+  virtual unsigned textRows() const = 0;
+  virtual unsigned textColumns() const = 0;
+  virtual TextCell textCell(unsigned row, unsigned column) const = 0;
+};
+
+// A pixel display as the monitor would show it (after palette lookup), 0xRRGGBB per pixel.
+class FrameBuffer {
+public:
+  virtual ~FrameBuffer() = default;
+  virtual unsigned frameWidth() const = 0;
+  virtual unsigned frameHeight() const = 0;
+  virtual uint32_t pixelRgb(unsigned x, unsigned y) const = 0;
+};
+
+// A note the program played on a speaker: the time it started and how long it lasted, in the
+// machine's clocks, and its frequency (0 for a click that was not a steady tone).
+struct SpeakerNote {
+  uint64_t startClock = 0;
+  uint64_t durationClocks = 0;
+  double frequencyHz = 0;
+};
+
+class SpeakerLog {
+public:
+  virtual ~SpeakerLog() = default;
+  // Every note played since the program started (or since the log was cleared), in order. A note
+  // still sounding is included with its duration so far.
+  virtual std::vector<SpeakerNote> speakerNotes() const = 0;
+  virtual uint64_t clocksPerSecond() const = 0;
+};
+
+// Mouse events as a mouse driver would report them (PC: INT 33h coordinates, in pixels of the
+// virtual screen; buttons bit 0 left, bit 1 right, bit 2 middle).
+struct MouseEvent {
+  int x = 0;
+  int y = 0;
+  unsigned buttons = 0;
+};
+
+class PointerInput {
+public:
+  virtual ~PointerInput() = default;
+  // Moves the pointer and sets the buttons; the driver sees it as a hardware event now.
+  virtual void pushMouseEvent(const MouseEvent& event) = 0;
+};
+
+// Keys that have no ASCII code (arrows, function keys), by scan code, as the keyboard would send
+// them (PC: the BIOS buffer receives scan code and ASCII 0).
+class ScanCodeKeyboard {
+public:
+  virtual ~ScanCodeKeyboard() = default;
+  virtual void pushKey(uint8_t scanCode, uint8_t ascii) = 0;
+};
+
+// The capability T of a machine, or nullptr when the machine has no such device.
+template <class T>
+T* capability(Machine& machine) {
+  return dynamic_cast<T*>(&machine);
+}
+template <class T>
+const T* capability(const Machine& machine) {
+  return dynamic_cast<const T*>(&machine);
+}
+
+}  // namespace asmlab::sim

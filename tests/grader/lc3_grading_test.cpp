@@ -1,0 +1,234 @@
+// The grader on the real LC-3 (assembler, loader, machine with its OS): subroutines graded alone
+// through the return trap, whole programs, and submissions that misbehave in every way the issue
+// lists. Expected values are hand-computed from the programs below.
+#include <gtest/gtest.h>
+
+#include "asmlab/grader/batch.hpp"
+#include "asmlab/grader/report.hpp"
+#include "grader_test_util.hpp"
+
+namespace asmlab::grader::testing {
+namespace {
+
+SubmissionResult gradeLc3(const std::string& yaml, const std::string& source, const std::string& name = "student") {
+  TempDir dir;
+  Spec spec = specFrom(yaml, dir.path());
+  auto file = dir.write(name + "/prog.asm", source);
+  return gradeSubmission(spec, file.parent_path(), defaultBuilder("lc3"), {});
+}
+
+const char* kHeader = "machine: lc3\nbuild: {submission: prog.asm}\n";
+
+// Prints a prompt, echoes one key, halts. SUM3 adds R0, R1 and R2 into R3 and stores it in TOTAL.
+const char* kProgram = R"(
+        .ORIG x3000
+        LEA R0, PROMPT
+        PUTS
+        GETC
+        OUT
+        HALT
+PROMPT  .STRINGZ "Key? "
+SUM3    ADD R3, R0, R1
+        ADD R3, R3, R2
+        ST R3, TOTAL
+        RET
+TOTAL   .FILL #0
+        .END
+)";
+
+TEST(Lc3Grading, WholeProgramWithInput) {
+  auto r = gradeLc3(std::string(kHeader) + R"(tests:
+  - name: echo
+    input: "k"
+    checks:
+      - output: {contains: "Key? k"}
+      - stop: halted
+)", kProgram);
+  ASSERT_TRUE(r.buildOk) << r.buildDiagnostics;
+  EXPECT_EQ(r.tests.at(0).status, "passed") << renderText(r);
+}
+
+TEST(Lc3Grading, SubroutineThroughReturnTrap) {
+  auto r = gradeLc3(std::string(kHeader) + R"(tests:
+  - name: sum
+    points: 3
+    start: {call: SUM3, args: {R0: 1, R1: 2, R2: x7FFF}}
+    setup: {random: {registers: [R4, R5, R6]}}
+    checks:
+      - stop: returned
+      - registers: {R3: x8002}
+      - memory: {TOTAL: x8002}
+      - preserved: [R0, R1, R2, R4, R5, R6]
+      - instructions: {max: 4}
+)", kProgram);
+  ASSERT_TRUE(r.buildOk) << r.buildDiagnostics;
+  const auto& t = r.tests.at(0);
+  EXPECT_EQ(t.verdict, "returned") << t.stopMessage;
+  EXPECT_EQ(t.status, "passed") << renderText(r);
+  EXPECT_EQ(t.instructions, 4u);  // ADD, ADD, ST, RET
+}
+
+TEST(Lc3Grading, DoesNotAssembleGradesZeroWithDiagnostics) {
+  auto r = gradeLc3(std::string(kHeader) + "tests:\n  - name: t\n    checks: [{stop: halted}]\n",
+                    "        .ORIG x3000\n        ADD R9, R0, R0\n        .END\n");
+  EXPECT_FALSE(r.buildOk);
+  EXPECT_DOUBLE_EQ(r.score, 0);
+  EXPECT_NE(r.buildDiagnostics.find("prog.asm:2:"), std::string::npos) << r.buildDiagnostics;
+  EXPECT_NE(r.tests.at(0).output.find("error"), std::string::npos);
+}
+
+TEST(Lc3Grading, EndlessLoopAndFlood) {
+  auto r = gradeLc3(std::string(kHeader) + R"(tests:
+  - name: loop
+    start: {call: SPIN}
+    limits: {instructions: 5000}
+    checks: [{stop: returned}]
+  - name: flood
+    start: {call: FLOOD}
+    limits: {instructions: 100000000}
+    checks: [{stop: returned}]
+)", R"(
+        .ORIG x3000
+        HALT
+SPIN    BRnzp SPIN
+FLOOD   LD R0, LETTER
+AGAIN   OUT
+        BRnzp AGAIN
+LETTER  .FILL x41
+        .END
+)");
+  ASSERT_TRUE(r.buildOk) << r.buildDiagnostics;
+  EXPECT_EQ(r.tests.at(0).verdict, "instruction-limit");
+  EXPECT_NE(r.tests[0].stopMessage.find("x3001 (SPIN)"), std::string::npos) << r.tests[0].stopMessage;
+  EXPECT_EQ(r.tests.at(1).verdict, "output-limit");
+  EXPECT_LE(r.tests[1].output.size(), 65536u);
+  EXPECT_TRUE(r.tests[1].outputTruncated || r.tests[1].output.size() == 65536u);
+}
+
+TEST(Lc3Grading, JumpIntoDataIsAnExceptionWithItsAddress) {
+  auto r = gradeLc3(std::string(kHeader) + "tests:\n  - name: t\n    checks: [{stop: halted}]\n", R"(
+        .ORIG x3000
+        LEA R1, DATA
+        JMP R1
+DATA    .FILL xD000
+        .END
+)");
+  ASSERT_TRUE(r.buildOk) << r.buildDiagnostics;
+  const auto& t = r.tests.at(0);
+  EXPECT_EQ(t.verdict, "exception");
+  EXPECT_NE(t.stopMessage.find("x3002"), std::string::npos) << t.stopMessage;  // DATA, the reserved opcode 1101
+  EXPECT_NE(t.stopMessage.find("DATA"), std::string::npos) << t.stopMessage;
+}
+
+TEST(Lc3Grading, OverwritingTheTrapTableIsCaught) {
+  // Third edition: user-mode stores into system space are access control violations.
+  auto r = gradeLc3(std::string(kHeader) + "tests:\n  - name: t\n    checks: [{stop: halted}]\n", R"(
+        .ORIG x3000
+        AND R0, R0, #0
+        STI R0, HALTVEC
+        HALT
+HALTVEC .FILL x0025
+        .END
+)");
+  ASSERT_TRUE(r.buildOk) << r.buildDiagnostics;
+  EXPECT_EQ(r.tests.at(0).verdict, "exception");
+  EXPECT_NE(r.tests[0].stopMessage.find("access control violation"), std::string::npos) << r.tests[0].stopMessage;
+}
+
+TEST(Lc3Grading, SecondEditionTrashedTrapTableStopsAtALimit) {
+  // The second edition has no protection: the program wipes the HALT vector and halts into x0000.
+  auto r = gradeLc3("machine: lc3\nbuild: {submission: prog.asm, edition: 2}\n"
+                    "tests:\n  - name: t\n    limits: {instructions: 100000}\n    checks: [{stop: halted}]\n",
+                    R"(
+        .ORIG x3000
+        AND R0, R0, #0
+        STI R0, HALTVEC
+        HALT
+HALTVEC .FILL x0025
+        .END
+)");
+  ASSERT_TRUE(r.buildOk) << r.buildDiagnostics;
+  EXPECT_NE(r.tests.at(0).verdict, "halted");
+  EXPECT_EQ(r.tests[0].status, "failed");
+  EXPECT_FALSE(r.tests[0].stopMessage.empty());
+}
+
+TEST(Lc3Grading, KeyAtAnInstructionCountReachesAPollingProgram) {
+  // AND, then 3 instructions per poll (ADD, LDI, BRzp): the key typed at instruction 301 is seen
+  // by the poll of iteration 101, so R2 = 101. Second edition: user code may read KBSR directly.
+  auto r = gradeLc3("machine: lc3\nbuild: {submission: prog.asm, edition: 2}\n" R"(tests:
+  - name: t
+    input: [{keys: "k", at_instruction: 301}]
+    checks:
+      - registers: {R2: 101}
+      - memory: {KEY: "'k'"}
+      - stop: halted
+)", R"(
+        .ORIG x3000
+        AND R2, R2, #0
+POLL    ADD R2, R2, #1
+        LDI R1, KBSRA
+        BRzp POLL
+        LDI R0, KBDRA
+        ST R0, KEY              ; HALT's service routine uses R0
+        HALT
+KEY     .FILL #0
+KBSRA   .FILL xFE00
+KBDRA   .FILL xFE02
+        .END
+)");
+  ASSERT_TRUE(r.buildOk) << r.buildDiagnostics;
+  EXPECT_EQ(r.tests.at(0).status, "passed") << renderText(r);
+}
+
+TEST(Lc3Grading, MissingSubmissionFileIsNamed) {
+  TempDir dir;
+  Spec spec = specFrom(std::string(kHeader) + "tests:\n  - name: t\n    checks: [{stop: halted}]\n", dir.path());
+  dir.write("bob/readme.txt", "hi");
+  auto r = gradeSubmission(spec, dir.path() / "bob", defaultBuilder("lc3"), {});
+  EXPECT_FALSE(r.buildOk);
+  EXPECT_NE(r.buildDiagnostics.find("the submission has no file prog.asm (it has: readme.txt)"), std::string::npos)
+      << r.buildDiagnostics;
+}
+
+TEST(Lc3Grading, SymbolicLinksAreRefused) {
+  TempDir dir;
+  Spec spec = specFrom(std::string(kHeader) + "tests:\n  - name: t\n    checks: [{stop: halted}]\n", dir.path());
+  auto secret = dir.write("secret.txt", "top secret\n");
+  std::filesystem::create_directories(dir.path() / "mallory");
+  std::filesystem::create_symlink(secret, dir.path() / "mallory/prog.asm");
+  auto r = gradeSubmission(spec, dir.path() / "mallory", defaultBuilder("lc3"), {});
+  EXPECT_FALSE(r.buildOk);
+  EXPECT_NE(r.buildDiagnostics.find("prog.asm is a symbolic link"), std::string::npos) << r.buildDiagnostics;
+  EXPECT_EQ(r.buildDiagnostics.find("top secret"), std::string::npos);
+}
+
+TEST(Lc3Grading, RenamedSingleSourceIsGradedWithANote) {
+  TempDir dir;
+  Spec spec = specFrom(std::string(kHeader) + "tests:\n  - name: t\n    input: k\n    checks: [{stop: halted}]\n", dir.path());
+  dir.write("carol/Prog_final.asm", kProgram);
+  auto r = gradeSubmission(spec, dir.path() / "carol", defaultBuilder("lc3"), {});
+  EXPECT_TRUE(r.buildOk) << r.buildDiagnostics;
+  EXPECT_NE(r.buildDiagnostics.find("grading Prog_final.asm instead"), std::string::npos);
+  EXPECT_DOUBLE_EQ(r.score, 1);
+}
+
+TEST(Lc3Grading, IsolatedBatchOnRealMachine) {
+  TempDir dir;
+  Spec spec = specFrom(std::string(kHeader) + "tests:\n  - name: t\n    input: k\n    checks: [{output: {contains: 'Key? k'}}]\n",
+                       dir.path());
+  dir.write("subs/a.asm", kProgram);
+  dir.write("subs/b.asm", "garbage\n");
+  std::string error;
+  auto subs = listSubmissions(spec, dir.path() / "subs", error);
+  BatchOptions options;
+  options.jobs = 2;
+  auto results = gradeBatch(spec, subs, defaultBuilder("lc3"), options);
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_DOUBLE_EQ(results[0].score, 1);
+  EXPECT_FALSE(results[1].buildOk);
+  EXPECT_EQ(results[1].failure, "");
+}
+
+}  // namespace
+}  // namespace asmlab::grader::testing

@@ -1,0 +1,242 @@
+// Spec parsing: the documented example parses, and mistakes are reported at their line and column.
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "asmlab/grader/spec.hpp"
+
+namespace asmlab::grader {
+namespace {
+
+std::optional<Spec> parse(const std::string& text, Diagnostics& d, const std::filesystem::path& dir = ".") {
+  return parseSpec(text, "spec.yaml", dir, d);
+}
+
+std::string firstError(const std::string& text) {
+  Diagnostics d;
+  auto spec = parse(text, d);
+  EXPECT_FALSE(spec.has_value());
+  if (d.all().empty()) return "(no error)";
+  return formatDiagnostic(d.all().front());
+}
+
+const char* kMinimal = R"(machine: lc3
+build: {submission: prog.asm}
+tests:
+  - name: t
+    checks:
+      - stop: halted
+)";
+
+TEST(SpecNumbers, AssemblerSyntax) {
+  EXPECT_EQ(parseNumber("12"), 12);
+  EXPECT_EQ(parseNumber("#-3"), -3);
+  EXPECT_EQ(parseNumber("x3000"), 0x3000);
+  EXPECT_EQ(parseNumber("0x3000"), 0x3000);
+  EXPECT_EQ(parseNumber("xFFFF"), 0xFFFF);
+  EXPECT_EQ(parseNumber("-x1"), -1);
+  EXPECT_EQ(parseNumber("b101"), 5);
+  EXPECT_EQ(parseNumber("'A'"), 65);
+  EXPECT_EQ(parseNumber("'\\n'"), 10);
+  EXPECT_EQ(parseNumber("0FFh"), 255);
+  EXPECT_FALSE(parseNumber("B").has_value());
+  EXPECT_FALSE(parseNumber("x").has_value());
+  EXPECT_FALSE(parseNumber("12abc").has_value());
+  EXPECT_FALSE(parseNumber("").has_value());
+}
+
+TEST(SpecNumbers, Addresses) {
+  auto a = parseAddress("ROW1+3");
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->label, "ROW1");
+  EXPECT_EQ(a->offset, 3);
+  auto b = parseAddress("BOARD-2");
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->offset, -2);
+  auto c = parseAddress("x4000");
+  ASSERT_TRUE(c);
+  EXPECT_TRUE(c->label.empty());
+  EXPECT_EQ(c->offset, 0x4000);
+  EXPECT_FALSE(parseAddress("1ABC").has_value());
+  EXPECT_FALSE(parseAddress("A B").has_value());
+}
+
+TEST(Spec, MinimalSpecDefaults) {
+  Diagnostics d;
+  auto spec = parse(kMinimal, d);
+  ASSERT_TRUE(spec) << d.renderToString();
+  ASSERT_EQ(spec->tests.size(), 1u);
+  EXPECT_EQ(spec->machine, "lc3");
+  EXPECT_EQ(spec->build.edition, 3);
+  EXPECT_EQ(spec->tests[0].points, 1);
+  EXPECT_TRUE(spec->tests[0].start.atEntry);
+  EXPECT_EQ(spec->tests[0].limits.instructions, 10'000'000u);
+  EXPECT_EQ(spec->tests[0].visibility, "visible");
+}
+
+// The complete example in docs/grading.md must be a valid spec.
+TEST(Spec, DocumentedExampleParses) {
+  std::ifstream doc(std::string(ASMLAB_SOURCE_DIR) + "/docs/grading.md");
+  ASSERT_TRUE(doc) << "docs/grading.md not found";
+  std::stringstream text;
+  text << doc.rdbuf();
+  std::string all = text.str();
+  size_t start = all.find("# programs/lc3/dots/asmlab.yaml");
+  ASSERT_NE(start, std::string::npos);
+  size_t end = all.find("```", start);
+  std::string yaml = all.substr(start, end - start);
+  auto dir = std::filesystem::temp_directory_path() / "asmlab-grader-doc-example";
+  std::filesystem::create_directories(dir / "transcripts");
+  std::ofstream(dir / "transcripts/p1-wins.txt") << "golden\n";
+  Diagnostics d;
+  auto spec = parse(yaml, d, dir);
+  ASSERT_TRUE(spec) << d.renderToString();
+  ASSERT_EQ(spec->tests.size(), 7u);
+  const TestSpec& whole = spec->tests[0];
+  EXPECT_EQ(whole.points, 10);
+  EXPECT_EQ(whole.checks.size(), 2u);
+  EXPECT_EQ(whole.checks[0].texts.at(0), "golden\n");
+  const TestSpec& valid = spec->tests[2];
+  EXPECT_FALSE(valid.start.atEntry);
+  EXPECT_EQ(valid.start.call, "IS_INPUT_VALID");
+  ASSERT_EQ(valid.start.args.size(), 2u);
+  EXPECT_EQ(valid.start.args[0].value, '3');
+  EXPECT_EQ(valid.start.args[1].value, 'B');
+  EXPECT_EQ(valid.setup.randomRegisters.size(), 4u);
+  EXPECT_EQ(valid.limits.instructions, 10000u);
+  EXPECT_EQ(spec->tests[3].visibility, "hidden");
+  EXPECT_EQ(spec->tests[3].checks[0].registers[0].value, -1);
+  const TestSpec& apply = spec->tests[4];
+  EXPECT_EQ(apply.checks[1].memory[0].at.label, "ROW1");
+  EXPECT_EQ(apply.checks[1].memory[0].values[0], '|');
+  EXPECT_EQ(apply.checks[2].regions.size(), 2u);
+  EXPECT_EQ(spec->tests[6].checks[1].max, 40u);
+  EXPECT_DOUBLE_EQ(spec->maxScore(), 10 + 2 + 2 + 1 + 2 + 1 + 1);
+}
+
+TEST(SpecErrors, UnknownKeyNamesLineColumnAndSuggestion) {
+  std::string text = R"(machine: lc3
+build: {submission: prog.asm}
+tests:
+  - name: t
+    checks:
+      - regsiters: {R3: 0}
+)";
+  std::string e = firstError(text);
+  EXPECT_NE(e.find("spec.yaml:6:9: error: unknown key 'regsiters'"), std::string::npos) << e;
+  EXPECT_NE(e.find("did you mean 'registers'"), std::string::npos) << e;
+  EXPECT_NE(e.find("- regsiters: {R3: 0}"), std::string::npos) << "the source line is shown: " << e;
+}
+
+TEST(SpecErrors, BadNumberHintsAtCharacterQuoting) {
+  std::string e = firstError(R"(machine: lc3
+build: {submission: prog.asm}
+tests:
+  - name: t
+    start: {call: F, args: {R1: 'B'}}
+    checks: [{stop: returned}]
+)");
+  EXPECT_NE(e.find("spec.yaml:5:33:"), std::string::npos) << e;
+  EXPECT_NE(e.find("\"'B'\""), std::string::npos) << e;
+}
+
+TEST(SpecErrors, DeviceChecksRejectedOnLc3) {
+  std::string e = firstError(R"(machine: lc3
+build: {submission: prog.asm}
+tests:
+  - name: t
+    checks:
+      - stop: halted
+      - screen: {row: 0, text: "hi"}
+)");
+  EXPECT_NE(e.find("spec.yaml:7:17: error: a screen check needs a machine with that device"), std::string::npos) << e;
+}
+
+TEST(SpecErrors, InvalidYamlIsLocated) {
+  std::string e = firstError("machine: lc3\nbuild: {submission: [a.asm}\n");
+  EXPECT_NE(e.find("spec.yaml:2:"), std::string::npos) << e;
+  EXPECT_NE(e.find("invalid YAML"), std::string::npos) << e;
+}
+
+TEST(SpecErrors, UnknownRegisterAndVerdict) {
+  Diagnostics d;
+  auto spec = parse(R"(machine: lc3
+build: {submission: prog.asm}
+tests:
+  - name: t
+    checks:
+      - registers: {R9: 1}
+      - stop: halt
+)", d);
+  EXPECT_FALSE(spec);
+  std::string all = d.renderToString();
+  EXPECT_NE(all.find("spec.yaml:6:21: error: unknown register 'R9'"), std::string::npos) << all;
+  EXPECT_NE(all.find("spec.yaml:7:15: error: unknown stop verdict 'halt' (did you mean 'halted'?)"), std::string::npos) << all;
+}
+
+TEST(SpecErrors, MissingGoldenFileAndDuplicateNames) {
+  Diagnostics d;
+  auto spec = parse(R"(machine: lc3
+build: {submission: prog.asm}
+tests:
+  - name: t
+    checks: [{output: {file: nowhere.txt}}]
+  - name: t
+    checks: [{stop: halted}]
+)", d);
+  EXPECT_FALSE(spec);
+  std::string all = d.renderToString();
+  EXPECT_NE(all.find("spec.yaml:5:30: error: golden transcript 'nowhere.txt' not found"), std::string::npos) << all;
+  EXPECT_NE(all.find("spec.yaml:6:11: error: duplicate test name 't'"), std::string::npos) << all;
+}
+
+TEST(SpecErrors, PointsMustAddUp) {
+  std::string e = firstError(R"(machine: lc3
+build: {submission: prog.asm}
+tests:
+  - name: t
+    points: 5
+    checks:
+      - {stop: halted, points: 1}
+      - {output: {contains: x}, points: 1}
+)");
+  EXPECT_NE(e.find("spec.yaml:5:13: error: the test's points (5) differ from the sum of its checks' points (2)"), std::string::npos) << e;
+}
+
+TEST(SpecErrors, EmptyAndMissingSections) {
+  EXPECT_NE(firstError("").find("the spec is empty"), std::string::npos);
+  EXPECT_NE(firstError("machine: lc3\nbuild: {submission: a.asm}\n").find("'tests' must be a non-empty list"), std::string::npos);
+  EXPECT_NE(firstError("machine: z80\nbuild: {submission: a.asm}\ntests: [{name: t, checks: [{stop: halted}]}]\n")
+                .find("spec.yaml:1:10: error: unknown machine 'z80'"),
+            std::string::npos);
+}
+
+TEST(Spec, PlaySection) {
+  Diagnostics d;
+  auto spec = parse(R"(machine: lc3
+build: {submission: ttt.asm}
+tests:
+  - name: never loses
+    points: 10
+    play:
+      moves: ["1", "2", "3"]
+      move_suffix: "\n"
+      board: {memory: BOARD, cells: [2, 1, 0], empty: "' '", player: "'X'", program: "'O'"}
+      outcomes: {player_wins: "You win", program_wins: "I win", draw: "draw"}
+      fail_on: [player_wins, crash]
+)", d);
+  ASSERT_TRUE(spec) << d.renderToString();
+  const auto& play = *spec->tests[0].play;
+  EXPECT_EQ(play.moves.size(), 3u);
+  EXPECT_EQ(play.moveSuffix, "\n");
+  ASSERT_TRUE(play.board);
+  EXPECT_EQ(play.board->cells[0], 2u);
+  EXPECT_EQ(play.board->player, 'X');
+  EXPECT_TRUE(play.failOnPlayerWins);
+  EXPECT_FALSE(play.failOnHang);
+  EXPECT_TRUE(play.failOnCrash);
+}
+
+}  // namespace
+}  // namespace asmlab::grader
