@@ -28,7 +28,8 @@ int main(int argc, char** argv) {
   QCommandLineOption input("input", "With --screenshot: keys typed before running (\\n for Enter).", "text");
   QCommandLineOption size("size", "With --screenshot: window size.", "WxH", "1500x950");
   QCommandLineOption dark("dark", "With --screenshot: use the dark theme.");
-  parser.addOptions({screenshot, runCount, input, size, dark});
+  QCommandLineOption edition("edition", "LC-3 edition semantics, 2 or 3 (default: asmlab.yaml beside the file, else 3).", "n");
+  parser.addOptions({screenshot, runCount, input, size, dark, edition});
   parser.process(app);
   if (parser.isSet(screenshot)) {
     // Pictures must not depend on the user's saved layout, theme or watches.
@@ -37,6 +38,14 @@ int main(int argc, char** argv) {
   }
 
   asmlab::gui::MainWindow window;
+  if (parser.isSet(edition)) {
+    int e = parser.value(edition).toInt();
+    if (e != 2 && e != 3) {
+      std::fprintf(stderr, "asmlab-gui: --edition must be 2 or 3\n");
+      return 2;
+    }
+    window.session().setLc3Edition(e);
+  }
   const QStringList files = parser.positionalArguments();
   bool loaded = !files.isEmpty() && window.openFile(files.front());
 

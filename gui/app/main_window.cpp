@@ -47,6 +47,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setWindowTitle("asmlab debugger");
   setAcceptDrops(true);
   setDockNestingEnabled(true);
+  setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+  setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
   buildCentre();
   buildDocks();
   buildActions();
@@ -81,7 +83,9 @@ void MainWindow::buildCentre() {
   codeView_->setColumnWidth(DisassemblyModel::Gutter, 34);
   codeView_->setColumnWidth(DisassemblyModel::Address, 70);
   codeView_->setColumnWidth(DisassemblyModel::Label, 110);
-  codeView_->setColumnWidth(DisassemblyModel::Instruction, 300);
+  codeView_->setColumnWidth(DisassemblyModel::Clocks, 60);
+  codeView_->horizontalHeader()->setStretchLastSection(false);
+  codeView_->horizontalHeader()->setSectionResizeMode(DisassemblyModel::Instruction, QHeaderView::Stretch);
   connect(codeView_, &QTableView::clicked, this, [this](const QModelIndex& i) {
     if (i.column() == DisassemblyModel::Gutter) toggleBreakpointAtSelection();
   });
@@ -102,6 +106,9 @@ QDockWidget* MainWindow::addPane(const QString& title, const QString& objectName
 void MainWindow::buildDocks() {
   registerView_ = makeTable(&registers_, this);
   registerView_->setColumnWidth(0, 70);
+  registerView_->setColumnWidth(1, 60);
+  registerView_->setColumnWidth(2, 70);
+  registerView_->setMinimumWidth(330);
   auto* regDock = addPane("Registers", "registers", registerView_, Qt::RightDockWidgetArea);
 
   auto* memoryBox = new QWidget(this);
@@ -114,12 +121,15 @@ void MainWindow::buildDocks() {
   connect(memoryFollow_, &QComboBox::textActivated, this, [this] { followMemory(); });
   memoryView_ = makeTable(&memory_, memoryBox);
   memoryView_->setSelectionBehavior(QAbstractItemView::SelectItems);
+  memoryView_->horizontalHeader()->setDefaultSectionSize(46);
   memoryLayout->addWidget(memoryFollow_);
   memoryLayout->addWidget(memoryView_);
   auto* memDock = addPane("Memory", "memory", memoryBox, Qt::BottomDockWidgetArea);
 
   stackView_ = makeTable(&stack_, this);
   stackView_->setSelectionBehavior(QAbstractItemView::SelectItems);
+  stackView_->setMinimumWidth(330);
+  stackView_->horizontalHeader()->setDefaultSectionSize(46);
   auto* stackDock = addPane("Stack", "stack", stackView_, Qt::RightDockWidgetArea);
 
   callStackView_ = makeTable(&callStack_, this);
@@ -157,33 +167,42 @@ void MainWindow::buildDocks() {
   });
   auto* bpDock = addPane("Breakpoints", "breakpoints", bpBox, Qt::BottomDockWidgetArea);
 
+  // Left: the screen and the console in tabs above the speaker; right: registers, stack, call
+  // stack and devices; bottom: memory, watches, breakpoints and diagnostics in tabs.
   screen_ = new ScreenWidget(session_, this);
   screen_->setCursor(Qt::CrossCursor);
   screenDock_ = addPane("Screen", "screen", screen_, Qt::LeftDockWidgetArea);
-  console_ = new ConsoleView(session_, this);
-  consoleDock_ = addPane("Console", "console", console_, Qt::LeftDockWidgetArea);
-  tabifyDockWidget(screenDock_, consoleDock_);
-
   speaker_ = new SpeakerTimeline(session_, this);
   auto* speakerDock = addPane("Speaker", "speaker", speaker_, Qt::LeftDockWidgetArea);
+  console_ = new ConsoleView(session_, this);
+  consoleDock_ = new QDockWidget("Console", this);
+  consoleDock_->setObjectName("console");
+  consoleDock_->setWidget(console_);
+  tabifyDockWidget(screenDock_, consoleDock_);
+
   devices_ = new DevicePane(session_, this);
-  auto* deviceDock = addPane("Devices", "devices", devices_, Qt::RightDockWidgetArea);
+  auto* deviceDock = new QDockWidget("Devices", this);
+  deviceDock->setObjectName("devices");
+  deviceDock->setWidget(devices_);
   tabifyDockWidget(callDock, deviceDock);
+  callDock->raise();
 
   diagnosticsList_ = new QListWidget(this);
   connect(diagnosticsList_, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
     centre_->setCurrentWidget(sourceView_);
     sourceView_->goToLine(item->data(Qt::UserRole).toInt());
   });
-  auto* diagDock = addPane("Diagnostics", "diagnostics", diagnosticsList_, Qt::BottomDockWidgetArea);
+  auto* diagDock = new QDockWidget("Diagnostics", this);
+  diagDock->setObjectName("diagnostics");
+  diagDock->setWidget(diagnosticsList_);
   tabifyDockWidget(memDock, watchDock);
   tabifyDockWidget(watchDock, bpDock);
   tabifyDockWidget(bpDock, diagDock);
   memDock->raise();
-  splitDockWidget(regDock, stackDock, Qt::Vertical);
-  splitDockWidget(stackDock, callDock, Qt::Vertical);
-  splitDockWidget(screenDock_, speakerDock, Qt::Vertical);
-  resizeDocks({screenDock_, speakerDock}, {400, 100}, Qt::Vertical);
+  resizeDocks({screenDock_, speakerDock}, {420, 110}, Qt::Vertical);
+  resizeDocks({screenDock_, regDock}, {560, 330}, Qt::Horizontal);
+  resizeDocks({regDock, stackDock, callDock}, {330, 200, 160}, Qt::Vertical);
+  resizeDocks({memDock}, {230}, Qt::Vertical);
 }
 
 bool MainWindow::openFile(const QString& path) {

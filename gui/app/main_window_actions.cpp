@@ -138,6 +138,8 @@ void MainWindow::setDarkTheme(bool dark) {
     p.setColor(QPalette::ToolTipBase, QColor(60, 60, 60));
     p.setColor(QPalette::ToolTipText, QColor(230, 230, 230));
     p.setColor(QPalette::PlaceholderText, QColor(140, 140, 140));
+    for (auto role : {QPalette::ButtonText, QPalette::WindowText, QPalette::Text})
+      p.setColor(QPalette::Disabled, role, QColor(110, 110, 110));
   }
   qApp->setPalette(p);
   if (actDark_ && actDark_->isChecked() != dark) actDark_->setChecked(dark);
@@ -171,6 +173,7 @@ void MainWindow::refreshAll() {
   int row = disassembly_.currentRow();
   if (row >= 0) codeView_->scrollTo(disassembly_.index(row, 0), QAbstractItemView::PositionAtCenter);
   if (!running) {
+    callStackView_->resizeColumnsToContents();
     followMemory();
     followStack();
   }

@@ -49,7 +49,7 @@ void CallStackModel::refresh() {
       uint64_t top = m->readRegister(static_cast<size_t>(r6));
       for (uint64_t a = top; a < top + 32 && a < m->memorySize(); ++a) {
         uint64_t ret = m->peek(a);
-        if (auto call = callBefore(*m, ret)) frames_.push_back({ret, *call, QString("stack x%1").arg(a, 4, 16, QChar('0')).toUpper()});
+        if (auto call = callBefore(*m, ret)) frames_.push_back({ret, *call, "stack x" + QString("%1").arg(a, 4, 16, QChar('0')).toUpper()});
       }
     } else if (sp >= 0 && ss >= 0 && cs >= 0) {
       // Near returns into the current code segment, 16-bit words from SS:SP up.

@@ -34,8 +34,11 @@ public:
   ~DebugSession() override;
 
   // Assembles or reads the file and builds a fresh machine; false with diagnostics on failure
-  // (the previous machine, if any, is kept).
+  // (the previous machine, if any, is kept). The LC-3 edition comes from setLc3Edition(), else
+  // from the `edition:` of an asmlab.yaml beside the file (as `asmlab test` would build it), else 3.
   bool load(const QString& path);
+  void setLc3Edition(int edition) { forcedEdition_ = edition; }
+  int lc3Edition() const { return edition_; }
   bool reload() { return load(path_); }
   QString path() const { return path_; }
   QString sourceText() const { return source_; }
@@ -102,6 +105,8 @@ private:
   std::atomic<bool> pauseRequested_{false};
   std::atomic<uint64_t> speed_{0};
   int temporaryBreakpoint_ = -1;
+  int forcedEdition_ = 0;
+  int edition_ = 3;
   sim::StopInfo lastStop_;
   uint64_t markInstructions_ = 0, markClocks_ = 0;
   std::map<uint64_t, uint64_t> clocksByAddress_;
