@@ -2,6 +2,7 @@
 //  [--break LABEL|ADDR]... [--trace] [--trace-file F] [--json]`: loads a program through the
 // toolchain loader, runs it with the input closed after the scripted text, and ends with a verdict
 // and its exit code (docs/cli.md, "asmlab run").
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -14,6 +15,7 @@
 #include "asmlab/lc3/objfile.hpp"
 #include "asmlab/sim/stop.hpp"
 #include "asmlab/toolchain/loader.hpp"
+#include "asmlab/x86/pc/pc_machine.hpp"
 #include "command.hpp"
 
 namespace asmlab::cli {
@@ -34,7 +36,68 @@ struct RunRequest {
   bool json = false;
   bool noHaltBanner = false;
   unsigned memoryLatency = 5;
+  // 8086 (IBM PC) options.
+  std::string keysFile, mouseFile;
+  uint64_t maxClocks = 0;  // 0 = no clock limit
+  bool screenText = false;
+  std::string screenshot, speakerLog, wav;
+  std::vector<std::string> screenshotsAt;  // CLOCK:FILE
+  std::string cpu = "8086";
+  std::string dosDir;
+  std::string args;
 };
+
+// Reads a whole text file; false with a message on stderr.
+bool readText(const std::string& path, std::string& out, const char* option) {
+  std::string error;
+  if (!lc3::readFileBytes(path, out, error)) {
+    std::cerr << "asmlab run: " << option << " " << path << ": " << error << "\n";
+    return false;
+  }
+  return true;
+}
+
+// The PC-specific setup: input scripts. Returns false (after a message) on a bad script.
+bool setUpPc(x86::pc::PcMachine& pc, const RunRequest& req) {
+  for (const auto& [file, option] : {std::pair{req.keysFile, "--keys"}, std::pair{req.mouseFile, "--mouse"}}) {
+    if (file.empty()) continue;
+    std::string text;
+    if (!readText(file, text, option)) return false;
+    std::vector<x86::pc::InputEvent> events;
+    std::string error;
+    if (!x86::pc::parseInputScript(text, file, events, error)) {
+      std::cerr << error << "\n";
+      return false;
+    }
+    pc.addInputEvents(events);
+  }
+  return true;
+}
+
+// What the PC leaves behind at the end: the text screen, a screenshot, the speaker log and WAV.
+int finishPc(x86::pc::PcMachine& pc, const RunRequest& req, int code) {
+  if (req.screenText) {
+    if (pc.video().graphicsMode()) std::cout << "(the screen is in graphics mode " << fmt::format("{:02X}h", pc.video().mode()) << ")\n";
+    else std::cout << pc.video().dumpText();
+  }
+  std::string error;
+  if (!req.screenshot.empty() && !pc.video().writePng(req.screenshot, error)) {
+    std::cerr << "asmlab run: --screenshot: " << error << "\n";
+    return sim::exit_code::kUsage;
+  }
+  if (!req.speakerLog.empty()) {
+    std::ofstream out(req.speakerLog);
+    if (!out || !(out << pc.speaker().logText())) {
+      std::cerr << "asmlab run: cannot write the speaker log " << req.speakerLog << "\n";
+      return sim::exit_code::kUsage;
+    }
+  }
+  if (!req.wav.empty() && !pc.speaker().writeWav(req.wav, pc.clockCount(), pc.clocksPerSecond(), error)) {
+    std::cerr << "asmlab run: --wav: " << error << "\n";
+    return sim::exit_code::kUsage;
+  }
+  return code;
+}
 
 // --input understands \n \r \t \\ \0 and \xHH so that scripted keystrokes fit on a command line.
 std::string unescape(const std::string& s) {
@@ -127,6 +190,9 @@ int runProgram(const RunRequest& req) {
   options.seed = req.seed;
   options.lc3HaltBanner = !req.noHaltBanner;
   options.lc3MemoryLatency = req.memoryLatency;
+  options.x86Cpu = req.cpu;
+  options.dosDirectory = req.dosDir;
+  options.commandTail = req.args;
   auto machine = toolchain::loadProgram(req.files, options, diagnostics);
   if (diagnostics.all().size() != 0) diagnostics.render(std::cerr);
   if (!machine) return sim::exit_code::kAssemblyError;
@@ -139,6 +205,30 @@ int runProgram(const RunRequest& req) {
       return sim::exit_code::kUsage;
     }
   }
+  auto* pc = dynamic_cast<x86::pc::PcMachine*>(machine.get());
+  if (pc == nullptr && (!req.keysFile.empty() || !req.mouseFile.empty() || req.screenText || !req.screenshot.empty() ||
+                        !req.speakerLog.empty() || !req.wav.empty() || !req.screenshotsAt.empty())) {
+    std::cerr << "asmlab run: --keys, --mouse, --screen-text, --screenshot, --speaker-log and --wav are for 8086 (PC) programs\n";
+    return sim::exit_code::kUsage;
+  }
+  // Screenshots at chosen clocks, in clock order.
+  std::vector<std::pair<uint64_t, std::string>> shots;
+  for (const auto& s : req.screenshotsAt) {
+    const auto colon = s.find(':');
+    uint64_t clock = 0;
+    try {
+      if (colon == std::string::npos || colon == 0 || colon + 1 == s.size()) throw std::invalid_argument(s);
+      size_t used = 0;
+      clock = std::stoull(s.substr(0, colon), &used);
+      if (used != colon) throw std::invalid_argument(s);
+    } catch (const std::exception&) {
+      std::cerr << "asmlab run: --screenshot-at " << s << ": expected CLOCK:FILE, e.g. 4772727:one-second.png\n";
+      return sim::exit_code::kUsage;
+    }
+    shots.emplace_back(clock, s.substr(colon + 1));
+  }
+  std::sort(shots.begin(), shots.end());
+  if (pc != nullptr && !setUpPc(*pc, req)) return sim::exit_code::kUsage;
   machine->feedInput(input);
   machine->closeInput();
 
@@ -190,9 +280,25 @@ int runProgram(const RunRequest& req) {
     const uint64_t done = machine->instructionCount();
     limits.maxInstructions = std::min(slice, req.maxInstructions - std::min(done, req.maxInstructions));
     limits.maxOutputBytes = req.maxOutput;
+    uint64_t clockEnd = req.maxClocks == 0 ? UINT64_MAX : req.maxClocks;
+    size_t nextShot = 0;
+    while (nextShot < shots.size() && shots[nextShot].first <= machine->clockCount()) ++nextShot;
+    if (pc != nullptr && nextShot < shots.size()) clockEnd = std::min(clockEnd, shots[nextShot].first);
+    if (clockEnd != UINT64_MAX) limits.maxClocks = clockEnd > machine->clockCount() ? clockEnd - machine->clockCount() : 0;
     stop = machine->run(limits);
     flushOutput();
+    if (pc != nullptr && nextShot < shots.size() && machine->clockCount() >= shots[nextShot].first) {
+      std::string error;
+      if (!pc->video().writePng(shots[nextShot].second, error)) {
+        std::cerr << "asmlab run: --screenshot-at: " << error << "\n";
+        return sim::exit_code::kUsage;
+      }
+      if (stop.reason == sim::StopReason::ClockLimit && (req.maxClocks == 0 || machine->clockCount() < req.maxClocks)) continue;
+    }
     if (stop.reason != sim::StopReason::InstructionLimit || machine->instructionCount() >= req.maxInstructions) break;
+  }
+  if (stop.reason == sim::StopReason::ClockLimit) {
+    stop.message = fmt::format("the program did not finish within --max-clocks {}", req.maxClocks);
   }
   if (stop.reason == sim::StopReason::InstructionLimit) {
     stop.message = fmt::format("the program did not finish within --max-instructions {}", req.maxInstructions);
@@ -211,6 +317,11 @@ int runProgram(const RunRequest& req) {
     j["clocks"] = machine->clockCount();
     j["architecture"] = std::string(machine->architecture());
     j["output"] = machine->output();
+    if (pc != nullptr) {
+      j["exit_status"] = stop.exitCode;
+      if (!pc->video().graphicsMode()) j["screen_text"] = pc->video().dumpText();
+      j["speaker_log"] = pc->speaker().logText();
+    }
     nlohmann::json regs = nlohmann::json::object();
     for (size_t i = 0; i < machine->registers().size(); ++i) regs[machine->registers()[i].name] = machine->readRegister(i);
     j["registers"] = regs;
@@ -224,6 +335,11 @@ int runProgram(const RunRequest& req) {
     std::cerr << fmt::format("asmlab: {} after {} instructions ({} clocks){}{}\n", sim::stopReasonName(stop.reason),
                              machine->instructionCount(), machine->clockCount(), detail.empty() ? "" : ": ", detail);
   }
+  if (pc != nullptr) {
+    // A DOS program's own exit code (INT 21h 4Ch) is the process's exit code when it halted.
+    if (stop.reason == sim::StopReason::Halted && !req.json) std::cerr << fmt::format("asmlab: exit code {}\n", stop.exitCode);
+    return finishPc(*pc, req, code);
+  }
   return code;
 }
 
@@ -232,18 +348,22 @@ Verdicts and exit codes:
   0  halted              the program ended (LC-3 HALT clears MCR[15])
   1  assembly error      the program did not assemble or load (errors on stderr)
   2  usage               bad command line, unreadable input file, unknown --break label
-  3  instruction limit   --max-instructions ran out (default 100000000): a runaway loop
+  3  limit               --max-instructions (default 100000000) or --max-clocks ran out: a runaway loop
   4  waiting for input   the program waits for a key but the scripted input is used up
-  5  exception           illegal opcode, privilege or access violation, TRAP without routine
+  5  exception           illegal opcode, privilege or access violation, TRAP without routine;
+                         8086: divide error, invalid opcode, HLT with interrupts disabled
   6  breakpoint          a --break address was reached
   7  output limit        the program printed more than --max-output bytes
-The program's console output goes to stdout; the verdict line and any trace to stderr.)";
+The program's console output goes to stdout; the verdict line and any trace to stderr.
+8086 programs (.com, .exe, or OMF .obj files linked on the fly) run on a simulated IBM PC with DOS;
+their INT 21h 4Ch exit code is printed as "asmlab: exit code N" (and as exit_status in --json).
+Key and mouse scripts: docs/pc-platform.md, "Input scripts".)";
 
 CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()> {
   auto req = std::make_shared<RunRequest>();
-  auto* cmd = app.add_subcommand("run", "Run an LC-3 program (.asm or .obj) and report how it ended");
+  auto* cmd = app.add_subcommand("run", "Run an LC-3 or 8086 (DOS) program and report how it ended");
   cmd->footer(kRunHelp);
-  cmd->add_option("files", req->files, "Program files: LC-3 source (.asm with .ORIG) or object (.obj, .sym beside it)")
+  cmd->add_option("files", req->files, "Program files: LC-3 source (.asm with .ORIG) or object (.obj); DOS .com/.exe, or OMF .obj files to link")
       ->required()
       ->check(CLI::ExistingFile);
   auto* inputOpt = cmd->add_option("--input", req->input, "Keyboard input, given in full (escapes \\n \\r \\t \\\\ \\xHH)");
@@ -262,6 +382,19 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   cmd->add_option("--trace-file", req->traceFile, "Write the trace to this file");
   cmd->add_flag("--json", req->json, "Print the result as JSON on stdout (verdict, exit code, counts, output, registers)");
   cmd->add_flag("--no-halt-banner", req->noHaltBanner, "HALT stops without printing \"--- Halting the LC-3 ---\"");
+  auto* pcGroup = cmd->add_option_group("8086 (PC)", "Options for 8086 programs");
+  pcGroup->add_option("--keys", req->keysFile, "Keyboard script: keys at clocks or when the program waits (docs/pc-platform.md)");
+  pcGroup->add_option("--mouse", req->mouseFile, "Mouse script: moves and clicks at clocks or when the program waits");
+  pcGroup->add_option("--max-clocks", req->maxClocks, "Stop after this many CPU clocks (4,772,727 per simulated second)")
+      ->check(CLI::PositiveNumber);
+  pcGroup->add_flag("--screen-text", req->screenText, "Print the text screen (80x25) to stdout at the end");
+  pcGroup->add_option("--screenshot", req->screenshot, "Write the screen as a PNG at the end");
+  pcGroup->add_option("--screenshot-at", req->screenshotsAt, "CLOCK:FILE: write the screen as a PNG at that clock; repeatable");
+  pcGroup->add_option("--speaker-log", req->speakerLog, "Write every speaker change (clock, tone frequency) to this file");
+  pcGroup->add_option("--wav", req->wav, "Write what the speaker played as a WAV file");
+  pcGroup->add_option("--cpu", req->cpu, "CPU model: 8086 (default), 8088, 80186, 80286, 80386");
+  pcGroup->add_option("--dos-dir", req->dosDir, "Let DOS file functions use this directory (off by default)");
+  pcGroup->add_option("--args", req->args, "The program's command tail (PSP:0080h)");
   return [req, inputOpt] {
     req->inputGiven = inputOpt->count() > 0;
     req->input = unescape(req->input);

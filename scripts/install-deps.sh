@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libyaml-cpp-dev libfmt-dev zlib1g-dev libpng-dev
   xvfb xauth                   # GUI screenshots in tests and docs
+  console-setup-linux          # VGA console fonts: the PC video adapter's CP437 glyphs (docs/pc-video.md)
 )
 
 missing=()

@@ -136,10 +136,7 @@ std::unique_ptr<sim::Machine> loadProgram(const std::vector<std::string>& paths,
   }
   switch (arch) {
     case Architecture::Lc3: return loadLc3(files, options, diagnostics);
-    case Architecture::X86:
-      diagnostics.error({}, paths.front() + ": 8086 programs cannot be loaded by this build yet (the PC loader is "
-                                            "not linked in)");
-      return nullptr;
+    case Architecture::X86: return loadX86(files, options, diagnostics);
     case Architecture::Auto: break;
   }
   return nullptr;

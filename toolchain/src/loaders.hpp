@@ -18,4 +18,7 @@ struct InputFile {
 std::unique_ptr<sim::Machine> loadLc3(std::vector<InputFile>& files, const LoadOptions& options,
                                       Diagnostics& diagnostics);
 
+std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadOptions& options,
+                                      Diagnostics& diagnostics);
+
 }  // namespace asmlab::toolchain

@@ -28,6 +28,11 @@ struct LoadOptions {
   bool lc3HaltBanner = true;          // HALT prints "--- Halting the LC-3 ---"
   bool lc3RunBootCode = false;        // start at the OS boot code (x0200) instead of the program
   bool warningsAsErrors = false;
+
+  // 8086 (IBM PC)
+  std::string x86Cpu = "8086";        // 8086, 8088, 80186, 80286, 80386
+  std::string dosDirectory;           // DOS file services confined here; empty = refused
+  std::string commandTail;            // the program's command line (PSP:0080h)
 };
 
 // What the loader found out about one file.

@@ -1,0 +1,249 @@
+// The 8086-family CPU core (real mode): 8086, 8088, and the real-mode additions of the 80186,
+// 80286 and 80386 that course code uses with 16-bit segments.
+//
+// Where to look: the opcode map is in src/opcode_map.hpp (one switch on the first byte), clocks in
+// src/timing.hpp (the Intel manual's tables), execution in one file per instruction family
+// (src/arith.cpp, logic.cpp, shift_rotate.cpp, muldiv.cpp, bcd.cpp, string.cpp, control.cpp,
+// stack.cpp, flags.cpp, io.cpp, interrupts.cpp, ext186.cpp, ext386.cpp). docs/x86-cpu.md explains
+// the design and the undocumented behaviour.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string_view>
+
+#include "asmlab/x86/bus.hpp"
+#include "asmlab/x86/registers.hpp"
+
+namespace asmlab::x86 {
+
+enum class CpuModel : uint8_t { i8086, i8088, i80186, i80286, i80386 };
+std::string_view cpuModelName(CpuModel model);
+// Parses "8086", "8088", "80186"/"186", "80286"/"286", "80386"/"386"; false when unknown.
+bool parseCpuModel(std::string_view text, CpuModel& model);
+
+// Why run() returned.
+enum class RunStop : uint8_t { InstructionLimit, ClockLimit, Breakpoint, Halted };
+
+class Cpu {
+public:
+  explicit Cpu(Bus& bus, CpuModel model = CpuModel::i8086);
+
+  CpuModel model() const { return model_; }
+  Bus& bus() { return bus_; }
+  // Power-on state: CS:IP = FFFF:0000, flags cleared, other registers zero (manual, 2.10 "Reset").
+  void reset();
+
+  // ---- registers --------------------------------------------------------------------------
+  RegisterFile registers() const;
+  void setRegisters(const RegisterFile& r);
+  uint16_t reg16(Reg16 r) const { return gpr_[r].w[0]; }
+  void setReg16(Reg16 r, uint16_t v) { gpr_[r].w[0] = v; }
+  uint32_t reg32(Reg16 r) const { return gpr_[r].d; }
+  void setReg32(Reg16 r, uint32_t v) { gpr_[r].d = v; }
+  uint8_t reg8(Reg8 r) const { return gpr_[r & 3].b[r >> 2]; }
+  void setReg8(Reg8 r, uint8_t v) { gpr_[r & 3].b[r >> 2] = v; }
+  uint16_t seg(SegReg s) const { return sreg_[s]; }
+  void setSeg(SegReg s, uint16_t v) { loadSeg(s, v); }
+  uint16_t ip() const { return ip_; }
+  void setIp(uint16_t v) { ip_ = v; }
+  uint16_t flags() const;
+  void setFlags(uint16_t v);
+  // Physical address of CS:IP (wrapped to the address width).
+  uint32_t linearPc() const { return (segBase_[CS] + ip_) & addressMask_; }
+
+  // ---- execution ----------------------------------------------------------------------------
+  // Executes one instruction with its prefixes, or enters one pending interrupt (NMI, INTR,
+  // single-step trap), or idles one clock while halted. Returns the clocks it took.
+  unsigned step();
+  // Steps until maxInstructions instructions ran, clockCount() reached clockLimit, CS:IP hit an
+  // execute breakpoint (checked before every instruction but the first), or the CPU halted with
+  // interrupts disabled (or no controller to wake it).
+  RunStop run(uint64_t maxInstructions, uint64_t clockLimit = UINT64_MAX);
+
+  uint64_t instructionCount() const { return instructions_; }
+  uint64_t clockCount() const { return clocks_; }
+  unsigned lastInstructionClocks() const { return clk_; }
+  bool halted() const { return signals_.is.halted; }
+  // Counts of internal exceptions taken (divide error, INT 6, BOUND, ...), for the grader.
+  uint64_t exceptionCount() const { return exceptions_; }
+
+  // ---- external signals ---------------------------------------------------------------------
+  void setInterruptController(InterruptController* pic) { pic_ = pic; }
+  // NMI is edge-triggered: one call, one interrupt 2 at the next instruction boundary.
+  void raiseNmi() { signals_.is.nmi = true; }
+  // A20 gate (80286/80386 only; the 8086 family wraps at 1 MiB regardless).
+  void setA20(bool enabled);
+  bool a20() const { return addressMask_ != 0xFFFFF; }
+
+  // ---- debugger hooks (test flags, not callbacks, on the hot path) --------------------------
+  // A per-physical-address flag table (asmlab::sim::BreakpointSet::flagTable()); run() stops
+  // before executing at an address whose flag has bit `mask` set.
+  void setBreakpointTable(const uint8_t* flags, uint32_t size, uint8_t mask = 1) {
+    breakFlags_ = flags; breakSize_ = size; breakMask_ = mask;
+  }
+  // Called after every instruction when set; costs one test when unset.
+  using TraceHook = std::function<void(const Cpu&)>;
+  void setTraceHook(TraceHook hook) { trace_ = std::move(hook); }
+  // Re-reads the bus's fast RAM pages (after the bus mapping or a watched page changed).
+  void invalidateFastPages();
+  // Side-effect-free read of physical memory for debuggers.
+  uint8_t peek8(uint32_t physical) const { return bus_.peek8(physical & addressMask_); }
+  uint8_t peek8(uint16_t segment, uint16_t offset) const { return peek8((uint32_t{segment} << 4) + offset); }
+
+private:
+  friend struct CpuAccess;  // unit tests of internals, if any
+
+  // Per-instruction decode state (prefixes, ModRM).
+  struct ModRM {
+    uint8_t mod = 0, reg = 0, rm = 0;
+    uint8_t seg = DS;      // segment of a memory operand
+    uint32_t offset = 0;   // effective address
+    bool isReg() const { return mod == 3; }
+  };
+
+  // ---- cpu.cpp: core loop, memory, interrupts ----
+  void executeInstruction();
+  inline unsigned stepOne();
+  bool enterPendingInterrupt();
+  void serviceBoundary();
+  void enterInterrupt(uint8_t vector, uint16_t returnIp);
+  void raiseException(uint8_t vector, uint16_t returnIp);
+  void undefinedOpcode();
+  void loadSeg(unsigned s, uint16_t v) {
+    sreg_[s] = v;
+    segBase_[s] = uint32_t{v} << 4;
+    if (s == CS) updateCodeWindow();
+  }
+  void updateCodeWindow();
+  void rebuildFastPages();
+
+  uint8_t fetch8();
+  uint16_t fetch16() { uint8_t lo = fetch8(); return static_cast<uint16_t>(lo | (fetch8() << 8)); }
+  uint32_t fetch32() { uint32_t lo = fetch16(); return lo | (uint32_t{fetch16()} << 16); }
+  template <class T> T fetchImm();
+  uint8_t readPhys8(uint32_t linear);
+  void writePhys8(uint32_t linear, uint8_t v);
+  template <class T> T readMem(unsigned seg, uint32_t offset);
+  template <class T> void writeMem(unsigned seg, uint32_t offset, T v);
+  uint32_t wrapOffset(uint32_t offset) const { return addr32_ ? offset : (offset & 0xFFFF); }
+  void wordPenalty(uint32_t offset, unsigned bytes);
+
+  // ---- opcode_map.hpp: the opcode map; ModRM decoding ----
+  void dispatch(uint8_t opcode);
+  void dispatch0F();
+  void decodeModRM(ModRM& m);
+  void decodeModRM32(ModRM& m);
+  unsigned dataSeg(unsigned defaultSeg) const { return segOverride_ >= 0 ? unsigned(segOverride_) : defaultSeg; }
+
+  // ---- cpu_inline.hpp: operands and flag rules ----
+  template <class T> T& regRef(unsigned r);
+  template <class T> T getReg(unsigned r) { return regRef<T>(r); }
+  template <class T> void setReg(unsigned r, T v) { regRef<T>(r) = v; }
+  template <class T> T readRM(const ModRM& m) { return m.isReg() ? getReg<T>(m.rm) : readMem<T>(m.seg, m.offset); }
+  template <class T> void writeRM(const ModRM& m, T v) { if (m.isReg()) setReg<T>(m.rm, v); else writeMem<T>(m.seg, m.offset, v); }
+  template <class T> void setSZP(T result);
+  template <class T> T alu(unsigned op, T a, T b);  // ADD OR ADC SBB AND SUB XOR CMP
+  template <class T> T add(T a, T b, unsigned carry);
+  template <class T> T sub(T a, T b, unsigned borrow);
+  template <class T> T logicResult(T r);
+  template <class T> T incDec(T v, bool dec);
+  void push16(uint16_t v);
+  uint16_t pop16();
+  void push32(uint32_t v);
+  uint32_t pop32();
+  template <class T> void pushValue(T v);
+  template <class T> T popValue();
+
+  // ---- one entry point per family, called from the opcode map ----
+  template <uint8_t Op> void execAlu();  // arith.cpp
+  void execGroup1(uint8_t op);       // arith.cpp
+  void execGroup3(uint8_t op);       // arith.cpp
+  void execIncDecReg(uint8_t op);    // arith.cpp
+  void execConvert(uint8_t op);      // arith.cpp
+  void execTest(uint8_t op);         // logic.cpp
+  void execMulDiv(const ModRM& m, bool word);  // muldiv.cpp
+  template <class T> void mulDiv(const ModRM& m, unsigned kind);
+  void divideError();
+  void execBcd(uint8_t op);          // bcd.cpp
+  void daa(); void das(); void aaa(); void aas(); void aam(uint8_t base); void aad(uint8_t base);
+  void execShiftGroup(uint8_t op);   // shift_rotate.cpp
+  template <class T> T shiftRotate(unsigned op, T value, unsigned count);
+  template <class T> T setmo(T value, unsigned count);
+  void execString(uint8_t op);       // string.cpp
+  template <class T> void stringOp(uint8_t op);
+  template <class T> void stringIteration(uint8_t op);
+  void execJcc(uint8_t op);          // cpu_inline.hpp (hot path)
+  template <unsigned Cc> void execJcc();
+  void execControl(uint8_t op);
+  void execGroup45(uint8_t op);
+  bool condition(unsigned cc) const;
+  void farTransfer(uint16_t segment, uint16_t offset);
+  void execPushPopSeg(uint8_t op);   // stack.cpp
+  void execStack(uint8_t op);
+  void pushRegister(unsigned r);
+  void segmentLoaded(unsigned s);
+  void execTransfer(uint8_t op);     // transfer.cpp
+  int segmentField(unsigned reg) const;
+  void execFlagOp(uint8_t op);       // flags.cpp
+  void execProcessorControl(uint8_t op);
+  void execIo(uint8_t op);           // io.cpp
+  template <class T> T portIn(uint16_t port);
+  template <class T> void portOut(uint16_t port, T v);
+  void exec186(uint8_t op);          // ext186.cpp
+  template <class T> void pusha();
+  template <class T> void popa();
+  template <class T> bool bound(const ModRM& m);
+  template <class T> T imul3(T a, T b);
+  void enter(); void leave();
+  void setcc(unsigned cc);           // ext386.cpp
+  void movExtend(bool byteSource, bool isSigned);
+  template <class T> void bitTest(unsigned op, ModRM m, uint32_t bitOffset, bool registerOffset);
+  template <class T> void doubleShift(bool left, bool byCl);
+  template <class T> void bitScan(bool reverse);
+
+  // ---- state ----
+  Bus& bus_;
+  CpuModel model_;
+  bool is8088_ = false, has186_ = false, has286_ = false, has386_ = false;
+  InterruptController* pic_ = nullptr;
+
+  GeneralRegister gpr_[8]{};
+  uint16_t sreg_[6]{};
+  uint32_t segBase_[6]{};
+  uint16_t ip_ = 0;
+  // Flags kept one per byte (0 or 1) so arithmetic writes them without read-modify-write.
+  uint8_t cf_ = 0, pf_ = 0, af_ = 0, zf_ = 0, sf_ = 0, tf_ = 0, if_ = 0, df_ = 0, of_ = 0;
+  uint16_t flagsUpper_ = 0xF000;  // read-only upper bits on this model (F000h before the 80286)
+
+  // Current instruction.
+  int8_t segOverride_ = -1;
+  uint8_t rep_ = 0;          // 0, F2h (REPNE) or F3h (REP/REPE)
+  bool op32_ = false, addr32_ = false;
+  uint16_t instrStart_ = 0;  // IP of the first prefix
+  uint16_t opcodeIp_ = 0;    // IP of the opcode byte
+  uint32_t lastEa_ = 0;      // last effective address (the 8086 reuses it for LEA/LDS reg,reg)
+  unsigned clk_ = 0;         // clocks of the current (after step(): the last) instruction
+
+  // Signals.
+  // Pending conditions tested together at every instruction boundary (one 32-bit load).
+  union Signals {
+    struct { uint8_t halted, nmi, trap, shadow; } is;
+    uint32_t any;
+  } signals_{};
+
+  uint32_t addressMask_ = 0xFFFFF;
+  uint8_t* fastRead_[0x110000 >> Bus::kPageBits]{};
+  uint8_t* fastWrite_[0x110000 >> Bus::kPageBits]{};
+  // When the whole 64 KiB code segment is fast RAM laid out contiguously, code is fetched from
+  // codeWindow_[IP] directly (rebuilt on every CS load and fast-page change).
+  const uint8_t* codeWindow_ = nullptr;
+
+  uint64_t instructions_ = 0, clocks_ = 0, exceptions_ = 0;
+  const uint8_t* breakFlags_ = nullptr;
+  uint32_t breakSize_ = 0;
+  uint8_t breakMask_ = 1;
+  TraceHook trace_;
+};
+
+}  // namespace asmlab::x86

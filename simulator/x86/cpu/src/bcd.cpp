@@ -1,0 +1,105 @@
+// Decimal adjustment: DAA DAS (packed BCD), AAA AAS AAM AAD (unpacked BCD).
+// Intel 8086 Family User's Manual (1979), section 2.7 "Arithmetic instructions"; flags the manual
+// leaves undefined are set as the 8086 sets them (docs/x86-cpu.md, "Undefined flags").
+#include "cpu_inline.hpp"
+
+namespace asmlab::x86 {
+
+void Cpu::daa() {
+  const uint8_t oldAl = gpr_[AX].b[0];
+  const uint8_t oldCf = cf_, oldAf = af_;
+  uint8_t al = oldAl;
+  if ((al & 0x0F) > 9 || af_) { al = uint8_t(al + 6); af_ = 1; }
+  else af_ = 0;
+  // The 8086 compares the original AL with 9Fh instead of 99h when AF was set on entry.
+  if (oldAl > (oldAf ? 0x9F : 0x99) || oldCf) { al = uint8_t(al + 0x60); cf_ = 1; }
+  else cf_ = 0;
+  gpr_[AX].b[0] = al;
+  setSZP<uint8_t>(al);
+  clk_ += timing::kDaa;
+}
+
+void Cpu::das() {
+  const uint8_t oldAl = gpr_[AX].b[0];
+  const uint8_t oldCf = cf_, oldAf = af_;
+  uint8_t al = oldAl;
+  if ((al & 0x0F) > 9 || af_) { al = uint8_t(al - 6); af_ = 1; }
+  else af_ = 0;
+  if (oldAl > (oldAf ? 0x9F : 0x99) || oldCf) { al = uint8_t(al - 0x60); cf_ = 1; }
+  else cf_ = 0;
+  gpr_[AX].b[0] = al;
+  setSZP<uint8_t>(al);
+  clk_ += timing::kDas;
+}
+
+// AAA/AAS on the 8086 adjust AL and AH separately (AL + 6 does not carry into AH, unlike the
+// 80286's AX + 106h).
+void Cpu::aaa() {
+  uint8_t& al = gpr_[AX].b[0];
+  uint8_t& ah = gpr_[AX].b[1];
+  if ((al & 0x0F) > 9 || af_) {
+    if (has286_) gpr_[AX].w[0] = uint16_t(gpr_[AX].w[0] + 0x106);
+    else { al = uint8_t(al + 6); ah = uint8_t(ah + 1); }
+    af_ = cf_ = 1;
+  } else {
+    af_ = cf_ = 0;
+  }
+  setSZP<uint8_t>(al);
+  al &= 0x0F;
+  clk_ += timing::kAaa;
+}
+
+void Cpu::aas() {
+  uint8_t& al = gpr_[AX].b[0];
+  uint8_t& ah = gpr_[AX].b[1];
+  if ((al & 0x0F) > 9 || af_) {
+    if (has286_) gpr_[AX].w[0] = uint16_t(gpr_[AX].w[0] - 6), ah = uint8_t(ah - 1);
+    else { al = uint8_t(al - 6); ah = uint8_t(ah - 1); }
+    af_ = cf_ = 1;
+  } else {
+    af_ = cf_ = 0;
+  }
+  setSZP<uint8_t>(al);
+  al &= 0x0F;
+  clk_ += timing::kAas;
+}
+
+// AAM imm8: AH = AL / imm, AL = AL % imm (D4h 0Ah is the documented form; any base works).
+// A zero base raises the divide error.
+void Cpu::aam(uint8_t base) {
+  clk_ += timing::kAam;
+  if (base == 0) {
+    // The 8086 leaves SF ZF PF as for a zero result before taking the divide error (measured
+    // on the conformance suite; the manual leaves them undefined).
+    setSZP<uint8_t>(0);
+    divideError();
+    return;
+  }
+  uint8_t al = gpr_[AX].b[0];
+  gpr_[AX].b[1] = uint8_t(al / base);
+  gpr_[AX].b[0] = uint8_t(al % base);
+  setSZP<uint8_t>(gpr_[AX].b[0]);
+  cf_ = of_ = af_ = 0;
+}
+
+// AAD imm8: AL = AL + AH * imm, AH = 0.
+void Cpu::aad(uint8_t base) {
+  uint8_t al = uint8_t(gpr_[AX].b[0] + gpr_[AX].b[1] * base);
+  gpr_[AX].w[0] = al;
+  setSZP<uint8_t>(al);
+  cf_ = of_ = af_ = 0;
+  clk_ += timing::kAad;
+}
+
+void Cpu::execBcd(uint8_t op) {
+  switch (op) {
+    case 0x27: daa(); return;
+    case 0x2F: das(); return;
+    case 0x37: aaa(); return;
+    case 0x3F: aas(); return;
+    case 0xD4: aam(fetch8()); return;
+    default: aad(fetch8()); return;
+  }
+}
+
+}  // namespace asmlab::x86

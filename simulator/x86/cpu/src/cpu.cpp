@@ -1,0 +1,222 @@
+// The instruction cycle: prefixes, dispatch, interrupts at instruction boundaries, run loop.
+// Intel 8086 Family User's Manual (1979), section 2.8 "Interrupts" and 2.10 "Processor reset".
+#include "cpu_inline.hpp"
+#include "opcode_map.hpp"
+
+namespace asmlab::x86 {
+
+std::string_view cpuModelName(CpuModel model) {
+  switch (model) {
+    case CpuModel::i8086: return "8086";
+    case CpuModel::i8088: return "8088";
+    case CpuModel::i80186: return "80186";
+    case CpuModel::i80286: return "80286";
+    case CpuModel::i80386: return "80386";
+  }
+  return "8086";
+}
+
+bool parseCpuModel(std::string_view text, CpuModel& model) {
+  if (text == "8086") model = CpuModel::i8086;
+  else if (text == "8088") model = CpuModel::i8088;
+  else if (text == "80186" || text == "186") model = CpuModel::i80186;
+  else if (text == "80286" || text == "286") model = CpuModel::i80286;
+  else if (text == "80386" || text == "386") model = CpuModel::i80386;
+  else return false;
+  return true;
+}
+
+Cpu::Cpu(Bus& bus, CpuModel model) : bus_(bus), model_(model) {
+  is8088_ = model == CpuModel::i8088;
+  has186_ = model >= CpuModel::i80186;
+  has286_ = model >= CpuModel::i80286;
+  has386_ = model >= CpuModel::i80386;
+  // The 80286 and 80386 in real mode read FLAGS bits 12-15 as zeros (IOPL and NT); earlier
+  // models read them as ones. CPU-detection code relies on this.
+  flagsUpper_ = has286_ ? 0x0000 : 0xF000;
+  rebuildFastPages();
+  reset();
+}
+
+void Cpu::reset() {
+  for (auto& r : gpr_) r.d = 0;
+  for (unsigned s = 0; s < 6; ++s) loadSeg(s, 0);
+  loadSeg(CS, 0xFFFF);
+  ip_ = 0;
+  setFlags(0);
+  signals_.any = 0;
+}
+
+void Cpu::rebuildFastPages() {
+  constexpr uint32_t pages = sizeof(fastRead_) / sizeof(fastRead_[0]);
+  for (uint32_t p = 0; p < pages; ++p) {
+    fastRead_[p] = bus_.fastReadPage(p);
+    fastWrite_[p] = bus_.fastWritePage(p);
+  }
+}
+
+void Cpu::invalidateFastPages() {
+  rebuildFastPages();
+  updateCodeWindow();
+}
+
+void Cpu::updateCodeWindow() {
+  codeWindow_ = nullptr;
+  const uint32_t base = segBase_[CS];
+  if (base + 0xFFFF > addressMask_) return;  // the segment wraps around the address space
+  constexpr uint32_t pageSize = 1u << Bus::kPageBits;
+  const uint32_t firstPage = base >> Bus::kPageBits, lastPage = (base + 0xFFFF) >> Bus::kPageBits;
+  const uint8_t* first = fastRead_[firstPage];
+  if (first == nullptr) return;
+  for (uint32_t p = firstPage + 1; p <= lastPage; ++p)
+    if (fastRead_[p] != first + (p - firstPage) * pageSize) return;
+  codeWindow_ = first + (base & (pageSize - 1));
+}
+
+void Cpu::setA20(bool enabled) {
+  if (!has286_) return;  // 20 address lines on the 8086/8088/80186
+  addressMask_ = enabled ? 0x1FFFFF : 0xFFFFF;
+  updateCodeWindow();
+}
+
+uint16_t Cpu::flags() const {
+  return uint16_t(flagsUpper_ | 0x0002 | cf_ | (pf_ << 2) | (af_ << 4) | (zf_ << 6) | (sf_ << 7) | (tf_ << 8) |
+                  (if_ << 9) | (df_ << 10) | (of_ << 11));
+}
+
+void Cpu::setFlags(uint16_t v) {
+  cf_ = v & 1; pf_ = (v >> 2) & 1; af_ = (v >> 4) & 1; zf_ = (v >> 6) & 1; sf_ = (v >> 7) & 1;
+  tf_ = (v >> 8) & 1; if_ = (v >> 9) & 1; df_ = (v >> 10) & 1; of_ = (v >> 11) & 1;
+}
+
+RegisterFile Cpu::registers() const {
+  RegisterFile r;
+  r.eax = gpr_[AX].d; r.ecx = gpr_[CX].d; r.edx = gpr_[DX].d; r.ebx = gpr_[BX].d;
+  r.esp = gpr_[SP].d; r.ebp = gpr_[BP].d; r.esi = gpr_[SI].d; r.edi = gpr_[DI].d;
+  r.es = sreg_[ES]; r.cs = sreg_[CS]; r.ss = sreg_[SS]; r.ds = sreg_[DS]; r.fs = sreg_[FS]; r.gs = sreg_[GS];
+  r.ip = ip_;
+  r.flags = flags();
+  return r;
+}
+
+void Cpu::setRegisters(const RegisterFile& r) {
+  gpr_[AX].d = r.eax; gpr_[CX].d = r.ecx; gpr_[DX].d = r.edx; gpr_[BX].d = r.ebx;
+  gpr_[SP].d = r.esp; gpr_[BP].d = r.ebp; gpr_[SI].d = r.esi; gpr_[DI].d = r.edi;
+  loadSeg(ES, r.es); loadSeg(CS, r.cs); loadSeg(SS, r.ss); loadSeg(DS, r.ds); loadSeg(FS, r.fs); loadSeg(GS, r.gs);
+  ip_ = r.ip;
+  setFlags(r.flags);
+}
+
+// Interrupt entry (manual, 2.8): push FLAGS, clear IF and TF, push CS and IP, load the vector.
+void Cpu::enterInterrupt(uint8_t vector, uint16_t returnIp) {
+  push16(flags());
+  if_ = 0;
+  tf_ = 0;
+  push16(sreg_[CS]);
+  push16(returnIp);
+  uint32_t vectorAddress = uint32_t{vector} * 4;
+  uint16_t offset = uint16_t(readPhys8(vectorAddress) | (readPhys8(vectorAddress + 1) << 8));
+  uint16_t segment = uint16_t(readPhys8(vectorAddress + 2) | (readPhys8(vectorAddress + 3) << 8));
+  if (is8088_) clk_ += 2 * timing::kWordPenalty;
+  loadSeg(CS, segment);
+  ip_ = offset;
+  signals_.is.halted = false;
+}
+
+void Cpu::raiseException(uint8_t vector, uint16_t returnIp) {
+  ++exceptions_;
+  enterInterrupt(vector, returnIp);
+}
+
+// The 80186 and later raise interrupt 6 for an opcode they do not define; the return address is
+// the faulting instruction (80186/80188 User's Manual, "Unused opcode exception"). The 8086/8088
+// never come here: every byte decodes to something.
+void Cpu::undefinedOpcode() {
+  clk_ += timing::kIntN;
+  raiseException(6, instrStart_);
+}
+
+// An instruction boundary: NMI, then INTR when IF is set, then the single-step trap
+// (manual, 2.8 "Interrupt priorities"). Returns with clk_ > 0 when an interrupt was entered or
+// the CPU idled in HLT; step() then ends without executing an instruction.
+void Cpu::serviceBoundary() {
+  if (signals_.is.nmi) {
+    signals_.is.nmi = false;
+    signals_.is.trap = false;
+    clk_ += timing::kNmiEntry;
+    enterInterrupt(2, ip_);
+    return;
+  }
+  if (if_ && pic_ && pic_->pending()) {
+    signals_.is.trap = false;
+    uint8_t vector = pic_->acknowledge();
+    clk_ += timing::kIntrEntry;
+    enterInterrupt(vector, ip_);
+    return;
+  }
+  if (signals_.is.trap) {
+    signals_.is.trap = false;
+    clk_ += timing::kIntN;
+    enterInterrupt(1, ip_);
+    return;
+  }
+  if (signals_.is.halted) clk_ += 1;
+}
+
+ASMLAB_HOT void Cpu::executeInstruction() {
+  segOverride_ = -1;
+  rep_ = 0;
+  op32_ = addr32_ = false;
+  instrStart_ = ip_;  // opcodeIp_ is set only by prefixes (REP needs it, and has one)
+  dispatch(fetch8());  // prefixes are decoded there too, so the common case takes one switch
+}
+
+// Instruction boundary, slow path: something is pending or an interrupt controller is attached
+// with IF set. Returns true when step() is over (an interrupt was entered or the CPU idled).
+bool Cpu::enterPendingInterrupt() {
+  if (signals_.is.shadow) {  // the instruction after MOV SS / STI runs before any interrupt
+    signals_.is.shadow = 0;
+    return false;
+  }
+  serviceBoundary();
+  return clk_ != 0;
+}
+
+ASMLAB_HOT unsigned Cpu::stepOne() {
+  clk_ = 0;
+  if ((signals_.any | (pic_ != nullptr && if_)) != 0 && enterPendingInterrupt()) {
+      clocks_ += clk_;
+    return clk_;
+  }
+  const uint8_t trapAtStart = tf_;
+  executeInstruction();
+  // Single-step: after an instruction that began and ended with TF set (so not after the POPF
+  // that sets it, nor after INT, which clears it), interrupt 1 comes at the next boundary.
+  if (trapAtStart & tf_) signals_.is.trap = 1;
+  ++instructions_;
+  clocks_ += clk_;
+  if (trace_) [[unlikely]] trace_(*this);
+  return clk_;
+}
+
+unsigned Cpu::step() { return stepOne(); }
+
+RunStop Cpu::run(uint64_t maxInstructions, uint64_t clockLimit) {
+  const uint64_t target = instructions_ + maxInstructions;
+  bool first = true;
+  while (instructions_ < target) {
+    if (clocks_ >= clockLimit) return RunStop::ClockLimit;
+    if (breakFlags_ != nullptr && !first) {
+      uint32_t pc = linearPc();
+      if (pc < breakSize_ && (breakFlags_[pc] & breakMask_)) return RunStop::Breakpoint;
+    }
+    first = false;
+    // A halted CPU waits for NMI or INTR; if nothing can wake it now, the caller (the platform)
+    // advances its devices and calls run() again.
+    if (signals_.is.halted && !signals_.is.nmi && !(if_ && pic_ != nullptr && pic_->pending())) return RunStop::Halted;
+    stepOne();
+  }
+  return RunStop::InstructionLimit;
+}
+
+}  // namespace asmlab::x86

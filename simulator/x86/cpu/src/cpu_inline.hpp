@@ -1,0 +1,331 @@
+// Small helpers every instruction family uses: register references, fetch, memory access with
+// the 8086/8088 word penalties, and the arithmetic flag rules. Included by the family files only.
+#pragma once
+
+#include <type_traits>
+
+#include "asmlab/x86/cpu.hpp"
+#include "timing.hpp"
+
+// Forces inlining of the few bodies on the hot path of the opcode switch.
+#define ASMLAB_HOT [[gnu::always_inline]] inline
+
+namespace asmlab::x86 {
+
+// Parity flag: set when the low byte of a result has an even number of ones (manual, 2.3).
+struct ParityTable {
+  uint8_t even[256];
+  constexpr ParityTable() : even{} {
+    for (int i = 0; i < 256; ++i) {
+      int ones = 0;
+      for (int b = 0; b < 8; ++b) ones += (i >> b) & 1;
+      even[i] = (ones & 1) == 0;
+    }
+  }
+};
+inline constexpr ParityTable kParity{};
+
+template <class T> constexpr unsigned kBits = sizeof(T) * 8;
+template <class T> constexpr T kSignBit = T(T(1) << (kBits<T> - 1));
+
+template <class T>
+inline T& Cpu::regRef(unsigned r) {
+  if constexpr (sizeof(T) == 1) return gpr_[r & 3].b[r >> 2];
+  else if constexpr (sizeof(T) == 2) return gpr_[r].w[0];
+  else return gpr_[r].d;
+}
+
+inline uint8_t Cpu::readPhys8(uint32_t linear) {
+  linear &= addressMask_;
+  if (const uint8_t* page = fastRead_[linear >> Bus::kPageBits]) return page[linear & 0xFFF];
+  if (bus_.hasWaitStates()) clk_ += bus_.waitStates(linear, false);
+  return bus_.read8(linear);
+}
+
+inline void Cpu::writePhys8(uint32_t linear, uint8_t v) {
+  linear &= addressMask_;
+  if (uint8_t* page = fastWrite_[linear >> Bus::kPageBits]) { page[linear & 0xFFF] = v; return; }
+  if (bus_.hasWaitStates()) clk_ += bus_.waitStates(linear, false);
+  bus_.write8(linear, v);
+}
+
+ASMLAB_HOT uint8_t Cpu::fetch8() {
+  uint8_t v = codeWindow_ != nullptr ? codeWindow_[ip_] : readPhys8(segBase_[CS] + ip_);
+  ip_ = static_cast<uint16_t>(ip_ + 1);
+  return v;
+}
+
+template <class T>
+inline T Cpu::fetchImm() {
+  if constexpr (sizeof(T) == 1) return fetch8();
+  else if constexpr (sizeof(T) == 2) return fetch16();
+  else return fetch32();
+}
+
+// A word transfer costs 4 extra clocks on the 8088 always and on the 8086 at an odd address
+// (manual, "Instruction set reference data", note on table 2-21).
+inline void Cpu::wordPenalty(uint32_t offset, unsigned bytes) {
+  if (bytes < 2) return;
+  unsigned transfers = bytes / 2;
+  if (is8088_) clk_ += timing::kWordPenalty * transfers;
+  else if (offset & 1) clk_ += timing::kWordPenalty * transfers;
+}
+
+// Multi-byte operands wrap inside the segment (offset FFFFh + 1 = 0000h), as on the 8086.
+template <class T>
+inline T Cpu::readMem(unsigned seg, uint32_t offset) {
+  uint32_t base = segBase_[seg];
+  if constexpr (sizeof(T) == 1) {
+    return readPhys8(base + offset);
+  } else {
+    wordPenalty(offset, sizeof(T));
+    T v = 0;
+    for (unsigned i = 0; i < sizeof(T); ++i) v = T(v | (T(readPhys8(base + wrapOffset(offset + i))) << (8 * i)));
+    return v;
+  }
+}
+
+template <class T>
+inline void Cpu::writeMem(unsigned seg, uint32_t offset, T v) {
+  uint32_t base = segBase_[seg];
+  if constexpr (sizeof(T) == 1) {
+    writePhys8(base + offset, v);
+  } else {
+    wordPenalty(offset, sizeof(T));
+    for (unsigned i = 0; i < sizeof(T); ++i) writePhys8(base + wrapOffset(offset + i), uint8_t(v >> (8 * i)));
+  }
+}
+
+template <class T>
+ASMLAB_HOT void Cpu::setSZP(T r) {
+  zf_ = r == 0;
+  sf_ = (r >> (kBits<T> - 1)) & 1;
+  pf_ = kParity.even[r & 0xFF];
+}
+
+// ADD/ADC: manual, "ADD": CF carry out of the top bit, AF carry out of bit 3, OF signed overflow.
+template <class T>
+ASMLAB_HOT T Cpu::add(T a, T b, unsigned carry) {
+  using W = std::conditional_t<sizeof(T) == 4, uint64_t, uint32_t>;
+  W wide = W(a) + W(b) + carry;
+  T r = T(wide);
+  cf_ = (wide >> kBits<T>) & 1;
+  af_ = ((a ^ b ^ r) >> 4) & 1;
+  of_ = (((a ^ r) & (b ^ r)) >> (kBits<T> - 1)) & 1;
+  setSZP(r);
+  return r;
+}
+
+// SUB/SBB/CMP/NEG: CF is the borrow, AF the borrow out of bit 3.
+template <class T>
+ASMLAB_HOT T Cpu::sub(T a, T b, unsigned borrow) {
+  using W = std::conditional_t<sizeof(T) == 4, uint64_t, uint32_t>;
+  W wide = W(a) - W(b) - borrow;
+  T r = T(wide);
+  cf_ = (wide >> kBits<T>) & 1;
+  af_ = ((a ^ b ^ r) >> 4) & 1;
+  of_ = (((a ^ b) & (a ^ r)) >> (kBits<T> - 1)) & 1;
+  setSZP(r);
+  return r;
+}
+
+// AND/OR/XOR/TEST clear CF and OF; AF is undefined and the 8086 clears it.
+template <class T>
+ASMLAB_HOT T Cpu::logicResult(T r) {
+  cf_ = 0; of_ = 0; af_ = 0;
+  setSZP(r);
+  return r;
+}
+
+template <class T>
+ASMLAB_HOT T Cpu::alu(unsigned op, T a, T b) {
+  switch (op & 7) {
+    case 0: return add<T>(a, b, 0);
+    case 1: return logicResult<T>(T(a | b));
+    case 2: return add<T>(a, b, cf_);
+    case 3: return sub<T>(a, b, cf_);
+    case 4: return logicResult<T>(T(a & b));
+    case 5: return sub<T>(a, b, 0);
+    case 6: return logicResult<T>(T(a ^ b));
+    default: return sub<T>(a, b, 0);  // CMP
+  }
+}
+
+template <class T>
+inline void Cpu::pushValue(T v) {
+  if constexpr (sizeof(T) == 4) push32(v); else push16(uint16_t(v));
+}
+template <class T>
+inline T Cpu::popValue() {
+  if constexpr (sizeof(T) == 4) return pop32(); else return pop16();
+}
+
+inline void Cpu::push16(uint16_t v) {
+  uint16_t sp = uint16_t(gpr_[SP].w[0] - 2);
+  gpr_[SP].w[0] = sp;
+  writeMem<uint16_t>(SS, sp, v);
+}
+inline uint16_t Cpu::pop16() {
+  uint16_t sp = gpr_[SP].w[0];
+  uint16_t v = readMem<uint16_t>(SS, sp);
+  gpr_[SP].w[0] = uint16_t(sp + 2);
+  return v;
+}
+inline void Cpu::push32(uint32_t v) {
+  uint16_t sp = uint16_t(gpr_[SP].w[0] - 4);
+  gpr_[SP].w[0] = sp;
+  writeMem<uint32_t>(SS, sp, v);
+}
+inline uint32_t Cpu::pop32() {
+  uint16_t sp = gpr_[SP].w[0];
+  uint32_t v = readMem<uint32_t>(SS, sp);
+  gpr_[SP].w[0] = uint16_t(sp + 4);
+  return v;
+}
+
+}  // namespace asmlab::x86
+
+namespace asmlab::x86 {
+
+// Runs `body` with the operand type of an instruction: byte when !word, else word (dword under
+// the 80386 operand-size prefix). The body is a generic lambda taking a zero of the type.
+template <class Body>
+inline void withWidth(bool word, bool op32, Body&& body) {
+  if (!word) body(uint8_t{0});
+  else if (op32) body(uint32_t{0});
+  else body(uint16_t{0});
+}
+
+// INC/DEC: like ADD/SUB 1 but CF is preserved (manual, "INC").
+template <class T>
+ASMLAB_HOT T Cpu::incDec(T v, bool dec) {
+  uint8_t carry = cf_;
+  T r = dec ? sub<T>(v, T(1), 0) : add<T>(v, T(1), 0);
+  cf_ = carry;
+  return r;
+}
+
+
+// ---- hot paths, inlined into the opcode switch (opcode_map.hpp) ----
+
+// ModRM decoding: mod/reg/rm, the 16-bit effective address and its clocks (manual, table 4-10
+// "R/M field encoding" and table 2-20). 32-bit addressing is in ext386.cpp.
+ASMLAB_HOT void Cpu::decodeModRM(ModRM& m) {
+  uint8_t b = fetch8();
+  m.mod = b >> 6;
+  m.reg = (b >> 3) & 7;
+  m.rm = b & 7;
+  if (m.mod == 3) return;
+  if (addr32_) { decodeModRM32(m); return; }
+  // Table 2-20 gives the clocks of each addressing form.
+  uint16_t offset = 0;
+  unsigned seg = DS, ea = 0;
+  const uint16_t bx = gpr_[BX].w[0], bp = gpr_[BP].w[0], si = gpr_[SI].w[0], di = gpr_[DI].w[0];
+  switch (m.rm) {
+    case 0: offset = uint16_t(bx + si); ea = timing::kEaBpDiBxSi; break;
+    case 1: offset = uint16_t(bx + di); ea = timing::kEaBpSiBxDi; break;
+    case 2: offset = uint16_t(bp + si); ea = timing::kEaBpSiBxDi; seg = SS; break;
+    case 3: offset = uint16_t(bp + di); ea = timing::kEaBpDiBxSi; seg = SS; break;
+    case 4: offset = si; ea = timing::kEaBaseOrIndex; break;
+    case 5: offset = di; ea = timing::kEaBaseOrIndex; break;
+    case 6:
+      if (m.mod == 0) { offset = fetch16(); ea = timing::kEaDisp; }
+      else { offset = bp; seg = SS; ea = timing::kEaBaseOrIndex; }
+      break;
+    default: offset = bx; ea = timing::kEaBaseOrIndex; break;
+  }
+  if (m.mod == 1) {
+    offset = uint16_t(offset + int8_t(fetch8()));
+  } else if (m.mod == 2) {
+    offset = uint16_t(offset + fetch16());
+  }
+  if (m.mod != 0) ea += 4;  // a displacement adds 4 clocks: 5->9, 7->11, 8->12
+  m.seg = uint8_t(dataSeg(seg));
+  m.offset = offset;
+  lastEa_ = offset;
+  clk_ += ea;
+}
+
+// 00h-3Dh: op = bits 5-3 (ADD OR ADC SBB AND SUB XOR CMP); form = bits 2-0:
+// 0 r/m8,r8  1 r/m16,r16  2 r8,r/m8  3 r16,r/m16  4 AL,imm8  5 AX,imm16.
+template <uint8_t Op>
+ASMLAB_HOT void Cpu::execAlu() {
+  constexpr unsigned kind = (Op >> 3) & 7;
+  constexpr unsigned form = Op & 7;
+  constexpr bool writes = kind != 7;  // CMP only sets flags
+  if constexpr (form >= 4) {
+    withWidth(form & 1, op32_, [&](auto zero) {
+      using T = decltype(zero);
+      T r = alu<T>(kind, getReg<T>(AX), fetchImm<T>());
+      if (writes) setReg<T>(AX, r);
+    });
+    clk_ += timing::kAluAccImm;
+    return;
+  } else {
+    ModRM m;
+    decodeModRM(m);
+    withWidth(form & 1, op32_, [&](auto zero) {
+      using T = decltype(zero);
+      if constexpr ((form & 2) != 0) {
+        T r = alu<T>(kind, getReg<T>(m.reg), readRM<T>(m));
+        if constexpr (writes) setReg<T>(m.reg, r);
+      } else {
+        T r = alu<T>(kind, readRM<T>(m), getReg<T>(m.reg));
+        if constexpr (writes) writeRM<T>(m, r);
+      }
+    });
+    if (m.isReg()) clk_ += timing::kAluRegReg;
+    else if ((form & 2) || !writes) clk_ += timing::kAluRegMem;
+    else clk_ += timing::kAluMemReg;
+  }
+}
+
+// 40h-47h INC r16, 48h-4Fh DEC r16 (r32 under 66h).
+ASMLAB_HOT void Cpu::execIncDecReg(uint8_t op) {
+  const unsigned r = op & 7;
+  const bool dec = op & 8;
+  if (op32_) setReg<uint32_t>(r, incDec<uint32_t>(getReg<uint32_t>(r), dec));
+  else setReg<uint16_t>(r, incDec<uint16_t>(getReg<uint16_t>(r), dec));
+  clk_ += timing::kIncReg16;
+}
+
+// Condition codes 0-F in the order of the Jcc opcodes 70h-7Fh (manual, table 2-15).
+ASMLAB_HOT bool Cpu::condition(unsigned cc) const {
+  bool r;
+  switch (cc >> 1) {
+    case 0: r = of_; break;                   // O
+    case 1: r = cf_; break;                   // B/C
+    case 2: r = zf_; break;                   // Z/E
+    case 3: r = cf_ | zf_; break;             // BE
+    case 4: r = sf_; break;                   // S
+    case 5: r = pf_; break;                   // P
+    case 6: r = sf_ != of_; break;            // L
+    default: r = zf_ | (sf_ != of_); break;   // LE
+  }
+  return (cc & 1) ? !r : r;
+}
+
+ASMLAB_HOT void Cpu::execJcc(uint8_t op) {
+  int8_t rel = int8_t(fetch8());
+  if (condition(op & 0x0F)) {
+    ip_ = uint16_t(ip_ + rel);
+    clk_ += timing::kJccTaken;
+  } else {
+    clk_ += timing::kJccNotTaken;
+  }
+}
+
+// The same with the condition known at compile time: one case of the opcode switch per code, so
+// the condition is a couple of flag loads rather than a second jump table.
+template <unsigned Cc>
+ASMLAB_HOT void Cpu::execJcc() {
+  int8_t rel = int8_t(fetch8());
+  if (condition(Cc)) {
+    ip_ = uint16_t(ip_ + rel);
+    clk_ += timing::kJccTaken;
+  } else {
+    clk_ += timing::kJccNotTaken;
+  }
+}
+
+}  // namespace asmlab::x86

@@ -1,0 +1,57 @@
+// Flag instructions (CLC STC CMC CLI STI CLD STD SAHF LAHF), the undocumented SALC (D6h), and
+// processor control (HLT WAIT ESC).
+// Intel 8086 Family User's Manual (1979), section 2.7 "Flag operations", "Processor control".
+#include "cpu_inline.hpp"
+
+namespace asmlab::x86 {
+
+void Cpu::execFlagOp(uint8_t op) {
+  unsigned clocks = timing::kFlagOp;
+  switch (op) {
+    case 0x9E: {  // SAHF: SF ZF AF PF CF from AH
+      uint8_t ah = gpr_[AX].b[1];
+      sf_ = (ah >> 7) & 1; zf_ = (ah >> 6) & 1; af_ = (ah >> 4) & 1; pf_ = (ah >> 2) & 1; cf_ = ah & 1;
+      clocks = timing::kSahf;
+      break;
+    }
+    case 0x9F:  // LAHF
+      gpr_[AX].b[1] = uint8_t(flags());
+      clocks = timing::kLahf;
+      break;
+    case 0xD6:  // SALC: AL = CF ? FFh : 00h (undocumented, every model)
+      gpr_[AX].b[0] = cf_ ? 0xFF : 0x00;
+      clocks = timing::kSalc;
+      break;
+    case 0xF5: cf_ ^= 1; break;
+    case 0xF8: cf_ = 0; break;
+    case 0xF9: cf_ = 1; break;
+    case 0xFA: if_ = 0; break;
+    case 0xFB:
+      // STI: interrupts are recognised only after the next instruction (manual, "STI").
+      if (!if_) signals_.is.shadow = true;
+      if_ = 1;
+      break;
+    case 0xFC: df_ = 0; break;
+    default: df_ = 1; break;  // FDh STD
+  }
+  clk_ += clocks;
+}
+
+void Cpu::execProcessorControl(uint8_t op) {
+  if (op == 0x9B) {  // WAIT: the TEST pin is active (no coprocessor busy)
+    clk_ += timing::kWait;
+    return;
+  }
+  if (op == 0xF4) {  // HLT: wait for NMI or INTR (or reset)
+    signals_.is.halted = true;
+    clk_ += timing::kHlt;
+    return;
+  }
+  // D8h-DFh ESC: the CPU computes the operand address for a coprocessor and otherwise does
+  // nothing; without an 8087 the instruction is a NOP of its length.
+  ModRM m;
+  decodeModRM(m);
+  clk_ += m.isReg() ? timing::kEscReg : timing::kEscMem;
+}
+
+}  // namespace asmlab::x86

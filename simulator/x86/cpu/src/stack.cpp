@@ -1,0 +1,65 @@
+// Stack instructions: PUSH/POP of registers, segment registers and memory, PUSHF/POPF.
+// Intel 8086 Family User's Manual (1979), section 2.7 "Data transfer instructions".
+#include "cpu_inline.hpp"
+
+namespace asmlab::x86 {
+
+// After a load of SS (any segment register on the 8086/8088) interrupts wait one instruction,
+// so that `mov ss,ax / mov sp,bx` is never split by an interrupt (manual, 2.8).
+void Cpu::segmentLoaded(unsigned s) {
+  if (s == SS || !has286_) signals_.is.shadow = true;
+}
+
+// 06h/0Eh/16h/1Eh PUSH ES/CS/SS/DS; 07h/17h/1Fh POP ES/SS/DS; 0Fh POP CS (8086/8088 only:
+// undocumented; the 80186 raises interrupt 6, the 80286 and later decode 0Fh as an escape).
+void Cpu::execPushPopSeg(uint8_t op) {
+  const unsigned s = (op >> 3) & 3;
+  if ((op & 7) == 6) {
+    push16(sreg_[s]);
+    clk_ += timing::kPushSeg;
+  } else {
+    loadSeg(s, pop16());
+    segmentLoaded(s);
+    clk_ += timing::kPopSeg;
+  }
+}
+
+void Cpu::pushRegister(unsigned r) {
+  if (op32_) { push32(gpr_[r].d); return; }
+  if (r == SP && !has286_) {
+    // The 8086/8088/80186 push the value SP has after the decrement; the 80286 and later push
+    // the value before it (80286 manual, "PUSH"), the usual 8086-or-286 test.
+    uint16_t sp = uint16_t(gpr_[SP].w[0] - 2);
+    gpr_[SP].w[0] = sp;
+    writeMem<uint16_t>(SS, sp, sp);
+    return;
+  }
+  push16(gpr_[r].w[0]);
+}
+
+void Cpu::execStack(uint8_t op) {
+  if (op >= 0x50 && op <= 0x57) {
+    pushRegister(op & 7);
+    clk_ += timing::kPushReg;
+  } else if (op >= 0x58 && op <= 0x5F) {
+    if (op32_) gpr_[op & 7].d = pop32();
+    else gpr_[op & 7].w[0] = pop16();  // POP SP: SP gets the value read
+    clk_ += timing::kPopReg;
+  } else if (op == 0x8F) {
+    // POP r/m. The reg field is ignored on the 8086 (the 80186+ raise interrupt 6 for reg != 0).
+    ModRM m;
+    decodeModRM(m);
+    if (m.reg != 0 && has186_) { undefinedOpcode(); return; }
+    if (op32_) writeRM<uint32_t>(m, pop32());
+    else writeRM<uint16_t>(m, pop16());
+    clk_ += m.isReg() ? timing::kPopReg : timing::kPopMem;
+  } else if (op == 0x9C) {
+    if (op32_) push32(flags()); else push16(flags());
+    clk_ += timing::kPushf;
+  } else {  // 9Dh POPF
+    setFlags(op32_ ? uint16_t(pop32()) : pop16());
+    clk_ += timing::kPopf;
+  }
+}
+
+}  // namespace asmlab::x86

@@ -1,0 +1,86 @@
+// String instructions MOVS CMPS SCAS LODS STOS (and INS OUTS on the 80186+) with REP/REPE/REPNE.
+// Intel 8086 Family User's Manual (1979), section 2.7 "String instructions".
+// The source segment (DS) may be overridden; the destination is always ES. Under REP the CPU
+// checks for interrupts between iterations: when one is pending it leaves CX and the index
+// registers as they are and backs IP up so that the instruction resumes after the handler's
+// IRET. The 8086/8088/80186 back up only to the last prefix byte, so a second prefix (e.g. a
+// segment override before REP) is lost on resumption; the 80286 and later restart from the
+// first prefix (docs/x86-cpu.md).
+#include "cpu_inline.hpp"
+
+namespace asmlab::x86 {
+
+namespace {
+struct StringTiming { unsigned single, perRep; };
+StringTiming stringTiming(uint8_t op) {
+  switch (op & 0xFE) {
+    case 0xA4: return {timing::kMovs, timing::kMovsRep};
+    case 0xA6: return {timing::kCmps, timing::kCmpsRep};
+    case 0xAA: return {timing::kStos, timing::kStosRep};
+    case 0xAC: return {timing::kLods, timing::kLodsRep};
+    case 0xAE: return {timing::kScas, timing::kScasRep};
+    case 0x6C: return {timing::kIns, timing::kInsRep};
+    default: return {timing::kOuts, timing::kOutsRep};
+  }
+}
+}  // namespace
+
+// One iteration; returns the index step applied.
+template <class T>
+void Cpu::stringIteration(uint8_t op) {
+  const int32_t step = df_ ? -int32_t(sizeof(T)) : int32_t(sizeof(T));
+  const uint32_t si = addr32_ ? gpr_[SI].d : gpr_[SI].w[0];
+  const uint32_t di = addr32_ ? gpr_[DI].d : gpr_[DI].w[0];
+  const unsigned src = dataSeg(DS);
+  bool advanceSi = false, advanceDi = false;
+  switch (op & 0xFE) {
+    case 0xA4: writeMem<T>(ES, di, readMem<T>(src, si)); advanceSi = advanceDi = true; break;
+    case 0xA6: { T a = readMem<T>(src, si); T b = readMem<T>(ES, di); sub<T>(a, b, 0); advanceSi = advanceDi = true; break; }
+    case 0xAA: writeMem<T>(ES, di, getReg<T>(AX)); advanceDi = true; break;
+    case 0xAC: setReg<T>(AX, readMem<T>(src, si)); advanceSi = true; break;
+    case 0xAE: sub<T>(getReg<T>(AX), readMem<T>(ES, di), 0); advanceDi = true; break;
+    case 0x6C: writeMem<T>(ES, di, portIn<T>(gpr_[DX].w[0])); advanceDi = true; break;
+    default: portOut<T>(gpr_[DX].w[0], readMem<T>(src, si)); advanceSi = true; break;
+  }
+  if (addr32_) {
+    if (advanceSi) gpr_[SI].d += uint32_t(step);
+    if (advanceDi) gpr_[DI].d += uint32_t(step);
+  } else {
+    if (advanceSi) gpr_[SI].w[0] = uint16_t(si + uint32_t(step));
+    if (advanceDi) gpr_[DI].w[0] = uint16_t(di + uint32_t(step));
+  }
+}
+
+template <class T>
+void Cpu::stringOp(uint8_t op) {
+  const StringTiming t = stringTiming(op);
+  if (rep_ == 0) {
+    stringIteration<T>(op);
+    clk_ += t.single;
+    return;
+  }
+  const bool compares = (op & 0xF6) == 0xA6;  // CMPS (A6/A7) and SCAS (AE/AF)
+  clk_ += timing::kRepBase;
+  for (;;) {
+    uint32_t count = addr32_ ? gpr_[CX].d : gpr_[CX].w[0];
+    if (count == 0) return;
+    stringIteration<T>(op);
+    clk_ += t.perRep;
+    --count;
+    if (addr32_) gpr_[CX].d = count; else gpr_[CX].w[0] = uint16_t(count);
+    if (compares && (rep_ == 0xF3 ? !zf_ : zf_)) return;
+    if (count == 0) return;
+    // Between iterations: a pending interrupt (or the single-step trap) suspends the string
+    // instruction, which resumes from its prefix after the handler returns.
+    if (signals_.is.nmi || tf_ || (if_ && pic_ != nullptr && pic_->pending())) {
+      ip_ = has286_ ? instrStart_ : uint16_t(opcodeIp_ - 1);
+      return;
+    }
+  }
+}
+
+void Cpu::execString(uint8_t op) {
+  withWidth(op & 1, op32_, [&](auto zero) { stringOp<decltype(zero)>(op); });
+}
+
+}  // namespace asmlab::x86

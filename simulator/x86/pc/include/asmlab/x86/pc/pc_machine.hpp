@@ -1,0 +1,199 @@
+// The IBM PC (5150/5160 class, 8086 or 8088 at 4.77 MHz) as an asmlab::sim::Machine: 640 KiB of
+// RAM, the video adapter at A0000h-BFFFFh, the BIOS ROM at F0000h, the 8259A PIC, 8253 PIT, 8255
+// PPI with the speaker and the keyboard, and firmware (BIOS, DOS, mouse driver) implemented natively
+// behind a call gate in the ROM (docs/pc-platform.md). Deterministic: every device derives its time
+// from the CPU clock, and input comes from scripts.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "asmlab/sim/capabilities.hpp"
+#include "asmlab/sim/machine.hpp"
+#include "asmlab/x86/cpu.hpp"
+#include "asmlab/x86/pc/input_script.hpp"
+#include "asmlab/x86/pc/pic.hpp"
+#include "asmlab/x86/pc/pit.hpp"
+#include "asmlab/x86/pc/speaker.hpp"
+#include "asmlab/x86/pc/video_card.hpp"
+
+namespace asmlab::x86::pc {
+
+struct PcOptions {
+  CpuModel cpu = CpuModel::i8086;
+  uint64_t clocksPerSecond = 4772727;  // 14.31818 MHz / 3
+  // Where DOS file functions (3Ch-42h) may read and write; empty = file services refused.
+  std::string dosDirectory;
+  // A program that polls for input (INT 16h 01h, INT 21h 06h/0Bh) while no scripted input is left
+  // and input is closed stops with WaitingForInput after this many simulated seconds of polling.
+  double pollIdleSeconds = 5.0;
+  // The simulated date and time at power-on (INT 21h 2Ah/2Ch, INT 1Ah 02h/04h, the tick count).
+  unsigned year = 2000, month = 1, day = 1, hour = 8, minute = 0, second = 0;
+};
+
+// What a loaded program looks like to the loader's caller.
+struct LoadedImage {
+  uint16_t pspSegment = 0;
+  uint16_t cs = 0, ip = 0, ss = 0, sp = 0;
+};
+
+class PcMachine final : public sim::Machine,
+                        public sim::TextScreen,
+                        public sim::FrameBuffer,
+                        public sim::SpeakerLog,
+                        public sim::PointerInput,
+                        public sim::ScanCodeKeyboard,
+                        private ClockSource {
+public:
+  static constexpr uint32_t kMemorySize = 0x100000;
+  static constexpr uint16_t kPspSegment = 0x1000;   // where programs are loaded (docs/pc-platform.md)
+  static constexpr uint16_t kEnvSegment = 0x0FE0;
+  static constexpr uint16_t kTopSegment = 0xA000;   // 640 KiB
+  static constexpr uint16_t kBiosSegment = 0xF000;
+  static constexpr uint16_t kCallGatePort = 0xE0;   // OUT 0E0h, AL from ROM = native service
+
+  // `video` may be null: a minimal 80x25 text adapter is used (tests; pc-video's VGA replaces it).
+  explicit PcMachine(const PcOptions& options = {}, std::unique_ptr<VideoCard> video = nullptr);
+  ~PcMachine() override;
+
+  // ---- loading ----
+  // Loads a .COM image or an MZ .EXE (detected by the "MZ"/"ZM" signature), builds the PSP with
+  // `commandTail` and the environment, and sets the registers as DOS would.
+  bool loadProgram(const std::vector<uint8_t>& file, const std::string& programName, const std::string& commandTail,
+                   std::string& error);
+  const LoadedImage& image() const { return image_; }
+
+  // ---- input scripts ----
+  void addInputEvents(const std::vector<InputEvent>& events);
+
+  // ---- sim::Machine ----
+  std::string_view architecture() const override;
+  const std::vector<sim::RegisterInfo>& registers() const override;
+  uint64_t readRegister(size_t index) const override;
+  void writeRegister(size_t index, uint64_t value) override;
+  uint64_t programCounter() const override { return cpu_.linearPc(); }
+  void setProgramCounter(uint64_t address) override;
+  uint64_t memorySize() const override { return kMemorySize; }
+  unsigned memoryUnitBits() const override { return 8; }
+  uint32_t peek(uint64_t address) const override;
+  void poke(uint64_t address, uint32_t value) override;
+  sim::StopInfo run(const sim::RunLimits& limits) override;
+  sim::StopInfo step() override;
+  sim::StopInfo stepOver(const sim::RunLimits& limits) override;
+  sim::StopInfo stepOut(const sim::RunLimits& limits) override;
+  void requestPause() override { pauseRequested_ = true; }
+  uint64_t instructionCount() const override { return cpu_.instructionCount() + instructionOffset_; }
+  uint64_t clockCount() const override { return now(); }
+  uint64_t lastInstructionClocks() const override { return cpu_.lastInstructionClocks(); }
+  const sim::StopInfo& lastStop() const override { return lastStop_; }
+  std::string disassemble(uint64_t address, unsigned* length = nullptr) const override;
+  void setTraceSink(std::function<void(const sim::TraceEvent&)> sink) override;
+  void feedInput(std::string_view text) override;
+  void closeInput() override { inputClosed_ = true; }
+  bool inputClosed() const override { return inputClosed_; }
+  const std::string& output() const override { return output_; }
+  void clearOutput() override { output_.clear(); }
+  std::unique_ptr<sim::MachineSnapshot> saveSnapshot() const override;
+  void restoreSnapshot(const sim::MachineSnapshot& snapshot) override;
+
+  // ---- capabilities ----
+  bool textModeActive() const override { return video_->textModeActive(); }
+  unsigned textRows() const override { return video_->textRows(); }
+  unsigned textColumns() const override { return video_->textColumns(); }
+  sim::TextCell textCell(unsigned row, unsigned column) const override { return video_->textCell(row, column); }
+  unsigned frameWidth() const override { return video_->frameWidth(); }
+  unsigned frameHeight() const override { return video_->frameHeight(); }
+  uint32_t pixelRgb(unsigned x, unsigned y) const override { return video_->pixelRgb(x, y); }
+  std::vector<sim::SpeakerNote> speakerNotes() const override { return speaker_.notes(now(), options_.clocksPerSecond); }
+  uint64_t clocksPerSecond() const override { return options_.clocksPerSecond; }
+  void pushMouseEvent(const sim::MouseEvent& event) override;
+  void pushKey(uint8_t scanCode, uint8_t ascii) override;
+
+  // ---- devices, for tests and front ends ----
+  Cpu& cpu() { return cpu_; }
+  const Cpu& cpu() const { return cpu_; }
+  Pic8259& pic() { return pic_; }
+  Pit8253& pit() { return pit_; }
+  const Speaker& speaker() const { return speaker_; }
+  Bus& systemBus();
+  VideoCard& video() { return *video_; }
+  const VideoCard& video() const { return *video_; }
+  uint8_t port61() const { return port61_; }
+  // Linear address of seg:off.
+  static uint32_t linear(uint16_t segment, uint16_t offset) { return (uint32_t{segment} << 4) + offset; }
+  uint8_t read8(uint32_t address) const { return peek8(address); }
+  uint16_t read16(uint32_t address) const { return static_cast<uint16_t>(peek8(address) | (peek8(address + 1) << 8)); }
+  void write8(uint32_t address, uint8_t value);
+  void write16(uint32_t address, uint16_t value) { write8(address, uint8_t(value)); write8(address + 1, uint8_t(value >> 8)); }
+
+private:
+  class PcBus;
+  friend class PcBus;
+  friend class Firmware;
+  struct Snapshot;
+
+  // ClockSource
+  uint64_t now() const override { return cpu_.clockCount() + clockOffset_; }
+
+  void powerOn();
+  uint8_t peek8(uint32_t address) const;
+  uint8_t portIn(uint16_t port);
+  void portOut(uint16_t port, uint8_t value);
+  uint8_t portPeek(uint16_t port) const;
+  void updateSpeaker();
+  void callGate();
+  void advanceDevices();
+  uint64_t nextDeviceEvent() const;
+  void deliverKeyboard();
+  void queueKey(const ScanKey& key, bool make, bool brk, std::optional<uint64_t> at);
+  void programWaitsForInput();
+  sim::StopInfo runLoop(const sim::RunLimits& limits, int mode);
+  sim::StopInfo finish(sim::StopReason reason, std::string message = {});
+  void applyMouseEvent(const InputEvent& e);
+
+  PcOptions options_;
+  std::unique_ptr<PcBus> bus_;
+  Cpu cpu_;
+  std::unique_ptr<VideoCard> video_;
+  std::unique_ptr<class Firmware> firmware_;
+  std::vector<uint8_t> memory_;  // the whole 1 MiB address space backing RAM and ROM
+  Pic8259 pic_;
+  Pit8253 pit_;
+  Speaker speaker_;
+  uint8_t port61_ = 0;
+  uint8_t keyboardData_ = 0;     // port 60h
+  bool keyboardDataUnread_ = false;
+  uint64_t lastKeyDelivery_ = 0;
+  uint64_t clockOffset_ = 0, instructionOffset_ = 0;
+  bool timerIrqPending_ = false;
+  uint64_t nextTimerEdge_ = UINT64_MAX;
+
+  // Input.
+  struct ScheduledByte { uint8_t scan; std::optional<uint64_t> at; };
+  std::deque<ScheduledByte> scanQueue_;       // scan codes ready to be delivered (time-ordered)
+  std::deque<InputEvent> timedEvents_;        // script events with clocks, in clock order
+  std::deque<InputEvent> waitEvents_;         // script events delivered when the program waits
+  bool inputClosed_ = false;
+  bool waitingForInput_ = false;              // a blocking service found no input (cleared on progress)
+  uint64_t pollIdleSince_ = UINT64_MAX;
+
+  // Stop requests from firmware and devices.
+  bool stopRequested_ = false;
+  sim::StopReason requestedReason_ = sim::StopReason::Running;
+  std::string requestedMessage_;
+  int exitCode_ = 0;
+  bool pauseRequested_ = false;
+  const sim::Breakpoint* watchHit_ = nullptr;
+  bool exactStops_ = false;  // single-instruction chunks while port/memory/interrupt breakpoints exist
+
+  std::string output_;
+  sim::StopInfo lastStop_;
+  LoadedImage image_;
+  std::function<void(const sim::TraceEvent&)> traceSink_;
+};
+
+}  // namespace asmlab::x86::pc

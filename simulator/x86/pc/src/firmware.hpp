@@ -1,0 +1,70 @@
+// The native firmware behind the ROM call gate: BIOS (INT 08h, 09h, 11h, 12h, 16h, 1Ah), DOS
+// (INT 20h, 21h) and the mouse driver (INT 33h). The ROM holds, for every vector, a short real
+// 8086 routine (OUT to the call-gate port, then IRET or a HLT wait loop) so programs that hook a
+// vector and chain to the old one run exactly as on a PC.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace asmlab::x86::pc {
+
+class PcMachine;
+
+enum class Service : uint8_t {
+  None, DivideError, Unhandled, Int08, Int09, Int10, Int11, Int12, Int16, Int16Retry, Int1A, Int20, Int21,
+  Int21Retry, Int33, Int06, Exit, MouseIrq,
+};
+
+class Firmware {
+public:
+  explicit Firmware(PcMachine& m) : m_(&m) {}
+  // Writes the ROM routines and the interrupt vector table, and the BIOS data area.
+  void install();
+  // Runs the service whose gate ends just before linear address `returnAddress`.
+  void call(uint32_t returnAddress);
+  uint16_t haltOffset() const { return haltOffset_; }
+
+  // DOS memory arena: the program owns [psp, top) at load; 48h-4Ah split and merge blocks.
+  struct Block { uint16_t size; bool used; };
+  std::map<uint16_t, Block> arena;
+  uint16_t currentPsp = 0;
+  uint32_t dta = 0;
+  // Mouse driver state.
+  int mouseX = 320, mouseY = 100, mouseMinX = 0, mouseMaxX = 639, mouseMinY = 0, mouseMaxY = 199;
+  unsigned mouseButtons = 0;
+  int mouseShown = -1;  // the driver's internal cursor flag: visible when 0
+  unsigned presses[3] = {}, releases[3] = {};
+  int pressX[3] = {}, pressY[3] = {}, releaseX[3] = {}, releaseY[3] = {};
+  bool mouseInstalled = true;
+  // The user event handler (INT 33h 0Ch): called from IRQ4 with AX = the condition bits.
+  uint16_t handlerMask = 0, handlerSegment = 0, handlerOffset = 0;
+  std::vector<uint16_t> pendingConditions;
+  int lastReportX = 320, lastReportY = 100;  // for function 0Bh (motion counters, in mickeys = 8 per 8 pixels)
+  // Called by the machine for each mouse change; queues a handler call when the mask matches.
+  void mouseChanged(uint16_t condition);
+  // Buffered input (INT 21h 0Ah) in progress.
+  bool lineActive = false;
+  std::string line;
+
+private:
+  void rom(uint16_t& at, std::initializer_list<uint8_t> bytes);
+  uint16_t gate(uint16_t& at, Service s);
+  void mouseIrq();
+  void int08(); void int09(); void int16(bool retry); void int1A(); void int21(bool retry); void int33();
+  bool dosFile(uint8_t ah);
+  bool readKey(bool remove, uint16_t& key);
+  void echo(uint8_t ch);
+  void terminate(int code);
+  void setStackedFlag(uint16_t flag, bool on);
+  void setCarry(bool on);
+
+  PcMachine* m_;
+  std::map<uint32_t, Service> services_;
+  uint16_t haltOffset_ = 0;
+  uint16_t handlerPointer_ = 0;  // F000:offset of the far pointer the IRQ4 routine calls through
+};
+
+}  // namespace asmlab::x86::pc

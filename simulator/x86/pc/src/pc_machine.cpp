@@ -1,0 +1,671 @@
+// The PC machine: memory map, port decoding, device timing and the run loop.
+#include "asmlab/x86/pc/pc_machine.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+#include "asmlab/x86/disassembler.hpp"
+#include "firmware.hpp"
+#include "text_video.hpp"
+
+namespace asmlab::x86::pc {
+
+// ---- the bus --------------------------------------------------------------------------------
+
+class PcMachine::PcBus final : public Bus {
+public:
+  explicit PcBus(PcMachine& m) : m_(m) {}
+  uint8_t read8(uint32_t a) override {
+    a &= 0xFFFFF;
+    if (watching_ && (m_.breakpoints().flagsAt(a) & sim::kFlagRead)) watch(a, false);
+    if (a >= VideoCard::kMemoryBase && a < VideoCard::kMemoryEnd) return m_.video_->readMemory(a);
+    if (a >= 0xA0000 && a < 0xF0000) return 0xFF;  // no adapter ROM or RAM: open bus
+    return m_.memory_[a];
+  }
+  void write8(uint32_t a, uint8_t v) override {
+    a &= 0xFFFFF;
+    if (watching_ && (m_.breakpoints().flagsAt(a) & sim::kFlagWrite)) watch(a, true);
+    if (a < 0xA0000) { m_.memory_[a] = v; return; }
+    if (a < VideoCard::kMemoryEnd) m_.video_->writeMemory(a, v);
+    // C0000h-FFFFFh: ROM or nothing; writes are lost as on the real machine.
+  }
+  uint8_t peek8(uint32_t a) const override { return m_.peek8(a & 0xFFFFF); }
+  uint8_t in8(uint16_t port) override {
+    if (m_.breakpoints().hasPortOrInterrupt()) portWatch(port, false);
+    return m_.portIn(port);
+  }
+  void out8(uint16_t port, uint8_t v) override {
+    if (m_.breakpoints().hasPortOrInterrupt()) portWatch(port, true);
+    m_.portOut(port, v);
+  }
+  unsigned waitStates(uint32_t a, bool io) const override {
+    return !io && a >= VideoCard::kMemoryBase && a < VideoCard::kMemoryEnd ? m_.video_->memoryWaitStates() : 0;
+  }
+  bool hasWaitStates() const override { return m_.video_->memoryWaitStates() != 0; }
+  uint8_t* fastReadPage(uint32_t page) override {
+    if (page >= 0x100 || (page >= 0xA0 && page < 0xF0) || watched(page)) return nullptr;
+    return m_.memory_.data() + (size_t{page} << kPageBits);
+  }
+  uint8_t* fastWritePage(uint32_t page) override {
+    if (page >= 0xA0 || watched(page)) return nullptr;
+    return m_.memory_.data() + (size_t{page} << kPageBits);
+  }
+  // Recomputes which pages hold watchpoints; true when that changed.
+  bool refreshWatches() {
+    std::vector<bool> pages(0x100, false);
+    bool any = false;
+    const auto& bps = m_.breakpoints();
+    for (const auto& [id, bp] : bps.all()) {
+      if (bp.kind != sim::Breakpoint::Kind::Memory || !bp.enabled) continue;
+      for (uint64_t a = bp.address; a < bp.address + bp.length && a < kMemorySize; a += 1) pages[a >> kPageBits] = true;
+      any = true;
+    }
+    const bool changed = pages != watchedPages_;
+    watchedPages_ = std::move(pages);
+    watching_ = any;
+    return changed;
+  }
+  bool watching() const { return watching_; }
+
+private:
+  bool watched(uint32_t page) const { return watching_ && page < watchedPages_.size() && watchedPages_[page]; }
+  void watch(uint32_t a, bool write) {
+    if (m_.watchHit_ == nullptr) m_.watchHit_ = m_.breakpoints().memoryHit(a, write, m_);
+  }
+  void portWatch(uint16_t port, bool write) {
+    if (m_.watchHit_ == nullptr) m_.watchHit_ = m_.breakpoints().portHit(port, write, m_);
+  }
+  PcMachine& m_;
+  std::vector<bool> watchedPages_ = std::vector<bool>(0x100, false);
+  bool watching_ = false;
+};
+
+// ---- construction -----------------------------------------------------------------------------
+
+PcMachine::PcMachine(const PcOptions& options, std::unique_ptr<VideoCard> video)
+    : Machine(kMemorySize),
+      options_(options),
+      bus_(std::make_unique<PcBus>(*this)),
+      cpu_(*bus_, options.cpu),
+      video_(video ? std::move(video) : std::make_unique<TextVideoCard>()),
+      firmware_(std::make_unique<Firmware>(*this)),
+      memory_(kMemorySize, 0) {
+  powerOn();
+}
+
+PcMachine::~PcMachine() = default;
+
+void PcMachine::powerOn() {
+  cpu_.reset();
+  cpu_.setInterruptController(&pic_);
+  // What the POST leaves behind: PIC initialised with vector base 08h and IRQ0/IRQ1 unmasked
+  // (plus IRQ4 for the mouse), PIT channel 0 in mode 3 with divisor 65536 (18.2 Hz),
+  // channel 2 in mode 3, the speaker off.
+  pic_.out(0x20, 0x13);
+  pic_.out(0x21, 0x08);
+  pic_.out(0x21, 0x09);
+  pic_.out(0x21, 0xEC);
+  pit_.reset();
+  pit_.out(0x43, 0x36, 0);
+  pit_.out(0x40, 0x00, 0);
+  pit_.out(0x40, 0x00, 0);
+  pit_.out(0x43, 0xB6, 0);
+  port61_ = 0x30 & 0;  // gate and data off
+  video_->powerOn(*bus_, *this);
+  firmware_->install();
+  cpu_.setBreakpointTable(breakpoints().flagTable(), kMemorySize, sim::kFlagExecute);
+  cpu_.invalidateFastPages();
+  nextTimerEdge_ = pit_.nextRisingEdge(0, now());
+}
+
+std::string_view PcMachine::architecture() const { return cpuModelName(options_.cpu); }
+
+// ---- memory and ports -------------------------------------------------------------------------
+
+uint8_t PcMachine::peek8(uint32_t a) const {
+  a &= 0xFFFFF;
+  if (a >= VideoCard::kMemoryBase && a < VideoCard::kMemoryEnd) return video_->peekMemory(a);
+  if (a >= 0xA0000 && a < 0xF0000) return 0xFF;
+  return memory_[a];
+}
+
+uint32_t PcMachine::peek(uint64_t address) const { return peek8(static_cast<uint32_t>(address)); }
+
+void PcMachine::poke(uint64_t address, uint32_t value) {
+  const uint32_t a = static_cast<uint32_t>(address) & 0xFFFFF;
+  // The debugger may patch the ROM too (memory_ backs it).
+  if (a >= VideoCard::kMemoryBase && a < VideoCard::kMemoryEnd) video_->writeMemory(a, static_cast<uint8_t>(value));
+  else memory_[a] = static_cast<uint8_t>(value);
+}
+
+void PcMachine::write8(uint32_t address, uint8_t value) { bus_->write8(address, value); }
+Bus& PcMachine::systemBus() { return *bus_; }
+
+uint8_t PcMachine::portPeek(uint16_t port) const {
+  if (port == 0x20 || port == 0x21) return pic_.peek(port);
+  if (port >= 0x40 && port <= 0x43) return pit_.peek(port, now());
+  if (port == 0x60) return keyboardData_;
+  if (port == 0x61) {
+    // Bit 4 toggles with every DRAM refresh request (PIT channel 1, every 15.08 us = 18 PIT
+    // clocks); bit 5 is PIT channel 2's output (IBM PC/AT Technical Reference, port 61h).
+    const bool refresh = (now() / Pit8253::kCpuClocksPerTick / 18) & 1;
+    return static_cast<uint8_t>((port61_ & 0x0F) | (refresh ? 0x10 : 0) | (pit_.output(2, now()) ? 0x20 : 0));
+  }
+  if (port == 0x62) return pit_.output(2, now()) ? 0x20 : 0x00;
+  if (port >= VideoCard::kFirstPort && port <= VideoCard::kLastPort) return video_->peekPort(port);
+  return 0xFF;
+}
+
+uint8_t PcMachine::portIn(uint16_t port) {
+  if (port == 0x20 || port == 0x21) return pic_.in(port);
+  if (port >= 0x40 && port <= 0x43) return pit_.in(port, now());
+  if (port == 0x60) {
+    keyboardDataUnread_ = false;
+    return keyboardData_;
+  }
+  if (port >= VideoCard::kFirstPort && port <= VideoCard::kLastPort) return video_->inPort(port);
+  return portPeek(port);
+}
+
+void PcMachine::portOut(uint16_t port, uint8_t value) {
+  if (port == kCallGatePort) { callGate(); return; }
+  if (port == 0x20 || port == 0x21) { pic_.out(port, value); return; }
+  if (port >= 0x40 && port <= 0x43) {
+    pit_.out(port, value, now());
+    if (port == 0x40 || (port == 0x43 && (value >> 6) == 0)) nextTimerEdge_ = pit_.nextRisingEdge(0, now());
+    if (port == 0x42 || port == 0x43) updateSpeaker();
+    return;
+  }
+  if (port == 0x61) {
+    port61_ = value;
+    pit_.setGate2(value & 1, now());
+    updateSpeaker();
+    return;
+  }
+  if (port >= VideoCard::kFirstPort && port <= VideoCard::kLastPort) video_->outPort(port, value);
+}
+
+void PcMachine::updateSpeaker() {
+  speaker_.update(now(), port61_ & 1, port61_ & 2, pit_.channels()[2].armed, pit_.mode(2), pit_.divisor(2));
+}
+
+void PcMachine::callGate() {
+  // The gate is OUT 0E0h,AL (E6 E0) in the ROM; IP already points past it.
+  const uint32_t pc = cpu_.linearPc();
+  if (pc < 0xF0000) return;  // a program's own OUT 0E0h: nothing is connected there
+  firmware_->call(pc);
+}
+
+// ---- input --------------------------------------------------------------------------------------
+
+void PcMachine::queueKey(const ScanKey& key, bool make, bool brk, std::optional<uint64_t> at) {
+  std::vector<uint8_t> codes;
+  if (make) {
+    if (key.ctrl) codes.push_back(0x1D);
+    if (key.alt) codes.push_back(0x38);
+    if (key.shift) codes.push_back(0x2A);
+    codes.push_back(key.scan);
+  }
+  if (brk) {
+    codes.push_back(static_cast<uint8_t>(key.scan | 0x80));
+    if (key.shift) codes.push_back(0xAA);
+    if (key.alt) codes.push_back(0xB8);
+    if (key.ctrl) codes.push_back(0x9D);
+  }
+  for (uint8_t c : codes) {
+    scanQueue_.push_back({c, at});
+    at.reset();
+  }
+}
+
+void PcMachine::addInputEvents(const std::vector<InputEvent>& events) {
+  for (const auto& e : events) {
+    if (e.clock) timedEvents_.push_back(e);
+    else waitEvents_.push_back(e);
+  }
+  std::stable_sort(timedEvents_.begin(), timedEvents_.end(),
+                   [](const InputEvent& a, const InputEvent& b) { return *a.clock < *b.clock; });
+}
+
+void PcMachine::feedInput(std::string_view text) {
+  std::vector<InputEvent> events;
+  for (char c : text) {
+    if (c == '\n') c = '\r';
+    const auto key = keyForChar(c);
+    if (!key) continue;
+    InputEvent e;
+    e.kind = InputEvent::Kind::KeyPress;
+    e.key = *key;
+    events.push_back(e);
+  }
+  addInputEvents(events);
+}
+
+void PcMachine::pushKey(uint8_t scanCode, uint8_t ascii) {
+  ScanKey key;
+  key.scan = scanCode;
+  if (ascii != 0) {
+    if (const auto k = keyForChar(static_cast<char>(ascii))) key = *k;
+  }
+  queueKey(key, true, true, now());
+}
+
+void PcMachine::applyMouseEvent(const InputEvent& e) {
+  Firmware& f = *firmware_;
+  // Condition bits of the event handler (INT 33h 0Ch): 1 moved, 2/4 left press/release,
+  // 8/16 right, 32/64 middle.
+  if (e.kind == InputEvent::Kind::MouseMove) {
+    const int x = std::clamp(e.x, f.mouseMinX, f.mouseMaxX), y = std::clamp(e.y, f.mouseMinY, f.mouseMaxY);
+    if (x != f.mouseX || y != f.mouseY) {
+      f.mouseX = x;
+      f.mouseY = y;
+      f.mouseChanged(1);
+    }
+  } else {
+    const unsigned bit = 1u << e.button;
+    const bool down = e.kind == InputEvent::Kind::MouseDown;
+    if (down && !(f.mouseButtons & bit)) {
+      ++f.presses[e.button]; f.pressX[e.button] = f.mouseX; f.pressY[e.button] = f.mouseY;
+      f.mouseButtons |= bit;
+      f.mouseChanged(static_cast<uint16_t>(2u << (2 * e.button)));
+    } else if (!down && (f.mouseButtons & bit)) {
+      ++f.releases[e.button]; f.releaseX[e.button] = f.mouseX; f.releaseY[e.button] = f.mouseY;
+      f.mouseButtons &= ~bit;
+      f.mouseChanged(static_cast<uint16_t>(4u << (2 * e.button)));
+    }
+  }
+  video_->setPointerCursor({f.mouseShown == 0, f.mouseX, f.mouseY});
+}
+
+void PcMachine::pushMouseEvent(const sim::MouseEvent& event) {
+  InputEvent move;
+  move.kind = InputEvent::Kind::MouseMove;
+  move.x = event.x;
+  move.y = event.y;
+  applyMouseEvent(move);
+  for (unsigned b = 0; b < 3; ++b) {
+    InputEvent e;
+    e.button = b;
+    e.kind = (event.buttons >> b) & 1 ? InputEvent::Kind::MouseDown : InputEvent::Kind::MouseUp;
+    applyMouseEvent(e);
+  }
+}
+
+void PcMachine::programWaitsForInput() {
+  // The next "when waiting" event arrives now: a key is queued, mouse events are applied.
+  while (!waitEvents_.empty()) {
+    InputEvent e = waitEvents_.front();
+    waitEvents_.pop_front();
+    switch (e.kind) {
+      case InputEvent::Kind::KeyPress: queueKey(e.key, true, true, std::nullopt); return;
+      case InputEvent::Kind::KeyDown: queueKey(e.key, true, false, std::nullopt); return;
+      case InputEvent::Kind::KeyUp: queueKey(e.key, false, true, std::nullopt); return;
+      default: applyMouseEvent(e); if (e.kind != InputEvent::Kind::MouseMove) return;
+    }
+  }
+}
+
+void PcMachine::deliverKeyboard() {
+  // One scan code at a time: the next is sent once the previous was read from port 60h or its
+  // interrupt finished, and no sooner than 1 ms after it (a keyboard sends about 1000 codes/s).
+  if (scanQueue_.empty()) return;
+  const uint64_t t = now();
+  const ScheduledByte& next = scanQueue_.front();
+  if (next.at && *next.at > t) return;
+  const uint64_t gap = options_.clocksPerSecond / 1000;
+  if (lastKeyDelivery_ != 0 && t < lastKeyDelivery_ + gap) return;
+  if (pic_.inService(1) || (pic_.irr() & 2)) return;
+  keyboardData_ = next.scan;
+  keyboardDataUnread_ = true;
+  scanQueue_.pop_front();
+  lastKeyDelivery_ = t;
+  pic_.raise(1);
+}
+
+uint64_t PcMachine::nextDeviceEvent() const {
+  uint64_t next = nextTimerEdge_;
+  if (!timedEvents_.empty()) next = std::min(next, *timedEvents_.front().clock);
+  if (!scanQueue_.empty()) {
+    uint64_t at = lastKeyDelivery_ + options_.clocksPerSecond / 1000;
+    if (scanQueue_.front().at) at = std::max(at, *scanQueue_.front().at);
+    // While IRQ1 is busy, poll again at the next timer tick or in 1 ms.
+    next = std::min(next, std::max(at, now() + 1));
+  }
+  return next;
+}
+
+void PcMachine::advanceDevices() {
+  const uint64_t t = now();
+  if (t >= nextTimerEdge_) {
+    pic_.raise(0);
+    nextTimerEdge_ = pit_.nextRisingEdge(0, t);
+  }
+  while (!timedEvents_.empty() && *timedEvents_.front().clock <= t) {
+    InputEvent e = timedEvents_.front();
+    timedEvents_.pop_front();
+    switch (e.kind) {
+      case InputEvent::Kind::KeyPress: queueKey(e.key, true, true, e.clock); break;
+      case InputEvent::Kind::KeyDown: queueKey(e.key, true, false, e.clock); break;
+      case InputEvent::Kind::KeyUp: queueKey(e.key, false, true, e.clock); break;
+      default: applyMouseEvent(e);
+    }
+  }
+  deliverKeyboard();
+}
+
+// ---- running ------------------------------------------------------------------------------------
+
+sim::StopInfo PcMachine::finish(sim::StopReason reason, std::string message) {
+  lastStop_ = {};
+  lastStop_.reason = reason;
+  lastStop_.address = cpu_.linearPc();
+  lastStop_.message = std::move(message);
+  lastStop_.exitCode = exitCode_;
+  return lastStop_;
+}
+
+namespace {
+enum RunMode { kRun = 0, kStep = 1 };
+}
+
+sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode) {
+  const uint64_t startInstructions = instructionCount();
+  const uint64_t startClock = now();
+  const uint64_t instructionEnd = limits.maxInstructions == UINT64_MAX ? UINT64_MAX : startInstructions + limits.maxInstructions;
+  const uint64_t clockEnd = limits.maxClocks == UINT64_MAX ? UINT64_MAX : startClock + limits.maxClocks;
+  bus_->refreshWatches();
+  cpu_.invalidateFastPages();
+  exactStops_ = bus_->watching() || breakpoints().hasPortOrInterrupt();
+  pauseRequested_ = false;
+  watchHit_ = nullptr;
+  const uint64_t pollLimit = static_cast<uint64_t>(options_.pollIdleSeconds * options_.clocksPerSecond);
+  for (;;) {
+    if (stopRequested_) {
+      stopRequested_ = false;
+      if (requestedReason_ == sim::StopReason::Halted || requestedReason_ == sim::StopReason::Exception) {
+        // The program is over: it stays stopped at the ROM's halt loop.
+        stopRequested_ = true;
+      }
+      return finish(requestedReason_, requestedMessage_);
+    }
+    if (output_.size() > limits.maxOutputBytes) return finish(sim::StopReason::OutputLimit, "the program wrote more than the output limit");
+    if (pauseRequested_) return finish(sim::StopReason::Paused);
+    if (instructionCount() >= instructionEnd) return finish(sim::StopReason::InstructionLimit, "instruction limit reached");
+    if (now() >= clockEnd) return finish(sim::StopReason::ClockLimit, "clock limit reached");
+    if (waitingForInput_ && inputClosed_ && waitEvents_.empty() && timedEvents_.empty() && scanQueue_.empty() &&
+        cpu_.halted())
+      return finish(sim::StopReason::WaitingForInput, "the program waits for input and the input script has ended");
+    if (pollIdleSince_ != UINT64_MAX && inputClosed_ && waitEvents_.empty() && timedEvents_.empty() &&
+        scanQueue_.empty() && now() - pollIdleSince_ >= pollLimit)
+      return finish(sim::StopReason::WaitingForInput, "the program keeps polling for input and the input script has ended");
+
+    advanceDevices();
+    uint64_t until = std::min(nextDeviceEvent(), clockEnd);
+    uint64_t count = instructionEnd - instructionCount();
+    if (mode == kStep) count = 1;
+    else if (exactStops_) count = 1;
+    else count = std::min<uint64_t>(count, 20000);
+    if (until <= now()) until = now() + 1;
+    // Cpu::run ignores an execute breakpoint at its first instruction: right for the first chunk
+    // of a run (which starts on the breakpoint it stopped at), so later chunks check it here.
+    if (instructionCount() != startInstructions && limits.stopAtBreakpoints) {
+      const uint32_t pc = cpu_.linearPc();
+      if ((breakpoints().flagsAt(pc) & sim::kFlagExecute) && breakpoints().executeHit(pc, *this) != nullptr)
+        return finish(sim::StopReason::Breakpoint);
+      if (breakpoints().hasPortOrInterrupt()) {
+        // INT n (CDh n) and INT 3 (CCh), matched with AH for "INT 21h AH=09h" breakpoints.
+        const uint8_t op = peek8(pc);
+        const int vector = op == 0xCD ? peek8(pc + 1) : op == 0xCC ? 3 : -1;
+        if (vector >= 0 && breakpoints().interruptHit(static_cast<uint8_t>(vector), cpu_.reg8(AH), *this) != nullptr) {
+          char text[48];
+          std::snprintf(text, sizeof text, "INT %02Xh AH=%02Xh", vector, cpu_.reg8(AH));
+          return finish(sim::StopReason::Breakpoint, text);
+        }
+      }
+    }
+    const uint64_t before = instructionCount();
+    const RunStop r = cpu_.run(count, until - clockOffset_);
+    if (traceSink_ && instructionCount() != before) {
+      // Tracing runs one instruction per chunk (see setTraceSink), so this is that instruction.
+    }
+    if (watchHit_ != nullptr) {
+      std::string what = watchHit_->description.empty() ? "watchpoint" : watchHit_->description;
+      watchHit_ = nullptr;
+      return finish(sim::StopReason::Watchpoint, what);
+    }
+    if (r == RunStop::Breakpoint) {
+      const uint64_t pc = cpu_.linearPc();
+      if (limits.stopAtBreakpoints && breakpoints().executeHit(pc, *this) != nullptr) return finish(sim::StopReason::Breakpoint);
+      // Condition false: execute it and go on.
+      cpu_.step();
+    }
+    if (r == RunStop::Halted && !stopRequested_) {
+      if (!(cpu_.flags() & kIF)) {
+        return finish(sim::StopReason::Exception, "HLT with interrupts disabled: the machine is stopped for good");
+      }
+      // Idle until the next device event: the clock jumps, as a halted CPU does nothing else.
+      const uint64_t target = std::min(nextDeviceEvent(), clockEnd);
+      if (waitingForInput_ && inputClosed_ && waitEvents_.empty() && timedEvents_.empty() && scanQueue_.empty())
+        continue;  // reported at the top of the loop
+      if (target != UINT64_MAX && target > now()) clockOffset_ += target - now();
+      else if (target == UINT64_MAX) return finish(sim::StopReason::Exception, "HLT with no interrupt source left");
+    }
+    if (mode == kStep && instructionCount() != before) break;
+  }
+  return finish(sim::StopReason::Step);
+}
+
+sim::StopInfo PcMachine::run(const sim::RunLimits& limits) {
+  if (traceSink_) {
+    // Tracing: one instruction at a time so the sink sees each.
+    sim::RunLimits one = limits;
+    const uint64_t end = limits.maxInstructions == UINT64_MAX ? UINT64_MAX : instructionCount() + limits.maxInstructions;
+    const uint64_t clockEnd = limits.maxClocks == UINT64_MAX ? UINT64_MAX : now() + limits.maxClocks;
+    for (;;) {
+      if (instructionCount() >= end) return finish(sim::StopReason::InstructionLimit, "instruction limit reached");
+      if (now() >= clockEnd) return finish(sim::StopReason::ClockLimit, "clock limit reached");
+      const uint64_t pc = cpu_.linearPc();
+      const uint64_t index = instructionCount();
+      const uint64_t clocks = now();
+      one.maxInstructions = 1;
+      one.maxClocks = clockEnd - now();
+      sim::StopInfo s = runLoop(one, kRun);
+      if (instructionCount() != index) traceSink_({pc, index, now() - clocks});
+      if (s.reason != sim::StopReason::InstructionLimit) return s;
+    }
+  }
+  return runLoop(limits, kRun);
+}
+
+sim::StopInfo PcMachine::step() {
+  sim::RunLimits limits;
+  limits.maxInstructions = 1;
+  sim::StopInfo s = runLoop(limits, kRun);
+  if (s.reason == sim::StopReason::InstructionLimit) return finish(sim::StopReason::Step);
+  return s;
+}
+
+sim::StopInfo PcMachine::stepOver(const sim::RunLimits& limits) {
+  unsigned length = 0;
+  const uint64_t pc = cpu_.linearPc();
+  const uint8_t opcode = peek8(static_cast<uint32_t>(pc));
+  dis::DecodeOptions o;
+  o.address = cpu_.ip();
+  const auto insn = dis::decode([&](uint32_t i) { return peek8(static_cast<uint32_t>(pc + i)); }, o);
+  length = insn.length;
+  (void)opcode;
+  if (insn.flow != dis::Flow::Call && insn.flow != dis::Flow::Interrupt && !insn.repeated) return step();
+  const uint16_t cs = cpu_.seg(CS);
+  const uint16_t returnIp = static_cast<uint16_t>(cpu_.ip() + length);
+  const uint16_t sp = cpu_.reg16(SP);
+  const uint64_t end = limits.maxInstructions == UINT64_MAX ? UINT64_MAX : instructionCount() + limits.maxInstructions;
+  sim::StopInfo s = step();
+  while (s.reason == sim::StopReason::Step) {
+    if (cpu_.seg(CS) == cs && cpu_.ip() == returnIp && cpu_.reg16(SP) >= sp) return finish(sim::StopReason::Step);
+    if (instructionCount() >= end) return finish(sim::StopReason::InstructionLimit, "instruction limit reached");
+    if (limits.stopAtBreakpoints && breakpoints().anyAt(cpu_.linearPc()) &&
+        (breakpoints().flagsAt(cpu_.linearPc()) & sim::kFlagExecute) &&
+        breakpoints().executeHit(cpu_.linearPc(), *this) != nullptr)
+      return finish(sim::StopReason::Breakpoint);
+    s = step();
+  }
+  return s;
+}
+
+sim::StopInfo PcMachine::stepOut(const sim::RunLimits& limits) {
+  const uint16_t sp = cpu_.reg16(SP);
+  const uint64_t end = limits.maxInstructions == UINT64_MAX ? UINT64_MAX : instructionCount() + limits.maxInstructions;
+  for (;;) {
+    const uint64_t pc = cpu_.linearPc();
+    dis::DecodeOptions o;
+    o.address = cpu_.ip();
+    const auto insn = dis::decode([&](uint32_t i) { return peek8(static_cast<uint32_t>(pc + i)); }, o);
+    const bool returning = (insn.flow == dis::Flow::Return || insn.flow == dis::Flow::InterruptReturn) && cpu_.reg16(SP) >= sp;
+    sim::StopInfo s = step();
+    if (s.reason != sim::StopReason::Step) return s;
+    if (returning) return s;
+    if (instructionCount() >= end) return finish(sim::StopReason::InstructionLimit, "instruction limit reached");
+  }
+}
+
+void PcMachine::setTraceSink(std::function<void(const sim::TraceEvent&)> sink) { traceSink_ = std::move(sink); }
+
+std::string PcMachine::disassemble(uint64_t address, unsigned* length) const {
+  dis::DecodeOptions o;
+  o.cpu = options_.cpu == CpuModel::i80186 ? dis::Cpu::I80186
+          : options_.cpu == CpuModel::i80286 ? dis::Cpu::I80286
+          : options_.cpu == CpuModel::i80386 ? dis::Cpu::I80386 : dis::Cpu::I8086;
+  // Linear addresses inside the current code segment show CS-relative targets.
+  const uint32_t csBase = uint32_t{cpu_.seg(CS)} << 4;
+  o.address = address >= csBase && address < csBase + 0x10000 ? static_cast<uint32_t>(address - csBase) : static_cast<uint32_t>(address & 0xF);
+  const auto insn = dis::decode([&](uint32_t i) { return peek8(static_cast<uint32_t>(address + i)); }, o);
+  if (length != nullptr) *length = insn.length;
+  return insn.text;
+}
+
+// ---- registers ----------------------------------------------------------------------------------
+
+namespace {
+enum RegisterIndex { rAX, rBX, rCX, rDX, rSI, rDI, rBP, rSP, rCS, rDS, rES, rSS, rIP, rFLAGS, kRegisterCount };
+}
+
+const std::vector<sim::RegisterInfo>& PcMachine::registers() const {
+  static const std::vector<sim::RegisterInfo> list = [] {
+    std::vector<sim::RegisterInfo> r;
+    for (const char* n : {"AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP", "CS", "DS", "ES", "SS", "IP"}) r.push_back({n, 16, false, {}});
+    r.push_back({"FLAGS", 16, true, "----ODITSZ-A-P-C"});
+    return r;
+  }();
+  return list;
+}
+
+uint64_t PcMachine::readRegister(size_t index) const {
+  switch (index) {
+    case rAX: return cpu_.reg16(AX); case rBX: return cpu_.reg16(BX); case rCX: return cpu_.reg16(CX);
+    case rDX: return cpu_.reg16(DX); case rSI: return cpu_.reg16(SI); case rDI: return cpu_.reg16(DI);
+    case rBP: return cpu_.reg16(BP); case rSP: return cpu_.reg16(SP); case rCS: return cpu_.seg(CS);
+    case rDS: return cpu_.seg(DS); case rES: return cpu_.seg(ES); case rSS: return cpu_.seg(SS);
+    case rIP: return cpu_.ip(); case rFLAGS: return cpu_.flags();
+    default: return 0;
+  }
+}
+
+void PcMachine::writeRegister(size_t index, uint64_t value) {
+  const auto v = static_cast<uint16_t>(value);
+  switch (index) {
+    case rAX: cpu_.setReg16(AX, v); break; case rBX: cpu_.setReg16(BX, v); break;
+    case rCX: cpu_.setReg16(CX, v); break; case rDX: cpu_.setReg16(DX, v); break;
+    case rSI: cpu_.setReg16(SI, v); break; case rDI: cpu_.setReg16(DI, v); break;
+    case rBP: cpu_.setReg16(BP, v); break; case rSP: cpu_.setReg16(SP, v); break;
+    case rCS: cpu_.setSeg(CS, v); break; case rDS: cpu_.setSeg(DS, v); break;
+    case rES: cpu_.setSeg(ES, v); break; case rSS: cpu_.setSeg(SS, v); break;
+    case rIP: cpu_.setIp(v); break; case rFLAGS: cpu_.setFlags(v); break;
+    default: break;
+  }
+}
+
+void PcMachine::setProgramCounter(uint64_t address) {
+  // Keep CS when the address lies in the current code segment; otherwise use a paragraph-aligned CS.
+  const uint32_t a = static_cast<uint32_t>(address) & 0xFFFFF;
+  const uint32_t base = uint32_t{cpu_.seg(CS)} << 4;
+  if (a >= base && a < base + 0x10000) { cpu_.setIp(static_cast<uint16_t>(a - base)); return; }
+  cpu_.setSeg(CS, static_cast<uint16_t>(a >> 4));
+  cpu_.setIp(static_cast<uint16_t>(a & 0xF));
+}
+
+// ---- snapshots ----------------------------------------------------------------------------------
+
+struct PcMachine::Snapshot final : sim::MachineSnapshot {
+  uint64_t instructionCount() const override { return instructions; }
+  RegisterFile regs;
+  std::vector<uint8_t> memory, video;
+  Pic8259::State pic{};
+  std::array<Pit8253::Channel, 3> pit{};
+  std::vector<SpeakerEvent> speaker;
+  uint8_t port61 = 0, keyboardData = 0;
+  uint64_t clocks = 0, instructions = 0, nextTimerEdge = 0, lastKeyDelivery = 0;
+  std::string output;
+  std::deque<ScheduledByte> scanQueue;
+  std::deque<InputEvent> timed, wait;
+  Firmware firmware;
+  bool stopRequested = false;
+  sim::StopReason reason{};
+  std::string message;
+  int exitCode = 0;
+  explicit Snapshot(const Firmware& f) : firmware(f) {}
+};
+
+std::unique_ptr<sim::MachineSnapshot> PcMachine::saveSnapshot() const {
+  auto s = std::make_unique<Snapshot>(*firmware_);
+  s->regs = cpu_.registers();
+  s->memory = memory_;
+  s->video = video_->saveState();
+  s->pic = pic_.state();
+  s->pit = pit_.channels();
+  s->speaker = speaker_.events();
+  s->port61 = port61_;
+  s->keyboardData = keyboardData_;
+  s->clocks = now();
+  s->instructions = instructionCount();
+  s->nextTimerEdge = nextTimerEdge_;
+  s->lastKeyDelivery = lastKeyDelivery_;
+  s->output = output_;
+  s->scanQueue = scanQueue_;
+  s->timed = timedEvents_;
+  s->wait = waitEvents_;
+  s->stopRequested = stopRequested_;
+  s->reason = requestedReason_;
+  s->message = requestedMessage_;
+  s->exitCode = exitCode_;
+  return s;
+}
+
+void PcMachine::restoreSnapshot(const sim::MachineSnapshot& snapshot) {
+  const auto* s = dynamic_cast<const Snapshot*>(&snapshot);
+  if (s == nullptr) return;
+  cpu_.setRegisters(s->regs);
+  memory_ = s->memory;
+  video_->restoreState(s->video);
+  pic_.setState(s->pic);
+  pit_.setChannels(s->pit);
+  speaker_.setEvents(s->speaker);
+  port61_ = s->port61;
+  keyboardData_ = s->keyboardData;
+  clockOffset_ = s->clocks - cpu_.clockCount();
+  instructionOffset_ = s->instructions - cpu_.instructionCount();
+  nextTimerEdge_ = s->nextTimerEdge;
+  lastKeyDelivery_ = s->lastKeyDelivery;
+  output_ = s->output;
+  scanQueue_ = s->scanQueue;
+  timedEvents_ = s->timed;
+  waitEvents_ = s->wait;
+  *firmware_ = s->firmware;
+  stopRequested_ = s->stopRequested;
+  requestedReason_ = s->reason;
+  requestedMessage_ = s->message;
+  exitCode_ = s->exitCode;
+  cpu_.invalidateFastPages();
+}
+
+}  // namespace asmlab::x86::pc

@@ -1,0 +1,13 @@
+// The code page 437 glyphs, 8 pixels wide, generated at build time from the Debian
+// console-setup-linux VGA console fonts (docs/pc-video.md, "Font"). Row r of character c is
+// kCp437Font8x16[c][r]; bit 7 is the leftmost pixel.
+#pragma once
+
+#include <cstdint>
+
+namespace asmlab::x86::pc::video {
+
+extern const uint8_t kCp437Font8x16[256][16];
+extern const uint8_t kCp437Font8x8[256][8];
+
+}  // namespace asmlab::x86::pc::video

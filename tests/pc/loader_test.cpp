@@ -1,0 +1,123 @@
+// The DOS loader: PSP, command tail, .COM and MZ .EXE with relocations, and linked OMF objects.
+#include <algorithm>
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+#include "asmlab/toolchain/loader.hpp"
+#include "pc_test_util.hpp"
+
+namespace asmlab::x86::pc {
+namespace {
+
+TEST(PcLoader, ComRegistersAndPsp) {
+  PcMachine m;
+  std::string error;
+  ASSERT_TRUE(m.loadProgram({0xCD, 0x20}, "dir/prog.com", "one two", error)) << error;
+  EXPECT_EQ(m.cpu().seg(CS), PcMachine::kPspSegment);
+  EXPECT_EQ(m.cpu().seg(DS), PcMachine::kPspSegment);
+  EXPECT_EQ(m.cpu().seg(SS), PcMachine::kPspSegment);
+  EXPECT_EQ(m.cpu().ip(), 0x100);
+  EXPECT_EQ(m.cpu().reg16(SP), 0xFFFE);
+  const uint32_t psp = PcMachine::linear(PcMachine::kPspSegment, 0);
+  EXPECT_EQ(m.read16(psp), 0x20CD);             // INT 20h at PSP:0000
+  EXPECT_EQ(m.read16(psp + 0xFFFE), 0);         // the zero word a RET pops
+  EXPECT_EQ(m.read8(psp + 0x80), 8);            // " one two"
+  std::string tail;
+  for (uint32_t i = 0; i < 9; ++i) tail += static_cast<char>(m.read8(psp + 0x81 + i));
+  EXPECT_EQ(tail, " one two\r");
+  EXPECT_EQ(m.read16(psp + 0x2C), PcMachine::kEnvSegment);
+  EXPECT_EQ(m.read16(psp + 2), PcMachine::kTopSegment);
+}
+
+TEST(PcLoader, ComReturningToPspZeroExits) {
+  PcMachine m;
+  std::string error;
+  ASSERT_TRUE(m.loadProgram({0xC3}, "RET.COM", "", error));  // ret -> PSP:0000 -> INT 20h
+  m.closeInput();
+  const auto stop = test::runFor(m);
+  EXPECT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 0);
+}
+
+// An MZ file (MS-DOS Programmer's Reference, "EXE file header") around a program that loads
+// DS with its own data paragraph (one relocation), prints "EXE!" and exits with 42.
+std::vector<uint8_t> tinyExe() {
+  std::vector<uint8_t> image = {
+      0xB8, 0x01, 0x00,        // mov ax,seg data (load + 1, relocated)
+      0x8E, 0xD8,              // mov ds,ax
+      0xB4, 0x09,              // mov ah,9
+      0xBA, 0x01, 0x00,        // mov dx,1: the string at image offset 11h = (load+1):0001
+      0xCD, 0x21,              // int 21h
+      0xB8, 0x2A, 0x4C,        // mov ax,4C2Ah
+      0xCD, 0x21};             // int 21h
+  for (char c : std::string("EXE!$")) image.push_back(static_cast<uint8_t>(c));
+  std::vector<uint8_t> f(32 + image.size(), 0);
+  auto put = [&](size_t at, uint16_t v) { f[at] = uint8_t(v); f[at + 1] = uint8_t(v >> 8); };
+  const size_t size = 32 + image.size();
+  f[0] = 'M'; f[1] = 'Z';
+  put(2, static_cast<uint16_t>(size % 512));
+  put(4, static_cast<uint16_t>((size + 511) / 512));
+  put(6, 1);         // one relocation
+  put(8, 2);         // header: 2 paragraphs
+  put(0x0A, 0x11);   // minimum extra paragraphs (the stack)
+  put(0x0C, 0xFFFF);
+  put(0x0E, 2);      // SS = load + 2
+  put(0x10, 0x100);  // SP
+  put(0x14, 0);      // IP
+  put(0x16, 0);      // CS = load + 0
+  put(0x18, 0x1C);   // relocation table offset
+  put(0x1C, 1);      // relocation: offset 1, segment 0
+  put(0x1E, 0);
+  std::copy(image.begin(), image.end(), f.begin() + 32);
+  return f;
+}
+
+TEST(PcLoader, ExeWithRelocation) {
+  const auto f = tinyExe();
+  PcMachine m;
+  std::string error;
+  ASSERT_TRUE(m.loadProgram(f, "TINY.EXE", "", error)) << error;
+  const uint16_t load = PcMachine::kPspSegment + 0x10;
+  EXPECT_EQ(m.cpu().seg(CS), load);
+  EXPECT_EQ(m.cpu().seg(SS), load + 2);
+  EXPECT_EQ(m.cpu().reg16(SP), 0x100);
+  EXPECT_EQ(m.cpu().seg(DS), PcMachine::kPspSegment);
+  EXPECT_EQ(m.read16(PcMachine::linear(load, 1)), load + 1);  // relocated
+  m.closeInput();
+  const auto stop = test::runFor(m);
+  EXPECT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 42);
+  EXPECT_EQ(m.output(), "EXE!");
+}
+
+TEST(PcLoader, RejectsTruncatedExe) {
+  auto f = tinyExe();
+  f.resize(40);
+  PcMachine m;
+  std::string error;
+  EXPECT_FALSE(m.loadProgram(f, "BAD.EXE", "", error));
+  EXPECT_NE(error.find("BAD.EXE"), std::string::npos);
+}
+
+TEST(PcLoader, LinkedSumObjectsPrintSum7AndExit7) {
+  const std::string dir = std::string(ASMLAB_SHARED_DIR) + "/omf-samples";
+  if (!std::filesystem::exists(dir + "/MAIN.OBJ")) GTEST_SKIP() << "shared OMF samples not found at " << dir;
+  for (const std::vector<std::string>& files :
+       {std::vector<std::string>{dir + "/MAIN.OBJ", dir + "/ADDTWO.OBJ"}, std::vector<std::string>{dir + "/SUM.EXE"}}) {
+    Diagnostics diagnostics;
+    auto machine = toolchain::loadProgram(files, {}, diagnostics);
+    ASSERT_TRUE(machine) << files.front();
+    EXPECT_EQ(machine->architecture(), "8086");
+    machine->closeInput();
+    sim::RunLimits limits;
+    limits.maxClocks = 10'000'000;
+    const auto stop = machine->run(limits);
+    EXPECT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+    EXPECT_EQ(stop.exitCode, 7);
+    EXPECT_EQ(machine->output(), "Sum=7");
+  }
+}
+
+}  // namespace
+}  // namespace asmlab::x86::pc

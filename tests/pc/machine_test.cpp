@@ -1,0 +1,260 @@
+// BIOS, DOS and device behaviour seen by programs: hand-assembled .COM programs (opcodes from the
+// Intel 8086 manual's opcode table; the expected values from the BIOS/DOS references).
+#include <gtest/gtest.h>
+
+#include "pc_test_util.hpp"
+
+namespace asmlab::x86::pc {
+namespace {
+
+using test::comMachine;
+using test::runFor;
+
+TEST(PcDos, WritesAStringAndExitsWithItsCode) {
+  // mov ah,9 / mov dx,msg / int 21h / mov ax,4C07h / int 21h / msg db 'Hi$'
+  auto m = comMachine({0xB4, 0x09, 0xBA, 0x0C, 0x01, 0xCD, 0x21, 0xB8, 0x07, 0x4C, 0xCD, 0x21, 'H', 'i', '$'});
+  const auto stop = runFor(*m);
+  EXPECT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 7);
+  EXPECT_EQ(m->output(), "Hi");
+  EXPECT_EQ(test::screenRow(*m, 0), "Hi");
+  // Stopped for good: running again reports the same end.
+  EXPECT_EQ(runFor(*m).reason, sim::StopReason::Halted);
+}
+
+TEST(PcBios, Int16ReadsScriptedKeysWithScanCodes) {
+  // mov ah,0 / int 16h / mov bx,ax / mov ah,0 / int 16h / mov cx,ax / mov ah,4Ch / mov al,bl / int 21h
+  auto m = comMachine({0xB4, 0x00, 0xCD, 0x16, 0x89, 0xC3, 0xB4, 0x00, 0xCD, 0x16, 0x89, 0xC1, 0xB4, 0x4C, 0x88,
+                       0xD8, 0xCD, 0x21},
+                      "text \"aB\"\n");
+  const auto stop = runFor(*m);
+  ASSERT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(m->cpu().reg16(BX), 0x1E61);  // scan 1Eh, 'a'
+  EXPECT_EQ(m->cpu().reg16(CX), 0x3042);  // scan 30h, 'B' typed with Shift
+  EXPECT_EQ(stop.exitCode, 0x61);
+}
+
+TEST(PcBios, WaitingForInputWhenTheScriptEndsAndResumable) {
+  // mov ah,0 / int 16h / mov ah,4Ch / int 21h  (exit code = the key's ASCII)
+  auto m = comMachine({0xB4, 0x00, 0xCD, 0x16, 0xB4, 0x4C, 0xCD, 0x21});
+  auto stop = runFor(*m);
+  ASSERT_EQ(stop.reason, sim::StopReason::WaitingForInput) << stop.message;
+  m->feedInput("z");
+  stop = runFor(*m);
+  ASSERT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 'z');
+}
+
+TEST(PcBios, KeysAtClockTimesArriveThen) {
+  // Same program; the key arrives at one simulated second.
+  auto m = comMachine({0xB4, 0x00, 0xCD, 0x16, 0xB4, 0x4C, 0xCD, 0x21}, "@4772727 key q\n");
+  const auto stop = runFor(*m);
+  ASSERT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 'q');
+  EXPECT_GE(m->clockCount(), 4772727u);
+  EXPECT_LT(m->clockCount(), 4772727u + 300000u);
+}
+
+TEST(PcBios, HookedInt1CCountsTimerTicks) {
+  const std::vector<uint8_t> code = {
+      0xB8, 0x1C, 0x25,              // mov ax,251Ch
+      0xBA, 0x17, 0x01,              // mov dx,handler
+      0xCD, 0x21,                    // int 21h
+      0xF4,                          // L: hlt
+      0x80, 0x3E, 0x1D, 0x01, 0x03,  // cmp byte [count],3
+      0x72, 0xF8,                    // jb L
+      0xA0, 0x1D, 0x01,              // mov al,[count]
+      0xB4, 0x4C, 0xCD, 0x21,        // exit
+      0x2E, 0xFE, 0x06, 0x1D, 0x01,  // handler: inc byte cs:[count]
+      0xCF,                          // iret
+      0x00};                         // count
+  auto m = comMachine(code);
+  const auto stop = runFor(*m);
+  ASSERT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 3);
+  // 08:00:00 is 28800 s * 1193182 / 65536 = 524347.5, rounded up to 524348 ticks; three more have passed.
+  const uint32_t ticks = m->read16(0x46C) | (uint32_t{m->read16(0x46E)} << 16);
+  EXPECT_EQ(ticks, 524348u + 3);
+  // Three ticks of 65536 PIT clocks (4 CPU clocks each).
+  EXPECT_GE(m->clockCount(), 2u * 65536 * 4);
+  EXPECT_LT(m->clockCount(), 3u * 65536 * 4 + 10000);
+}
+
+std::vector<uint8_t> chainedInt08Program() {
+  return test::padded({
+      0xB8, 0x08, 0x35,              // mov ax,3508h
+      0xCD, 0x21,                    // int 21h
+      0x89, 0x1E, 0x40, 0x01,        // mov [old],bx
+      0x8C, 0x06, 0x42, 0x01,        // mov [old+2],es
+      0xB8, 0x08, 0x25,              // mov ax,2508h
+      0xBA, 0x28, 0x01,              // mov dx,handler
+      0xCD, 0x21,                    // int 21h
+      0xF4,                          // L: hlt
+      0x80, 0x3E, 0x44, 0x01, 0x05,  // cmp byte [count],5
+      0x72, 0xF8,                    // jb L
+      0xA0, 0x44, 0x01,              // mov al,[count]
+      0xB4, 0x4C, 0xCD, 0x21,        // exit
+      0x90, 0x90, 0x90, 0x90,
+      0x2E, 0xFE, 0x06, 0x44, 0x01,  // handler: inc byte cs:[count]
+      0x9C,                          // pushf
+      0x2E, 0xFF, 0x1E, 0x40, 0x01,  // call far cs:[old]
+      0xCF},                         // iret
+      0x48);
+}
+
+TEST(PcBios, HookedInt08ChainsToTheBios) {
+  auto m = comMachine(chainedInt08Program());
+  const auto stop = runFor(*m);
+  ASSERT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 5);
+  // The chained BIOS handler counted every tick and acknowledged the PIC each time.
+  const uint32_t ticks = m->read16(0x46C) | (uint32_t{m->read16(0x46E)} << 16);
+  EXPECT_EQ(ticks, 524348u + 5);
+}
+
+TEST(PcDeterminism, TwoRunsAreIdentical) {
+  auto a = comMachine(chainedInt08Program());
+  auto b = comMachine(chainedInt08Program());
+  runFor(*a);
+  runFor(*b);
+  EXPECT_EQ(a->clockCount(), b->clockCount());
+  EXPECT_EQ(a->instructionCount(), b->instructionCount());
+  EXPECT_EQ(a->output(), b->output());
+  for (unsigned r = 0; r < 25; ++r) EXPECT_EQ(test::screenRow(*a, r), test::screenRow(*b, r));
+}
+
+TEST(PcSpeaker, Timer2ToneIsLoggedWithItsFrequency) {
+  auto m = comMachine({0xB0, 0xB6, 0xE6, 0x43,        // mov al,0B6h / out 43h,al
+                       0xB8, 0xA9, 0x04,              // mov ax,1193
+                       0xE6, 0x42, 0x88, 0xE0, 0xE6, 0x42,  // out 42h,al / mov al,ah / out 42h,al
+                       0xE4, 0x61, 0x0C, 0x03, 0xE6, 0x61,  // in al,61h / or al,3 / out 61h,al
+                       0xB9, 0xE8, 0x03, 0xE2, 0xFE,        // mov cx,1000 / loop $
+                       0x24, 0xFC, 0xE6, 0x61,              // and al,0FCh / out 61h,al
+                       0xCD, 0x20});
+  const auto stop = runFor(*m);
+  ASSERT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  const auto notes = m->speakerNotes();
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NEAR(notes[0].frequencyHz, 1193181.666 / 1193, 0.01);
+  // LOOP takes 17 clocks when it jumps and 5 when it falls through (Intel 8086 manual): the tone
+  // lasts about 999*17+5 clocks plus the few instructions around the loop.
+  EXPECT_GT(notes[0].durationClocks, 16900u);
+  EXPECT_LT(notes[0].durationClocks, 17400u);
+  EXPECT_EQ(m->speaker().events().back().kind, SpeakerEvent::Kind::Silence);
+}
+
+TEST(PcDos, BufferedLineInput) {
+  auto code = test::padded({0xB4, 0x0A, 0xBA, 0x20, 0x01, 0xCD, 0x21,   // mov ah,0Ah / mov dx,buf / int 21h
+                            0xA0, 0x21, 0x01, 0xB4, 0x4C, 0xCD, 0x21},  // mov al,[buf+1] / exit
+                           0x30);
+  code[0x20] = 10;  // buffer: at most 9 characters and the CR
+  auto m = comMachine(code, "text \"hellp\\bo\\n\"\n");
+  const auto stop = runFor(*m);
+  ASSERT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 5);
+  std::string typed;
+  for (uint32_t a = 0; a < 6; ++a) typed += static_cast<char>(m->read8(PcMachine::linear(0x1000, 0x122) + a));
+  EXPECT_EQ(typed, "hello\r");
+  EXPECT_EQ(test::screenRow(*m, 0), "hello");
+}
+
+TEST(PcDos, TimeComesFromTheSimulatedClock) {
+  // mov ah,2Ch / int 21h / mov al,ch / mov ah,4Ch / int 21h: exit code = hour
+  auto m = comMachine({0xB4, 0x2C, 0xCD, 0x21, 0x88, 0xE8, 0xB4, 0x4C, 0xCD, 0x21});
+  const auto stop = runFor(*m);
+  EXPECT_EQ(stop.exitCode, 8);  // PcOptions' default start time 08:00
+}
+
+TEST(PcDos, SetAndGetVector) {
+  // mov ax,2560h / mov dx,1234h / int 21h / mov ax,3560h / int 21h / mov ah,4Ch / mov al,bh / int 21h
+  auto m = comMachine({0xB8, 0x60, 0x25, 0xBA, 0x34, 0x12, 0xCD, 0x21, 0xB8, 0x60, 0x35, 0xCD, 0x21, 0xB4, 0x4C,
+                       0x88, 0xF8, 0xCD, 0x21});
+  const auto stop = runFor(*m);
+  EXPECT_EQ(stop.exitCode, 0x12);
+  EXPECT_EQ(m->read16(0x60 * 4), 0x1234);
+  EXPECT_EQ(m->read16(0x60 * 4 + 2), 0x1000);  // DS = the PSP
+}
+
+TEST(PcMouse, ResetAndPositionFromTheScript) {
+  // mov ax,0 / int 33h / mov ax,3 / int 33h / mov ah,4Ch / mov al,cl / int 21h; the move comes when
+  // the program reads the mouse (after the reset, which centres the cursor)
+  auto m = comMachine({0xB8, 0x00, 0x00, 0xCD, 0x33, 0xB8, 0x03, 0x00, 0xCD, 0x33, 0xB4, 0x4C, 0x88, 0xC8, 0xCD, 0x21});
+  std::vector<InputEvent> events;
+  std::string error;
+  ASSERT_TRUE(parseInputScript("move 200 50\n", "mouse", events, error)) << error;
+  m->addInputEvents(events);
+  const auto stop = runFor(*m);
+  ASSERT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 200);
+  EXPECT_EQ(m->cpu().reg16(DX), 50);
+}
+
+TEST(PcMouse, EventHandlerCalledOnAPress) {
+  auto code = test::padded({
+      0xB8, 0x00, 0x00, 0xCD, 0x33,        // mov ax,0 / int 33h (reset)
+      0xB8, 0x0C, 0x00,                    // mov ax,0Ch
+      0xB9, 0x02, 0x00,                    // mov cx,2 (left button pressed)
+      0xBA, 0x20, 0x01,                    // mov dx,handler
+      0xCD, 0x33,                          // int 33h (ES = PSP = CS)
+      0xF4,                                // L: hlt
+      0x80, 0x3E, 0x2A, 0x01, 0x00,        // cmp byte [cond],0
+      0x74, 0xF8,                          // je L
+      0xA0, 0x2A, 0x01,                    // mov al,[cond]
+      0xB4, 0x4C, 0xCD, 0x21,              // exit
+      0x90,
+      0x2E, 0xA2, 0x2A, 0x01,              // handler: mov cs:[cond],al
+      0x2E, 0x89, 0x1E, 0x2B, 0x01,        // mov cs:[buttons],bx
+      0xCB},                               // retf
+      0x30);
+  auto m = comMachine(code);
+  std::vector<InputEvent> events;
+  std::string error;
+  ASSERT_TRUE(parseInputScript("@100000 move 10 20\n@200000 press left\n", "mouse", events, error)) << error;
+  m->addInputEvents(events);
+  const auto stop = runFor(*m);
+  ASSERT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 2);  // condition: left button pressed (the move is masked out)
+  EXPECT_EQ(m->read16(PcMachine::linear(0x1000, 0x12B)), 1);  // BX: left button down
+  EXPECT_GE(m->clockCount(), 200000u);
+}
+
+TEST(PcMachine, SnapshotRestoresTheRun) {
+  auto m = comMachine(chainedInt08Program());
+  sim::RunLimits limits;
+  limits.maxClocks = 300000;
+  m->run(limits);
+  const auto snap = m->saveSnapshot();
+  const uint64_t clock = m->clockCount();
+  const auto first = runFor(*m);
+  const uint64_t end = m->clockCount();
+  m->restoreSnapshot(*snap);
+  EXPECT_EQ(m->clockCount(), clock);
+  const auto second = runFor(*m);
+  EXPECT_EQ(second.exitCode, first.exitCode);
+  EXPECT_EQ(m->clockCount(), end);
+}
+
+TEST(PcMachine, BreakpointsAndStepOverAnInterrupt) {
+  auto m = comMachine({0xB4, 0x09, 0xBA, 0x0C, 0x01, 0xCD, 0x21, 0xB8, 0x07, 0x4C, 0xCD, 0x21, 'H', 'i', '$'});
+  m->breakpoints().addExecute(PcMachine::linear(0x1000, 0x105));
+  auto stop = runFor(*m);
+  ASSERT_EQ(stop.reason, sim::StopReason::Breakpoint);
+  EXPECT_EQ(m->programCounter(), PcMachine::linear(0x1000, 0x105));
+  EXPECT_EQ(m->disassemble(m->programCounter()), "int 21h");
+  stop = m->stepOver({});
+  EXPECT_EQ(stop.reason, sim::StopReason::Step);
+  EXPECT_EQ(m->cpu().ip(), 0x107);
+  EXPECT_EQ(m->output(), "Hi");
+}
+
+TEST(PcMachine, InterruptBreakpointWithFunction) {
+  auto m = comMachine({0xB4, 0x09, 0xBA, 0x0C, 0x01, 0xCD, 0x21, 0xB8, 0x07, 0x4C, 0xCD, 0x21, 'H', 'i', '$'});
+  m->breakpoints().addInterrupt(0x21, 0x4C);
+  const auto stop = runFor(*m);
+  ASSERT_EQ(stop.reason, sim::StopReason::Breakpoint) << stop.message;
+  EXPECT_EQ(m->cpu().ip(), 0x10A);
+  EXPECT_EQ(m->output(), "Hi");
+}
+
+}  // namespace
+}  // namespace asmlab::x86::pc

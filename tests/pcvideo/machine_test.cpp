@@ -1,0 +1,80 @@
+// The VGA plugged into the PC machine: a program sets mode 13h through INT 10h and draws.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "asmlab/x86/pc/pc_machine.hpp"
+#include "asmlab/x86/pc/video/vga_card.hpp"
+
+namespace asmlab::x86::pc::video {
+namespace {
+
+TEST(VgaInMachine, ComProgramDrawsInMode13hAndPrintsText) {
+  PcMachine machine({}, makeVgaCard());
+  // mov ax,0013h / int 10h / mov ax,0A000h / mov es,ax / mov byte [es:7D64h],0Ch
+  // mov ah,0Eh / mov al,'H' / mov bx,000Fh / int 10h / mov ax,4C00h / int 21h
+  const std::vector<uint8_t> program = {0xB8, 0x13, 0x00, 0xCD, 0x10, 0xB8, 0x00, 0xA0, 0x8E, 0xC0,
+                                        0x26, 0xC6, 0x06, 0x64, 0x7D, 0x0C, 0xB4, 0x0E, 0xB0, 'H',
+                                        0xBB, 0x0F, 0x00, 0xCD, 0x10, 0xB8, 0x00, 0x4C, 0xCD, 0x21};
+  std::string error;
+  ASSERT_TRUE(machine.loadProgram(program, "DRAW.COM", "", error)) << error;
+  sim::RunLimits limits;
+  limits.maxInstructions = 100000;
+  machine.run(limits);
+  EXPECT_EQ(machine.video().mode(), 0x13);
+  EXPECT_EQ(machine.frameWidth(), 320u);
+  // Offset 7D64h = 32100 = 100*320 + 100: pixel (100,100), colour 0Ch (light red).
+  EXPECT_EQ(machine.pixelRgb(100, 100), 0xFF5555u);
+  EXPECT_EQ(machine.pixelRgb(101, 100), 0x000000u);
+  // 'H' drawn by function 0Eh in colour 15 in the first 8x8 cell: its crossbar row has white dots.
+  bool white = false;
+  for (unsigned x = 0; x < 8; ++x) white |= machine.pixelRgb(x, 3) == 0xFFFFFFu;
+  EXPECT_TRUE(white);
+}
+
+TEST(VgaInMachine, WordOutToSequencerUnchainsAndSelectsPlanes) {
+  PcMachine machine({}, makeVgaCard());
+  // mov ax,0013h / int 10h / mov dx,3C4h / mov ax,0604h / out dx,ax (memory mode: chain-4 off) /
+  // mov ax,0402h / out dx,ax (map mask: plane 2) / mov ax,0A000h / mov es,ax /
+  // mov byte [es:0010h],0Eh / mov ax,4C00h / int 21h
+  const std::vector<uint8_t> program = {0xB8, 0x13, 0x00, 0xCD, 0x10, 0xBA, 0xC4, 0x03, 0xB8, 0x04, 0x06, 0xEF,
+                                        0xB8, 0x02, 0x04, 0xEF, 0xB8, 0x00, 0xA0, 0x8E, 0xC0, 0x26, 0xC6, 0x06,
+                                        0x10, 0x00, 0x0E, 0xB8, 0x00, 0x4C, 0xCD, 0x21};
+  std::string error;
+  ASSERT_TRUE(machine.loadProgram(program, "UNCHAIN.COM", "", error)) << error;
+  sim::RunLimits limits;
+  limits.maxInstructions = 100000;
+  machine.run(limits);
+  const auto& vga = dynamic_cast<const VgaCard&>(machine.video());
+  EXPECT_TRUE(vga.unchained());
+  EXPECT_EQ(vga.vga().plane(2, 0x10), 0x0E);
+  EXPECT_EQ(vga.vga().plane(0, 0x10), 0x00);
+  // The CRTC is still in doubleword mode: offset 10h is address counter 4, pixels 16-19; plane 2
+  // gives pixel 18.
+  EXPECT_EQ(machine.pixelRgb(18, 0), 0xFFFF55u);
+  EXPECT_EQ(machine.pixelRgb(17, 0), 0x000000u);
+}
+
+TEST(VgaInMachine, ProgramWaitsForVerticalRetraceOnTheSimulatedClock) {
+  PcMachine machine({}, makeVgaCard());
+  // mov dx,3DAh / l1: in al,dx / test al,8 / jz l1 / in al,dx / mov bl,al / mov ah,4Ch /
+  // mov al,bl / int 21h: the exit code is a second status read right after the retrace began.
+  const std::vector<uint8_t> program = {0xBA, 0xDA, 0x03, 0xEC, 0xA8, 0x08, 0x74, 0xFB, 0xEC,
+                                        0x88, 0xC3, 0xB4, 0x4C, 0x88, 0xD8, 0xCD, 0x21};
+  std::string error;
+  ASSERT_TRUE(machine.loadProgram(program, "VSYNC.COM", "", error)) << error;
+  sim::RunLimits limits;
+  limits.maxInstructions = 1000000;
+  const sim::StopInfo stop = machine.run(limits);
+  // The retrace lasts 2 lines (about 303 CPU clocks), far longer than one polling iteration.
+  EXPECT_EQ(stop.exitCode & 0x08, 0x08) << stop.message;
+  // The program ended a few instructions after line 412 began: 370,800 dots into a frame of
+  // 404,100 dots at 28.322 MHz, i.e. 62,485.6 of 68,098.7 CPU clocks (4,772,727 Hz).
+  const double frameClocks = 404100.0 * 4772727.0 / 28322000.0;
+  const double inFrame = std::fmod(static_cast<double>(machine.clockCount()), frameClocks);
+  EXPECT_GE(inFrame, 62485.0);
+  EXPECT_LT(inFrame, 62485.0 + 600.0);
+}
+
+}  // namespace
+}  // namespace asmlab::x86::pc::video
