@@ -69,6 +69,7 @@ bool DebugSession::load(const QString& path) {
   std::lock_guard lock(mutex_);
   history_.reset();
   machine_ = std::move(machine);
+  ++generation_;
   history_ = std::make_unique<sim::History>(*machine_, 100'000, 64);
   initial_ = machine_->saveSnapshot();
   lastStop_ = {};

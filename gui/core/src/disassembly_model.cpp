@@ -44,7 +44,8 @@ void DisassemblyModel::showAddress(uint64_t address) {
 
 void DisassemblyModel::refresh() {
   const sim::Machine* m = session_.machine();
-  if (m != machine_) {
+  if (m != machine_ || session_.generation() != generation_) {
+    generation_ = session_.generation();
     machine_ = m;
     rows_.clear();
   }

@@ -11,7 +11,8 @@ MemoryModel::MemoryModel(DebugSession& session, QObject* parent) : QAbstractTabl
 
 void MemoryModel::refresh() {
   const sim::Machine* m = session_.machine();
-  if (m != machine_) {
+  if (m != machine_ || session_.generation() != generation_) {
+    generation_ = session_.generation();
     beginResetModel();
     machine_ = m;
     if (m) {

@@ -12,7 +12,8 @@ RegisterModel::RegisterModel(DebugSession& session, QObject* parent) : QAbstract
 
 void RegisterModel::refresh() {
   const sim::Machine* m = session_.machine();
-  if (m != machine_) {
+  if (m != machine_ || session_.generation() != generation_) {
+    generation_ = session_.generation();
     beginResetModel();
     machine_ = m;
     values_.clear();

@@ -46,6 +46,8 @@ public:
   QString diagnosticsText() const { return diagnosticsText_; }
 
   sim::Machine* machine() const { return machine_.get(); }
+  // Counts loads, so that models notice a new machine even if it sits at the old one's address.
+  uint64_t generation() const { return generation_; }
   std::mutex& machineMutex() { return mutex_; }
   bool isRunning() const { return running_; }
   const sim::StopInfo& lastStop() const { return lastStop_; }
@@ -106,6 +108,7 @@ private:
   std::atomic<uint64_t> speed_{0};
   int temporaryBreakpoint_ = -1;
   int forcedEdition_ = 0;
+  uint64_t generation_ = 0;
   int edition_ = 3;
   sim::StopInfo lastStop_;
   uint64_t markInstructions_ = 0, markClocks_ = 0;

@@ -37,6 +37,7 @@ private:
   void rebuild(uint64_t start);
   DebugSession& session_;
   const sim::Machine* machine_ = nullptr;
+  uint64_t generation_ = UINT64_MAX;
   std::vector<Row> rows_;
 };
 

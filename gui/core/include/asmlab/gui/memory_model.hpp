@@ -30,6 +30,7 @@ public:
 private:
   DebugSession& session_;
   const sim::Machine* machine_ = nullptr;
+  uint64_t generation_ = UINT64_MAX;
   int unitsPerRow_ = 8;
   int digits_ = 4;
   uint64_t highlight_ = UINT64_MAX;

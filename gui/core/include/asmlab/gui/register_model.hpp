@@ -31,6 +31,7 @@ public:
 private:
   DebugSession& session_;
   const sim::Machine* machine_ = nullptr;
+  uint64_t generation_ = UINT64_MAX;
   std::vector<uint64_t> values_;
   std::vector<bool> changed_;
 };
