@@ -10,6 +10,7 @@
 
 #include <cstdio>
 
+#include "asmlab/gui/expression.hpp"
 #include "main_window.hpp"
 
 int main(int argc, char** argv) {
@@ -29,7 +30,8 @@ int main(int argc, char** argv) {
   QCommandLineOption size("size", "With --screenshot: window size.", "WxH", "1500x950");
   QCommandLineOption dark("dark", "With --screenshot: use the dark theme.");
   QCommandLineOption edition("edition", "LC-3 edition semantics, 2 or 3 (default: asmlab.yaml beside the file, else 3).", "n");
-  parser.addOptions({screenshot, runCount, input, size, dark, edition});
+  QCommandLineOption breakAt("break", "With --screenshot: a breakpoint (as typed in the Breakpoints pane); repeatable.", "spec");
+  parser.addOptions({screenshot, runCount, input, size, dark, edition, breakAt});
   parser.process(app);
   if (parser.isSet(screenshot)) {
     // Pictures must not depend on the user's saved layout, theme or watches.
@@ -59,6 +61,13 @@ int main(int argc, char** argv) {
     window.setDarkTheme(parser.isSet(dark));
     window.show();
     if (loaded) {
+      for (const QString& spec : parser.values(breakAt)) {
+        std::string error;
+        if (asmlab::gui::addBreakpointFromText(*window.session().machine(), spec.toStdString(), error) < 0) {
+          std::fprintf(stderr, "asmlab-gui: --break %s: %s\n", qPrintable(spec), error.c_str());
+          return 2;
+        }
+      }
       if (parser.isSet(input)) window.session().feedInput(parser.value(input).replace("\\n", "\n"));
       bool ok = false;
       qulonglong n = parser.value(runCount).toULongLong(&ok);

@@ -233,6 +233,10 @@ bool MainWindow::openFile(const QString& path) {
   registers_.refresh();
   memory_.refresh();
   stack_.refresh();
+  for (QTableView* view : {memoryView_, stackView_}) {
+    view->setColumnWidth(0, 60);
+    for (int c = 1; c < view->model()->columnCount() - 1; ++c) view->setColumnWidth(c, 46);
+  }
   breakpoints_.refresh();
   disassembly_.refresh();
   centre_->setCurrentWidget(codeView_);

@@ -152,6 +152,8 @@ private:
     if (word.empty()) return fail(pos_ < t_.size() ? "unexpected '" + std::string(t_.substr(pos_, 1)) + "'" : "missing value");
     if (int r = m_.registerIndex(word); r >= 0) return static_cast<int64_t>(m_.readRegister(static_cast<size_t>(r)));
     if (auto a = m_.symbols().find(word)) return static_cast<int64_t>(*a);
+    // PC is the next instruction's address on every machine (linear CS:IP on the 8086).
+    if (upper(word) == "PC") return static_cast<int64_t>(m_.programCounter());
     if (auto n = parseNumber(word)) return n;
     return fail("unknown name '" + std::string(word) + "'");
   }
