@@ -13,6 +13,7 @@
 #include "asmlab/lc3/assembler.hpp"
 #include "asmlab/lc3/objfile.hpp"
 #include "command.hpp"
+#include "masm_command.hpp"
 
 namespace asmlab::cli {
 namespace {
@@ -29,6 +30,7 @@ struct AsmRequest {
   std::vector<std::string> warningFlags;  // -Werror, -Wno-unused-label, -Wno-fall-into-data
   std::string arch = "auto";
   size_t errorLimit = 0;
+  MasmArgs masm;  // -I, -D, --dialect, --case for 8086 sources
 };
 
 enum class Architecture { Lc3, X86 };
@@ -133,12 +135,13 @@ int assembleLc3File(const AsmRequest& request, const std::shared_ptr<const Sourc
   return writeOutputs(source->name(), outputs) ? 0 : 1;
 }
 
-// The MASM/TASM front end lives in its own library; until it is part of the build, an 8086 source
-// gets a clear answer instead of LC-3 diagnostics that would not make sense for it.
-int assembleX86File(const AsmRequest&, const std::shared_ptr<const SourceFile>& source) {
-  std::cerr << fmt::format("{}: error: 8086 sources are assembled by the MASM front end, not yet in this build\n",
-                           source->name());
-  return 1;
+// 8086 sources go to the MASM/TASM front end (cli/masm_command.cpp): an OMF object beside the
+// source (or -o), and a listing with --listing.
+int assembleX86File(const AsmRequest& request, const std::shared_ptr<const SourceFile>& source) {
+  std::string objectPath = request.output.empty() ? withExtension(source->name(), ".obj") : request.output;
+  std::string listingPath;
+  if (request.listing) listingPath = request.listingPath.empty() ? withExtension(objectPath, ".lst") : request.listingPath;
+  return runMasmAssembleSource(source, objectPath, listingPath, request.masm);
 }
 
 int runAsm(const AsmRequest& request) {
@@ -195,6 +198,7 @@ CommandRegistration registration("asm", [](CLI::App& app) -> std::function<int()
   cmd->add_option("--arch", request->arch, "Source architecture (default: detected from the content)")
       ->check(CLI::IsMember({"auto", "lc3", "x86"}));
   cmd->add_option("--error-limit", request->errorLimit, "Stop listing errors after this many (0: all)");
+  addMasmOptions(*cmd, request->masm);
   return [request, listing] {
     request->listing = listing->count() > 0;
     return runAsm(*request);

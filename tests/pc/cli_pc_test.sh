@@ -57,4 +57,44 @@ if [ -f "$shared/omf-samples/MAIN.OBJ" ]; then
   [ "$out" = "Sum=7" ] || fail "SUM output '$out'"
   grep -q "asmlab: exit code 7" err.txt || fail "SUM exit code: $(cat err.txt)"
 fi
+# MASM sources assembled, linked and run: a SMALL-model .EXE and a TINY-model .COM.
+cat > HELLO.ASM <<'ASM'
+.MODEL SMALL
+.STACK 100h
+.DATA
+msg DB 'Hello from MASM!$'
+.CODE
+start:
+    mov ax, @data
+    mov ds, ax
+    mov ah, 9
+    mov dx, OFFSET msg
+    int 21h
+    mov ax, 4C03h
+    int 21h
+END start
+ASM
+out=$("$asmlab" run HELLO.ASM 2>err.txt) || fail "HELLO.ASM: $(cat err.txt)"
+[ "$out" = "Hello from MASM!" ] || fail "HELLO.ASM output '$out'"
+grep -q "asmlab: exit code 3" err.txt || fail "HELLO.ASM exit code: $(cat err.txt)"
+cat > ECHO.ASM <<'ASM'
+.MODEL TINY
+.CODE
+ORG 100h
+start:
+    mov ah, 0
+    int 16h
+    mov dl, al
+    mov ah, 2
+    int 21h
+    ret
+END start
+ASM
+out=$("$asmlab" run ECHO.ASM --input Q 2>err.txt) || fail "ECHO.ASM: $(cat err.txt)"
+[ "$out" = "Q" ] || fail "ECHO.ASM output '$out'"
+# An assembly error is located (exit 1).
+printf '.MODEL SMALL\n.CODE\nstart: mov ax, bogus_symbol\nEND start\n' > BAD.ASM
+"$asmlab" run BAD.ASM > /dev/null 2>err.txt; rc=$?
+[ $rc -eq 1 ] || fail "BAD.ASM exit $rc"
+grep -q "BAD.ASM:3:" err.txt || fail "BAD.ASM error not located: $(cat err.txt)"
 echo "ok"

@@ -1,5 +1,10 @@
 // BIOS, DOS and device behaviour seen by programs: hand-assembled .COM programs (opcodes from the
 // Intel 8086 manual's opcode table; the expected values from the BIOS/DOS references).
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
 #include <gtest/gtest.h>
 
 #include "pc_test_util.hpp"
@@ -53,6 +58,34 @@ TEST(PcBios, KeysAtClockTimesArriveThen) {
   EXPECT_EQ(stop.exitCode, 'q');
   EXPECT_GE(m->clockCount(), 4772727u);
   EXPECT_LT(m->clockCount(), 4772727u + 300000u);
+}
+
+// L: mov ah,1 / int 16h / jz L / mov ah,0 / int 16h / cmp al,'q' / jne L / mov ah,4Ch / int 21h
+const std::vector<uint8_t> kPollUntilQ = {0xB4, 0x01, 0xCD, 0x16, 0x74, 0xFA, 0xB4, 0x00, 0xCD,
+                                          0x16, 0x3C, 0x71, 0x75, 0xF2, 0xB4, 0x4C, 0xCD, 0x21};
+
+TEST(PcBios, PollingProgramGetsEveryKey) {
+  auto m = comMachine(kPollUntilQ, "text \"abq\"\n");
+  const auto stop = runFor(*m);
+  ASSERT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 'q');
+}
+
+TEST(PcBios, PollingWithoutInputStopsAfterFiveSimulatedSeconds) {
+  auto m = comMachine(kPollUntilQ, "text \"ab\"\n");
+  const auto stop = runFor(*m, 100'000'000);
+  ASSERT_EQ(stop.reason, sim::StopReason::WaitingForInput) << stop.message;
+  EXPECT_GE(m->clockCount(), 5u * 4772727);
+  EXPECT_LT(m->clockCount(), 6u * 4772727);
+}
+
+TEST(PcDos, FlushThenReadWaitsForALaterKey) {
+  // mov ax,0C01h / int 21h / mov ah,4Ch / int 21h: the key arrives while function 01h waits.
+  auto m = comMachine({0xB8, 0x01, 0x0C, 0xCD, 0x21, 0xB4, 0x4C, 0xCD, 0x21}, "@1000000 key k\n");
+  const auto stop = runFor(*m);
+  ASSERT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 'k');
+  EXPECT_EQ(m->output(), "k");  // echoed
 }
 
 TEST(PcBios, HookedInt1CCountsTimerTicks) {
@@ -187,6 +220,58 @@ TEST(PcMouse, ResetAndPositionFromTheScript) {
   ASSERT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
   EXPECT_EQ(stop.exitCode, 200);
   EXPECT_EQ(m->cpu().reg16(DX), 50);
+}
+
+std::vector<uint8_t> writeFileProgram() {
+  auto code = test::padded({
+      0xB4, 0x3C, 0x31, 0xC9,        // mov ah,3Ch / xor cx,cx
+      0xBA, 0x20, 0x01,              // mov dx,name
+      0xCD, 0x21,                    // int 21h
+      0x72, 0x10,                    // jc done
+      0x89, 0xC3,                    // mov bx,ax
+      0xB4, 0x40, 0xB9, 0x02, 0x00,  // mov ah,40h / mov cx,2
+      0xBA, 0x2C, 0x01,              // mov dx,data
+      0xCD, 0x21,                    // int 21h
+      0xB4, 0x3E, 0xCD, 0x21,        // mov ah,3Eh / int 21h
+      0xB4, 0x4C, 0xCD, 0x21},       // done: mov ah,4Ch / int 21h (AL = 02h after writing 2 bytes, or the error)
+      0x30);
+  const std::string name = "C:\\OUT.TXT";
+  std::copy(name.begin(), name.end(), code.begin() + 0x20);
+  code[0x2C] = 'h';
+  code[0x2D] = 'i';
+  return code;
+}
+
+TEST(PcDos, FileServicesAreOffByDefault) {
+  auto m = comMachine(writeFileProgram());
+  const auto stop = runFor(*m);
+  EXPECT_EQ(stop.exitCode, 5);  // access denied
+}
+
+TEST(PcDos, FilesInsideTheDosDirectory) {
+  const auto dir = std::filesystem::temp_directory_path() / ("asmlab_pc_dos_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  PcOptions options;
+  options.dosDirectory = dir.string();
+  auto m = comMachine(writeFileProgram(), {}, options);
+  const auto stop = runFor(*m);
+  EXPECT_EQ(stop.exitCode, 2) << stop.message;
+  std::ifstream in(dir / "OUT.TXT");
+  std::string text;
+  std::getline(in, text);
+  EXPECT_EQ(text, "hi");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(PcMouse, TextCursorInvertsTheCellUnderIt) {
+  // mov ax,0 / int 33h / mov ax,1 / int 33h (show) / jmp $
+  auto m = comMachine({0xB8, 0x00, 0x00, 0xCD, 0x33, 0xB8, 0x01, 0x00, 0xCD, 0x33, 0xEB, 0xFE});
+  runFor(*m, 100000);
+  // Reset centres the cursor at (320,100): column 40, row 12; attribute 07h XOR 77h = 70h.
+  EXPECT_EQ(m->textCell(12, 40).attribute, 0x70);
+  m->pushMouseEvent({0, 0, 0});
+  EXPECT_EQ(m->textCell(12, 40).attribute, 0x07);
+  EXPECT_EQ(m->textCell(0, 0).attribute, 0x70);
 }
 
 TEST(PcMouse, EventHandlerCalledOnAPress) {

@@ -189,3 +189,17 @@ TEST(X86Io, InReadsTheBusOutWritesIt) {
 
 }  // namespace
 }  // namespace asmlab::x86::test
+
+namespace asmlab::x86::test {
+namespace {
+
+TEST(X86Prefixes, ASegmentFullOfPrefixesDoesNotHangAStep) {
+  Harness h;
+  for (uint32_t a = 0x10000; a < 0x20000; ++a) h.bus.ram()[a] = 0x26;  // ES: everywhere
+  unsigned clocks = h.cpu.step();
+  EXPECT_EQ(h.cpu.ip(), 0x100);  // wrapped around the segment
+  EXPECT_EQ(clocks, 2u * 0xFFFFu);  // 65535 prefixes charged, the last byte fetched is left for the next step
+}
+
+}  // namespace
+}  // namespace asmlab::x86::test

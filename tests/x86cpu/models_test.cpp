@@ -139,3 +139,22 @@ TEST(X86Models, A20OnlyFromThe80286) {
 
 }  // namespace
 }  // namespace asmlab::x86::test
+
+namespace asmlab::x86::test {
+namespace {
+
+TEST(X86Models, AddressSizePrefixWithA20ReachesBeyondOneMegabyte) {
+  Harness h(CpuModel::i80386);
+  h.cpu.setA20(true);
+  h.cpu.setSeg(DS, 0);
+  h.cpu.setReg32(BX, 0x00100010u);  // 1 MiB + 16: physical 100010h with A20 on
+  h.bus.ram()[0x100010] = 0x5C;
+  h.run({0x67, 0x8A, 0x03});  // mov al,[ebx]
+  EXPECT_EQ(h.cpu.reg8(AL), 0x5C);
+  h.cpu.setReg32(BX, 0x7FFFFFF0u);  // far beyond the bus: wraps to the 21-bit space, no crash
+  h.run({0x67, 0x8A, 0x03});
+  EXPECT_EQ(h.cpu.ip(), 0x106);
+}
+
+}  // namespace
+}  // namespace asmlab::x86::test

@@ -90,6 +90,23 @@ TEST(X86MulDiv, IdivMinus128IsAnErrorOnlyOnThe8086) {
   EXPECT_EQ(g.cpu.reg8(AH), 0);
 }
 
+TEST(X86MulDiv, MostNegativeDividendByMinusOneIsADivideError) {
+  Harness h(CpuModel::i80186);
+  h.vector(0, 0x0050, 0x0000);
+  h.cpu.setReg16(DX, 0x8000);
+  h.cpu.setReg16(AX, 0x0000);
+  h.cpu.setReg16(BX, 0xFFFF);
+  h.run({0xF7, 0xFB});  // idiv bx: -2^31 / -1 = 2^31 does not fit
+  EXPECT_EQ(h.cpu.seg(CS), 0x0050);
+  Harness g(CpuModel::i80386);
+  g.vector(0, 0x0050, 0x0000);
+  g.cpu.setReg32(DX, 0x80000000u);
+  g.cpu.setReg32(AX, 0);
+  g.cpu.setReg32(BX, 0xFFFFFFFFu);
+  g.run({0x66, 0xF7, 0xFB});  // idiv ebx
+  EXPECT_EQ(g.cpu.seg(CS), 0x0050);
+}
+
 TEST(X86MulDiv, RepPrefixNegatesImulOn8086) {
   // SingleStepTests 8086 README: a REP prefix before IMUL/IDIV negates the result.
   Harness h(CpuModel::i8086);

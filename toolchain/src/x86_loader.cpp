@@ -3,10 +3,17 @@
 #include <algorithm>
 #include <cctype>
 
+#include <filesystem>
+
+#include "asmlab/link/com_writer.hpp"
 #include "asmlab/link/linker.hpp"
+#include "asmlab/masm/assembler.hpp"
 #include "asmlab/link/mz_writer.hpp"
 #include "asmlab/link/omf_reader.hpp"
 #include "asmlab/x86/pc/pc_machine.hpp"
+#if defined(ASMLAB_HAVE_PC_VIDEO)
+#include "asmlab/x86/pc/video/vga_card.hpp"  // pc-video's VGA (simulator/x86/pc/video)
+#endif
 #include "loaders.hpp"
 
 namespace asmlab::toolchain {
@@ -40,14 +47,22 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     }
     program.assign(files.front().bytes.begin(), files.front().bytes.end());
   } else {
-    // Objects: link them all into an .EXE.
+    // Sources are assembled (MASM/TASM front end), objects read; all are linked into an .EXE, or a
+    // .COM when a source uses .MODEL TINY (as `asmlab build` does).
     link::LinkDiagnostics linkDiagnostics;
     std::vector<link::InputModule> modules;
+    std::vector<std::string> libraryPaths;
+    bool tiny = false;
     for (const auto& f : files) {
       if (!f.detected.isObject) {
-        diagnostics.error({}, f.path + ": MASM/TASM sources cannot be assembled by this build yet; assemble it to an "
-                                       ".OBJ and link it to an .EXE, or give the .EXE");
-        return nullptr;
+        masm::Options masmOptions;
+        const auto dir = std::filesystem::path(f.path).parent_path().string();
+        libraryPaths.push_back(dir.empty() ? "." : dir);
+        auto result = masm::assemble(std::make_shared<const SourceFile>(f.path, f.bytes), masmOptions, diagnostics);
+        if (diagnostics.hasErrors()) return nullptr;
+        tiny |= result.tinyModel;
+        modules.push_back({std::move(result.module), f.path});
+        continue;
       }
       std::vector<uint8_t> bytes(f.bytes.begin(), f.bytes.end());
       auto module = link::readObject(bytes, f.path, linkDiagnostics);
@@ -59,16 +74,22 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     }
     link::LinkOptions linkOptions;
     linkOptions.outputName = name;
+    linkOptions.format = tiny ? link::OutputFormat::Com : link::OutputFormat::Exe;
+    linkOptions.libraryPaths = libraryPaths;
     auto linked = link::link(std::move(modules), {}, linkOptions, linkDiagnostics);
     if (!linked) {
       diagnostics.error({}, linkDiagnostics.renderToString());
       return nullptr;
     }
-    program = link::writeMz(*linked);
+    program = tiny ? link::writeCom(*linked) : link::writeMz(*linked);
     const auto dot = name.find_last_of('.');
-    name = name.substr(0, dot) + ".EXE";
+    name = name.substr(0, dot) + (tiny ? ".COM" : ".EXE");
   }
-  auto machine = std::make_unique<x86::pc::PcMachine>(pcOptions);
+#if defined(ASMLAB_HAVE_PC_VIDEO)
+  auto machine = std::make_unique<x86::pc::PcMachine>(pcOptions, x86::pc::video::makeVgaCard());
+#else
+  auto machine = std::make_unique<x86::pc::PcMachine>(pcOptions);  // the minimal text adapter
+#endif
   std::string error;
   if (!machine->loadProgram(program, name, options.commandTail, error)) {
     diagnostics.error({}, error);

@@ -9,7 +9,7 @@
 ; instructions (the busy loop PACE runs TICK_DELAY times), so a run is a pure function of the keys.
 ; Each tick takes at most ONE key from the queue that the keyboard interrupt fills, so a script of
 ; keys typed ahead of time means "one key per tick" whatever the delay; typed live, a tick without
-; a key simply goes straight on. Raise TICK_DELAY to play by hand on a fast simulator.
+; a key simply goes straight on. Raise TICK_DELAY for a live keyboard, so a human can keep up.
 ;
 ; Devices are driven directly (Patt & Patel, 2nd ed., ch. 8 and 10): the keyboard by our own
 ; interrupt service routine at vector x80 (KBSR bit 14 enabled), the display by polling DSR and

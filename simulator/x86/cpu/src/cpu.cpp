@@ -45,6 +45,7 @@ void Cpu::reset() {
   ip_ = 0;
   setFlags(0);
   signals_.any = 0;
+  syncSignals();
 }
 
 void Cpu::rebuildFastPages() {
@@ -87,6 +88,7 @@ uint16_t Cpu::flags() const {
 void Cpu::setFlags(uint16_t v) {
   cf_ = v & 1; pf_ = (v >> 2) & 1; af_ = (v >> 4) & 1; zf_ = (v >> 6) & 1; sf_ = (v >> 7) & 1;
   tf_ = (v >> 8) & 1; if_ = (v >> 9) & 1; df_ = (v >> 10) & 1; of_ = (v >> 11) & 1;
+  syncSignals();
 }
 
 RegisterFile Cpu::registers() const {
@@ -112,6 +114,7 @@ void Cpu::enterInterrupt(uint8_t vector, uint16_t returnIp) {
   push16(flags());
   if_ = 0;
   tf_ = 0;
+  syncSignals();
   push16(sreg_[CS]);
   push16(returnIp);
   uint32_t vectorAddress = uint32_t{vector} * 4;
@@ -184,7 +187,7 @@ bool Cpu::enterPendingInterrupt() {
 
 ASMLAB_HOT unsigned Cpu::stepOne() {
   clk_ = 0;
-  if ((signals_.any | (pic_ != nullptr && if_)) != 0 && enterPendingInterrupt()) {
+  if ((signals_.any & kBoundarySignals) != 0 && enterPendingInterrupt()) {
       clocks_ += clk_;
     return clk_;
   }
@@ -203,18 +206,29 @@ unsigned Cpu::step() { return stepOne(); }
 
 RunStop Cpu::run(uint64_t maxInstructions, uint64_t clockLimit) {
   const uint64_t target = instructions_ + maxInstructions;
-  bool first = true;
+  // The breakpoint test is skipped for the first instruction, so that run() continues from a
+  // breakpoint it stopped at.
+  bool checkBreakpoint = false;
   while (instructions_ < target) {
     if (clocks_ >= clockLimit) return RunStop::ClockLimit;
-    if (breakFlags_ != nullptr && !first) {
-      uint32_t pc = linearPc();
-      if (pc < breakSize_ && (breakFlags_[pc] & breakMask_)) return RunStop::Breakpoint;
+    if (signals_.any != 0) [[unlikely]] {
+      // Slow path: something pending, TF set, a controller to poll, or debugger hooks.
+      if (breakFlags_ != nullptr && checkBreakpoint) {
+        const uint32_t pc = linearPc();
+        if (pc < breakSize_ && (breakFlags_[pc] & breakMask_)) return RunStop::Breakpoint;
+      }
+      checkBreakpoint = true;
+      // A halted CPU waits for NMI or INTR; if nothing can wake it now, the caller (the
+      // platform) advances its devices and calls run() again.
+      if (signals_.is.halted && !signals_.is.nmi && !(if_ && pic_ != nullptr && pic_->pending())) return RunStop::Halted;
+      stepOne();
+      continue;
     }
-    first = false;
-    // A halted CPU waits for NMI or INTR; if nothing can wake it now, the caller (the platform)
-    // advances its devices and calls run() again.
-    if (signals_.is.halted && !signals_.is.nmi && !(if_ && pic_ != nullptr && pic_->pending())) return RunStop::Halted;
-    stepOne();
+    // Fast path: nothing pending, no trap, no hooks.
+    clk_ = 0;
+    executeInstruction();
+    ++instructions_;
+    clocks_ += clk_;
   }
   return RunStop::InstructionLimit;
 }

@@ -29,20 +29,20 @@ template <class T> constexpr unsigned kBits = sizeof(T) * 8;
 template <class T> constexpr T kSignBit = T(T(1) << (kBits<T> - 1));
 
 template <class T>
-inline T& Cpu::regRef(unsigned r) {
+ASMLAB_HOT T& Cpu::regRef(unsigned r) {
   if constexpr (sizeof(T) == 1) return gpr_[r & 3].b[r >> 2];
   else if constexpr (sizeof(T) == 2) return gpr_[r].w[0];
   else return gpr_[r].d;
 }
 
-inline uint8_t Cpu::readPhys8(uint32_t linear) {
+ASMLAB_HOT uint8_t Cpu::readPhys8(uint32_t linear) {
   linear &= addressMask_;
   if (const uint8_t* page = fastRead_[linear >> Bus::kPageBits]) return page[linear & 0xFFF];
   if (bus_.hasWaitStates()) clk_ += bus_.waitStates(linear, false);
   return bus_.read8(linear);
 }
 
-inline void Cpu::writePhys8(uint32_t linear, uint8_t v) {
+ASMLAB_HOT void Cpu::writePhys8(uint32_t linear, uint8_t v) {
   linear &= addressMask_;
   if (uint8_t* page = fastWrite_[linear >> Bus::kPageBits]) { page[linear & 0xFFF] = v; return; }
   if (bus_.hasWaitStates()) clk_ += bus_.waitStates(linear, false);
@@ -64,7 +64,7 @@ inline T Cpu::fetchImm() {
 
 // A word transfer costs 4 extra clocks on the 8088 always and on the 8086 at an odd address
 // (manual, "Instruction set reference data", note on table 2-21).
-inline void Cpu::wordPenalty(uint32_t offset, unsigned bytes) {
+ASMLAB_HOT void Cpu::wordPenalty(uint32_t offset, unsigned bytes) {
   if (bytes < 2) return;
   unsigned transfers = bytes / 2;
   if (is8088_) clk_ += timing::kWordPenalty * transfers;
@@ -73,7 +73,7 @@ inline void Cpu::wordPenalty(uint32_t offset, unsigned bytes) {
 
 // Multi-byte operands wrap inside the segment (offset FFFFh + 1 = 0000h), as on the 8086.
 template <class T>
-inline T Cpu::readMem(unsigned seg, uint32_t offset) {
+ASMLAB_HOT T Cpu::readMem(unsigned seg, uint32_t offset) {
   uint32_t base = segBase_[seg];
   if constexpr (sizeof(T) == 1) {
     return readPhys8(base + offset);
@@ -86,7 +86,7 @@ inline T Cpu::readMem(unsigned seg, uint32_t offset) {
 }
 
 template <class T>
-inline void Cpu::writeMem(unsigned seg, uint32_t offset, T v) {
+ASMLAB_HOT void Cpu::writeMem(unsigned seg, uint32_t offset, T v) {
   uint32_t base = segBase_[seg];
   if constexpr (sizeof(T) == 1) {
     writePhys8(base + offset, v);
@@ -250,33 +250,34 @@ ASMLAB_HOT void Cpu::decodeModRM(ModRM& m) {
 // 0 r/m8,r8  1 r/m16,r16  2 r8,r/m8  3 r16,r/m16  4 AL,imm8  5 AX,imm16.
 template <uint8_t Op>
 ASMLAB_HOT void Cpu::execAlu() {
+  // Dispatch on the width without a lambda: this is the hottest family and the compiler keeps
+  // the operands in registers this way.
+  if constexpr ((Op & 1) == 0) aluForm<uint8_t, Op>();
+  else if (op32_) [[unlikely]] aluForm<uint32_t, Op>();
+  else aluForm<uint16_t, Op>();
+}
+
+template <class T, uint8_t Op>
+ASMLAB_HOT void Cpu::aluForm() {
   constexpr unsigned kind = (Op >> 3) & 7;
   constexpr unsigned form = Op & 7;
   constexpr bool writes = kind != 7;  // CMP only sets flags
   if constexpr (form >= 4) {
-    withWidth(form & 1, op32_, [&](auto zero) {
-      using T = decltype(zero);
-      T r = alu<T>(kind, getReg<T>(AX), fetchImm<T>());
-      if (writes) setReg<T>(AX, r);
-    });
+    T r = alu<T>(kind, getReg<T>(AX), fetchImm<T>());
+    if constexpr (writes) setReg<T>(AX, r);
     clk_ += timing::kAluAccImm;
-    return;
   } else {
     ModRM m;
     decodeModRM(m);
-    withWidth(form & 1, op32_, [&](auto zero) {
-      using T = decltype(zero);
-      if constexpr ((form & 2) != 0) {
-        T r = alu<T>(kind, getReg<T>(m.reg), readRM<T>(m));
-        if constexpr (writes) setReg<T>(m.reg, r);
-      } else {
-        T r = alu<T>(kind, readRM<T>(m), getReg<T>(m.reg));
-        if constexpr (writes) writeRM<T>(m, r);
-      }
-    });
-    if (m.isReg()) clk_ += timing::kAluRegReg;
-    else if ((form & 2) || !writes) clk_ += timing::kAluRegMem;
-    else clk_ += timing::kAluMemReg;
+    if constexpr ((form & 2) != 0) {
+      T r = alu<T>(kind, getReg<T>(m.reg), readRM<T>(m));
+      if constexpr (writes) setReg<T>(m.reg, r);
+      clk_ += m.isReg() ? timing::kAluRegReg : timing::kAluRegMem;
+    } else {
+      T r = alu<T>(kind, readRM<T>(m), getReg<T>(m.reg));
+      if constexpr (writes) writeRM<T>(m, r);
+      clk_ += m.isReg() ? timing::kAluRegReg : writes ? timing::kAluMemReg : timing::kAluRegMem;
+    }
   }
 }
 

@@ -25,11 +25,12 @@ void Cpu::execFlagOp(uint8_t op) {
     case 0xF5: cf_ ^= 1; break;
     case 0xF8: cf_ = 0; break;
     case 0xF9: cf_ = 1; break;
-    case 0xFA: if_ = 0; break;
+    case 0xFA: if_ = 0; syncSignals(); break;
     case 0xFB:
       // STI: interrupts are recognised only after the next instruction (manual, "STI").
       if (!if_) signals_.is.shadow = true;
       if_ = 1;
+      syncSignals();
       break;
     case 0xFC: df_ = 0; break;
     default: df_ = 1; break;  // FDh STD

@@ -1,5 +1,7 @@
 // MUL IMUL DIV IDIV (group F6h/F7h, reg 4-7) and the divide error.
 // Intel 8086 Family User's Manual (1979), section 2.7 "Multiplication", "Division", table 2-21.
+#include <cstdint>
+
 #include "cpu_inline.hpp"
 
 namespace asmlab::x86 {
@@ -59,16 +61,18 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
       break;
     }
     default: {  // IDIV: quotient truncated toward zero, remainder has the dividend's sign
-      SWide<T> dividend = SDouble<T>((Wide<T>(hi) << bits) | lo);
-      SWide<T> divisor = Signed<T>(src);
+      // In 64 bits, so that the host never divides its most negative value by -1 (a trap).
+      int64_t dividend = SDouble<T>((Wide<T>(hi) << bits) | lo);
+      int64_t divisor = Signed<T>(src);
       if (divisor == 0) { divideError(); return; }
-      SWide<T> quotient = dividend / divisor;
-      SWide<T> remainder = dividend % divisor;
+      if (sizeof(T) == 4 && divisor == -1 && dividend == INT64_MIN) { divideError(); return; }
+      int64_t quotient = dividend / divisor;
+      int64_t remainder = dividend % divisor;
       if (repNegates) quotient = -quotient;
       // The 8086/8088 reject the most negative quotient too (-128 / -32768); the 80186 and
       // later accept it (80186 manual, IDIV).
-      const SWide<T> maxQ = SWide<T>(Wide<T>(1) << (bits - 1)) - 1;
-      const SWide<T> minQ = has186_ ? -maxQ - 1 : -maxQ;
+      const int64_t maxQ = int64_t((uint64_t(1) << (bits - 1)) - 1);
+      const int64_t minQ = has186_ ? -maxQ - 1 : -maxQ;
       if (quotient > maxQ || quotient < minQ) { divideError(); return; }
       lo = T(quotient);
       hi = T(remainder);

@@ -12,7 +12,6 @@ namespace asmlab::x86 {
 // prologue per run() instead of one per instruction).
 
 ASMLAB_HOT void Cpu::dispatch(uint8_t op) {
-  unsigned prefixes = 0;
 next:
   switch (op) {
     // ---- prefixes: each costs 2 clocks; the 8086 accepts any number of them ----
@@ -130,8 +129,9 @@ prefix:
   clk_ += timing::kPrefix;
   opcodeIp_ = ip_;
   op = fetch8();
-  // Cap the chain so a segment full of prefixes cannot hang one step (the next step goes on).
-  if (++prefixes < 0x10000) goto next;
+  // A segment full of prefixes would loop forever inside one step; stop when IP has wrapped
+  // around to the instruction's start (the next step goes on from there).
+  if (ip_ != instrStart_) goto next;
 }
 
 }  // namespace asmlab::x86

@@ -4,7 +4,11 @@
 #include "firmware.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <vector>
 
 #include "asmlab/x86/pc/pc_machine.hpp"
 
@@ -403,8 +407,9 @@ void Firmware::int21(bool) {
       if (al == 0x01 || al == 0x06 || al == 0x07 || al == 0x08 || al == 0x0A) {
         cpu.setReg8(AH, al);
         int21(true);
-        if (cpu.flags() & kCF) cpu.setReg8(AH, 0x0C);  // retried as 0Ch: the buffer is empty by then anyway
-        else cpu.setReg8(AH, 0x0C);
+        // Still waiting: AH keeps the inner function, so the gate's retry does not flush again a
+        // key that arrives meanwhile. Done: AH is 0Ch again, as the caller set it.
+        if (!(cpu.flags() & kCF)) cpu.setReg8(AH, 0x0C);
       }
       return;
     }
@@ -532,16 +537,171 @@ void Firmware::int21(bool) {
   }
 }
 
-bool Firmware::dosFile(uint8_t) {
-  // File services are off unless the user names a directory (--dos-dir); not implemented further
-  // in this build: every file call fails with "access denied".
-  return false;
+// The host file for the ASCIIZ DOS name at `nameAddress`, inside the --dos-dir directory: a drive
+// letter is ignored, backslashes separate directories, ".." and absolute host paths are refused, and
+// names match case-insensitively as DOS names do. Empty (with a DOS error code) when refused.
+std::string Firmware::hostPath(uint32_t nameAddress, bool mustExist, uint16_t& error) {
+  namespace fs = std::filesystem;
+  std::string name;
+  for (uint32_t i = 0; i < 128; ++i) {
+    const uint8_t c = m_->read8(nameAddress + i);
+    if (c == 0) break;
+    name += static_cast<char>(c);
+  }
+  if (name.size() >= 2 && name[1] == ':') name = name.substr(2);
+  fs::path path = m_->options_.dosDirectory;
+  std::string part;
+  std::vector<std::string> parts;
+  for (char c : name + "\\") {
+    if (c == '\\' || c == '/') {
+      if (!part.empty()) parts.push_back(part);
+      part.clear();
+    } else {
+      part += c;
+    }
+  }
+  if (parts.empty()) { error = 3; return {}; }
+  for (size_t i = 0; i < parts.size(); ++i) {
+    const std::string& p = parts[i];
+    if (p == "." ) continue;
+    if (p == "..") { error = 5; return {}; }
+    // Case-insensitive match against what is there.
+    fs::path exact = path / p;
+    std::error_code ec;
+    if (!fs::exists(exact, ec) && fs::is_directory(path, ec)) {
+      for (const auto& entry : fs::directory_iterator(path, ec)) {
+        const std::string candidate = entry.path().filename().string();
+        if (candidate.size() == p.size() &&
+            std::equal(candidate.begin(), candidate.end(), p.begin(), [](char a, char b) {
+              return std::toupper(static_cast<unsigned char>(a)) == std::toupper(static_cast<unsigned char>(b));
+            })) {
+          exact = entry.path();
+          break;
+        }
+      }
+    }
+    path = exact;
+    if (i + 1 < parts.size() && !fs::is_directory(path, ec)) { error = 3; return {}; }
+  }
+  std::error_code ec;
+  if (mustExist && !fs::is_regular_file(path, ec)) { error = 2; return {}; }
+  return path.string();
+}
+
+bool Firmware::dosFile(uint8_t ah) {
+  // File services are off unless the user names a directory (--dos-dir).
+  if (m_->options_.dosDirectory.empty()) return false;
+  Cpu& cpu = m_->cpu_;
+  const uint32_t dsdx = PcMachine::linear(cpu.seg(DS), cpu.reg16(DX));
+  constexpr uint32_t kMaxFileSize = 16u << 20;
+  auto fail = [&](uint16_t code) { cpu.setReg16(AX, code); setStackedFlag(kCF, true); return true; };
+  auto ok = [&] { setStackedFlag(kCF, false); return true; };
+  auto newHandle = [&]() -> int {
+    for (uint16_t h = 5; h < 20; ++h) if (files.find(h) == files.end()) return h;
+    return -1;
+  };
+  uint16_t error = 0;
+  switch (ah) {
+    case 0x3C: case 0x3D: {
+      const std::string path = hostPath(dsdx, ah == 0x3D, error);
+      if (path.empty()) return fail(error);
+      const int h = newHandle();
+      if (h < 0) return fail(4);
+      if (ah == 0x3C) {
+        std::ofstream create(path, std::ios::binary | std::ios::trunc);
+        if (!create) return fail(5);
+      }
+      files[static_cast<uint16_t>(h)] = {path, 0, static_cast<uint8_t>(ah == 0x3C ? 2 : (cpu.reg8(AL) & 3))};
+      cpu.setReg16(AX, static_cast<uint16_t>(h));
+      return ok();
+    }
+    case 0x3E: {
+      if (files.erase(cpu.reg16(BX)) == 0) return fail(6);
+      return ok();
+    }
+    case 0x3F: case 0x40: {
+      const auto it = files.find(cpu.reg16(BX));
+      if (it == files.end()) return fail(6);
+      OpenFile& f = it->second;
+      const uint16_t count = cpu.reg16(CX);
+      if (ah == 0x3F) {
+        if (f.mode == 1) return fail(5);
+        std::ifstream in(f.hostPath, std::ios::binary);
+        if (!in) return fail(5);
+        in.seekg(f.position);
+        std::vector<char> buffer(count);
+        in.read(buffer.data(), count);
+        const auto got = static_cast<uint16_t>(in.gcount());
+        for (uint16_t i = 0; i < got; ++i)
+          m_->write8(PcMachine::linear(cpu.seg(DS), static_cast<uint16_t>(cpu.reg16(DX) + i)), static_cast<uint8_t>(buffer[i]));
+        f.position += got;
+        cpu.setReg16(AX, got);
+        return ok();
+      }
+      if (f.mode == 0) return fail(5);
+      namespace fs = std::filesystem;
+      std::error_code ec;
+      const auto size = static_cast<uint32_t>(fs::file_size(f.hostPath, ec));
+      if (count == 0) {  // writing zero bytes truncates (or extends) the file at the position
+        fs::resize_file(f.hostPath, f.position, ec);
+        cpu.setReg16(AX, 0);
+        return ok();
+      }
+      if (f.position + count > kMaxFileSize) return fail(5);
+      if (f.position > size) fs::resize_file(f.hostPath, f.position, ec);
+      std::fstream out(f.hostPath, std::ios::binary | std::ios::in | std::ios::out);
+      if (!out) return fail(5);
+      out.seekp(f.position);
+      std::string data;
+      for (uint16_t i = 0; i < count; ++i)
+        data += static_cast<char>(m_->read8(PcMachine::linear(cpu.seg(DS), static_cast<uint16_t>(cpu.reg16(DX) + i))));
+      out.write(data.data(), count);
+      if (!out) return fail(5);
+      f.position += count;
+      cpu.setReg16(AX, count);
+      return ok();
+    }
+    case 0x41: {
+      const std::string path = hostPath(dsdx, true, error);
+      if (path.empty()) return fail(error);
+      std::error_code ec;
+      if (!std::filesystem::remove(path, ec)) return fail(5);
+      return ok();
+    }
+    case 0x42: {
+      const auto it = files.find(cpu.reg16(BX));
+      if (it == files.end()) return fail(6);
+      OpenFile& f = it->second;
+      const auto offset = static_cast<int32_t>((uint32_t{cpu.reg16(CX)} << 16) | cpu.reg16(DX));
+      std::error_code ec;
+      const auto size = static_cast<int64_t>(std::filesystem::file_size(f.hostPath, ec));
+      int64_t base = 0;
+      switch (cpu.reg8(AL)) {
+        case 0: base = 0; break;
+        case 1: base = f.position; break;
+        case 2: base = ec ? 0 : size; break;
+        default: return fail(1);
+      }
+      const int64_t target = base + offset;
+      if (target < 0 || target > kMaxFileSize) return fail(0x19);
+      f.position = static_cast<uint32_t>(target);
+      cpu.setReg16(AX, static_cast<uint16_t>(f.position));
+      cpu.setReg16(DX, static_cast<uint16_t>(f.position >> 16));
+      return ok();
+    }
+    default: return false;
+  }
 }
 
 void Firmware::int33() {
   Cpu& cpu = m_->cpu_;
   const uint16_t ax = cpu.reg16(AX);
-  auto cursorChanged = [&] { m_->video_->setPointerCursor({mouseShown == 0, mouseX, mouseY}); };
+  auto cursorChanged = [&] {
+    drawTextCursor();
+    m_->video_->setPointerCursor({mouseShown == 0, mouseX, mouseY});
+  };
+  // Every function that moves, shows or hides the cursor first takes it off the text screen.
+  if (ax <= 0x02 || ax == 0x04 || ax == 0x07 || ax == 0x08) eraseTextCursor();
   switch (ax) {
     case 0x00:
       mouseMinX = 0; mouseMaxX = 639; mouseMinY = 0; mouseMaxY = 199;
@@ -625,6 +785,21 @@ void Firmware::int33() {
     }
     default: return;
   }
+}
+
+void Firmware::eraseTextCursor() {
+  if (textCursorAddress < 0) return;
+  m_->write8(static_cast<uint32_t>(textCursorAddress), textCursorSaved);
+  textCursorAddress = -1;
+}
+
+void Firmware::drawTextCursor() {
+  if (mouseShown != 0 || m_->video_->graphicsMode()) return;
+  const unsigned columns = std::max<unsigned>(1, m_->read8(kBda + 0x4A));
+  const uint32_t cell = static_cast<uint32_t>(mouseY / 8) * columns + static_cast<uint32_t>(mouseX / 8);
+  textCursorAddress = static_cast<int>(0xB8000 + cell * 2 + 1);
+  textCursorSaved = m_->read8(static_cast<uint32_t>(textCursorAddress));
+  m_->write8(static_cast<uint32_t>(textCursorAddress), static_cast<uint8_t>(textCursorSaved ^ 0x77));
 }
 
 void Firmware::mouseChanged(uint16_t condition) {

@@ -45,6 +45,16 @@ public:
   int lastReportX = 320, lastReportY = 100;  // for function 0Bh (motion counters, in mickeys = 8 per 8 pixels)
   // Called by the machine for each mouse change; queues a handler call when the mask matches.
   void mouseChanged(uint16_t condition);
+  // The text-mode cursor: the driver XORs the attribute of the cell under it with 77h (the
+  // Microsoft driver's default text cursor mask), restoring it before every change.
+  int textCursorAddress = -1;
+  uint8_t textCursorSaved = 0;
+  void eraseTextCursor();
+  void drawTextCursor();
+  // Open DOS files (--dos-dir): each call opens the host file afresh, so this state copies into
+  // snapshots and nothing stays open on the host.
+  struct OpenFile { std::string hostPath; uint32_t position = 0; uint8_t mode = 0; };
+  std::map<uint16_t, OpenFile> files;
   // Buffered input (INT 21h 0Ah) in progress.
   bool lineActive = false;
   std::string line;
@@ -55,6 +65,7 @@ private:
   void mouseIrq();
   void int08(); void int09(); void int16(bool retry); void int1A(); void int21(bool retry); void int33();
   bool dosFile(uint8_t ah);
+  std::string hostPath(uint32_t nameAddress, bool mustExist, uint16_t& error);
   bool readKey(bool remove, uint16_t& key);
   void echo(uint8_t ch);
   void terminate(int code);

@@ -124,6 +124,7 @@ bool PcMachine::loadProgram(const std::vector<uint8_t>& file, const std::string&
   // Memory: the program owns everything from its PSP to the top (DOS gives a .COM or an EXE with
   // maximum allocation FFFFh all free memory); 4Ah shrinks it.
   firmware_->arena.clear();
+  firmware_->files.clear();
   firmware_->arena[psp] = {static_cast<uint16_t>(kTopSegment - psp), true};
 
   // Registers at entry: AX says whether the FCB drives are valid (0 = yes).

@@ -253,6 +253,7 @@ void PcMachine::pushKey(uint8_t scanCode, uint8_t ascii) {
 
 void PcMachine::applyMouseEvent(const InputEvent& e) {
   Firmware& f = *firmware_;
+  f.eraseTextCursor();
   // Condition bits of the event handler (INT 33h 0Ch): 1 moved, 2/4 left press/release,
   // 8/16 right, 32/64 middle.
   if (e.kind == InputEvent::Kind::MouseMove) {
@@ -275,6 +276,7 @@ void PcMachine::applyMouseEvent(const InputEvent& e) {
       f.mouseChanged(static_cast<uint16_t>(4u << (2 * e.button)));
     }
   }
+  f.drawTextCursor();
   video_->setPointerCursor({f.mouseShown == 0, f.mouseX, f.mouseY});
 }
 
@@ -293,7 +295,9 @@ void PcMachine::pushMouseEvent(const sim::MouseEvent& event) {
 }
 
 void PcMachine::programWaitsForInput() {
-  // The next "when waiting" event arrives now: a key is queued, mouse events are applied.
+  // The next "when waiting" event arrives now: a key is queued, mouse events are applied. Not while
+  // a key is still on its way (a polling loop would otherwise queue the whole script at once).
+  if (!scanQueue_.empty() || keyboardDataUnread_) return;
   while (!waitEvents_.empty()) {
     InputEvent e = waitEvents_.front();
     waitEvents_.pop_front();

@@ -1,5 +1,6 @@
 #include "asmlab/x86/pc/speaker.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -90,6 +91,11 @@ void put32(std::string& b, uint32_t v) { put16(b, v & 0xFFFF); put16(b, v >> 16)
 
 bool Speaker::writeWav(const std::string& path, uint64_t endClock, uint64_t clocksPerSecond, std::string& error,
                        unsigned sampleRate) const {
+  // The sound ends one second after the last change when the speaker is quiet by then, and the
+  // file holds at most ten minutes, so a long silent run does not make a huge file.
+  if (!events_.empty() && events_.back().kind != SpeakerEvent::Kind::Tone)
+    endClock = std::min(endClock, events_.back().clock + clocksPerSecond);
+  endClock = std::min(endClock, 600 * clocksPerSecond);
   const uint64_t samples = endClock * sampleRate / clocksPerSecond;
   std::string pcm;
   pcm.reserve(samples * 2);

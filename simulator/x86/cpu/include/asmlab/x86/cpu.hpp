@@ -69,7 +69,7 @@ public:
   uint64_t exceptionCount() const { return exceptions_; }
 
   // ---- external signals ---------------------------------------------------------------------
-  void setInterruptController(InterruptController* pic) { pic_ = pic; }
+  void setInterruptController(InterruptController* pic) { pic_ = pic; syncSignals(); }
   // NMI is edge-triggered: one call, one interrupt 2 at the next instruction boundary.
   void raiseNmi() { signals_.is.nmi = true; }
   // A20 gate (80286/80386 only; the 8086 family wraps at 1 MiB regardless).
@@ -81,10 +81,11 @@ public:
   // before executing at an address whose flag has bit `mask` set.
   void setBreakpointTable(const uint8_t* flags, uint32_t size, uint8_t mask = 1) {
     breakFlags_ = flags; breakSize_ = size; breakMask_ = mask;
+    syncSignals();
   }
   // Called after every instruction when set; costs one test when unset.
   using TraceHook = std::function<void(const Cpu&)>;
-  void setTraceHook(TraceHook hook) { trace_ = std::move(hook); }
+  void setTraceHook(TraceHook hook) { trace_ = std::move(hook); syncSignals(); }
   // Re-reads the bus's fast RAM pages (after the bus mapping or a watched page changed).
   void invalidateFastPages();
   // Side-effect-free read of physical memory for debuggers.
@@ -92,8 +93,6 @@ public:
   uint8_t peek8(uint16_t segment, uint16_t offset) const { return peek8((uint32_t{segment} << 4) + offset); }
 
 private:
-  friend struct CpuAccess;  // unit tests of internals, if any
-
   // Per-instruction decode state (prefixes, ModRM).
   struct ModRM {
     uint8_t mod = 0, reg = 0, rm = 0;
@@ -138,10 +137,10 @@ private:
 
   // ---- cpu_inline.hpp: operands and flag rules ----
   template <class T> T& regRef(unsigned r);
-  template <class T> T getReg(unsigned r) { return regRef<T>(r); }
-  template <class T> void setReg(unsigned r, T v) { regRef<T>(r) = v; }
-  template <class T> T readRM(const ModRM& m) { return m.isReg() ? getReg<T>(m.rm) : readMem<T>(m.seg, m.offset); }
-  template <class T> void writeRM(const ModRM& m, T v) { if (m.isReg()) setReg<T>(m.rm, v); else writeMem<T>(m.seg, m.offset, v); }
+  template <class T> [[gnu::always_inline]] T getReg(unsigned r) { return regRef<T>(r); }
+  template <class T> [[gnu::always_inline]] void setReg(unsigned r, T v) { regRef<T>(r) = v; }
+  template <class T> [[gnu::always_inline]] T readRM(const ModRM& m) { return m.isReg() ? getReg<T>(m.rm) : readMem<T>(m.seg, m.offset); }
+  template <class T> [[gnu::always_inline]] void writeRM(const ModRM& m, T v) { if (m.isReg()) setReg<T>(m.rm, v); else writeMem<T>(m.seg, m.offset, v); }
   template <class T> void setSZP(T result);
   template <class T> T alu(unsigned op, T a, T b);  // ADD OR ADC SBB AND SUB XOR CMP
   template <class T> T add(T a, T b, unsigned carry);
@@ -156,7 +155,8 @@ private:
   template <class T> T popValue();
 
   // ---- one entry point per family, called from the opcode map ----
-  template <uint8_t Op> void execAlu();  // arith.cpp
+  template <uint8_t Op> void execAlu();  // cpu_inline.hpp (hot path)
+  template <class T, uint8_t Op> void aluForm();
   void execGroup1(uint8_t op);       // arith.cpp
   void execGroup3(uint8_t op);       // arith.cpp
   void execIncDecReg(uint8_t op);    // arith.cpp
@@ -227,14 +227,23 @@ private:
 
   // Signals.
   // Pending conditions tested together at every instruction boundary (one 32-bit load).
+  // `tf`, `intr` (a controller to poll with IF set) and `hooks` (breakpoints or trace) mirror
+  // other state so that run() leaves its fast path on a single test.
   union Signals {
-    struct { uint8_t halted, nmi, trap, shadow; } is;
-    uint32_t any;
+    struct { uint8_t halted, nmi, trap, shadow, tf, intr, hooks, unused; } is;
+    uint64_t any;
   } signals_{};
+  static constexpr uint64_t kBoundarySignals = 0x0000FF00FFFFFFFFull;  // halted nmi trap shadow intr
+  void syncSignals() {
+    signals_.is.tf = tf_;
+    signals_.is.intr = pic_ != nullptr && if_;
+    signals_.is.hooks = breakFlags_ != nullptr || bool(trace_);
+  }
 
   uint32_t addressMask_ = 0xFFFFF;
-  uint8_t* fastRead_[0x110000 >> Bus::kPageBits]{};
-  uint8_t* fastWrite_[0x110000 >> Bus::kPageBits]{};
+  // One entry per 4 KiB page of the widest physical space (21 bits with A20 on the 80286/80386).
+  uint8_t* fastRead_[0x200000 >> Bus::kPageBits]{};
+  uint8_t* fastWrite_[0x200000 >> Bus::kPageBits]{};
   // When the whole 64 KiB code segment is fast RAM laid out contiguously, code is fetched from
   // codeWindow_[IP] directly (rebuilt on every CS load and fast-page change).
   const uint8_t* codeWindow_ = nullptr;

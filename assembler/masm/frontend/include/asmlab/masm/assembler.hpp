@@ -1,0 +1,55 @@
+// The MASM 6 / TASM (MASM mode) assembler for 8086..Pentium real-mode sources.
+//
+//   asmlab::Diagnostics diags;
+//   asmlab::masm::Options options;
+//   auto result = asmlab::masm::assembleFile("main.asm", options, diags);
+//   if (!diags.hasErrors()) asmlab::link::writeObject(result.module);
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "asmlab/asm/diagnostics.hpp"
+#include "asmlab/asm/source.hpp"
+#include "asmlab/link/omf.hpp"
+
+namespace asmlab::masm {
+
+enum class Dialect { Masm, Tasm };
+
+// How symbol names are compared and written to the object (MASM /Cu, /Cp, /Cx).
+enum class CaseMode {
+  Upper,          // /Cu (MASM default): names are case-insensitive and made upper case
+  Preserve,       // /Cp: names are case-sensitive
+  PreservePublic, // /Cx: case-insensitive, publics and externals keep their spelling
+};
+
+enum class Cpu { I8086, I186, I286, I386, I486, I586 };
+
+struct Options {
+  Dialect dialect = Dialect::Masm;
+  CaseMode caseMode = CaseMode::Upper;
+  Cpu cpu = Cpu::I8086;                              // until a .186 .. .586 / P286 .. directive
+  std::vector<std::string> includePaths;             // searched after the including file's folder
+  std::vector<std::pair<std::string, std::string>> defines;  // /Dname[=value]
+  bool listing = false;                              // produce the listing text
+  unsigned maxPasses = 30;                           // jump sizing gives up after this many
+  unsigned maxMacroDepth = 200;                      // nested macro expansion limit
+};
+
+struct AssemblyResult {
+  link::Module module;                 // the OMF object model (asmlab/link/omf.hpp)
+  bool tinyModel = false;              // .MODEL TINY: link as a .COM (ORG 100h, no segment fixups)
+  std::string listing;                 // when Options::listing: offsets, bytes, source, symbols
+  std::vector<std::string> messages;   // %OUT and ECHO output, in order
+  unsigned passes = 0;                 // passes needed until jump sizes settled
+  size_t logicalLines = 0;             // lines after macro expansion
+};
+
+AssemblyResult assemble(std::shared_ptr<const SourceFile> source, const Options& options, Diagnostics& diags);
+AssemblyResult assembleFile(const std::string& path, const Options& options, Diagnostics& diags);
+
+}  // namespace asmlab::masm

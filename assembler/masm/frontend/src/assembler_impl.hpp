@@ -1,0 +1,293 @@
+// The assembler's state shared by its translation units: symbols, segments, statements, passes.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "asmlab/link/omf.hpp"
+#include "asmlab/masm/assembler.hpp"
+#include "asmlab/x86/encoder.hpp"
+#include "expr.hpp"
+#include "macro_layer.hpp"
+
+namespace asmlab::masm {
+
+namespace enc = asmlab::x86::enc;
+
+enum class SymKind : uint8_t {
+  Undefined, Label, Variable, Constant, Segment, Group, External, StructType, StructField, RecordType, RecordField,
+  TypeAlias,
+};
+
+struct StructDef;
+
+struct Symbol {
+  std::string name;             // spelling used in the object file
+  SymKind kind = SymKind::Undefined;
+  int segment = -1;             // Label/Variable: index into Assembler::segments
+  int64_t value = 0;            // offset, constant, field offset or record shift
+  uint32_t typeSize = 0;        // element size of a variable / external / field / typedef
+  bool far = false;             // Label/External: FAR
+  bool isProc = false;
+  bool isPublic = false;
+  bool externDef = false;       // EXTERNDEF: public if defined here, external otherwise
+  bool redefinable = false;     // `=`
+  int index = -1;               // Segment: segment index; Group: group index; External: extern index
+  StructDef* structType = nullptr;
+  uint32_t lengthCount = 1;     // LENGTH: elements of the first initialiser
+  uint32_t lengthOf = 1;        // LENGTHOF: all elements
+  uint32_t sizeOf = 0;          // SIZEOF
+  uint32_t width = 0;           // RecordField: bits; RecordType: total bits
+  unsigned passDefined = 0;
+  SourceLocation definedAt;
+};
+
+struct StructField {
+  Symbol* symbol = nullptr;
+  uint32_t offset = 0;
+  uint32_t size = 0;            // bytes of the whole field
+  uint32_t elementSize = 0;
+  StructDef* structType = nullptr;
+  std::vector<DataItem> initialiser;
+};
+
+struct StructDef {
+  std::string name;
+  uint32_t size = 0;
+  bool isUnion = false;
+  bool isRecord = false;
+  std::vector<StructField> fields;
+  // RECORD: field widths and defaults, most significant first
+  std::vector<std::pair<Symbol*, Expr>> recordFields;
+};
+
+struct SegmentState {
+  std::string name;
+  std::string className;
+  link::Align align = link::Align::Paragraph;
+  link::Combine combine = link::Combine::Private;
+  bool use32 = false;
+  uint16_t atFrame = 0;
+  int group = -1;
+  Symbol* symbol = nullptr;
+  // per pass
+  uint32_t pc = 0;
+  uint32_t length = 0;
+  std::vector<uint8_t> data;     // initialised prefix
+  std::vector<link::Fixup> fixups;
+};
+
+// The value of an expression during a pass.
+struct Value {
+  enum class Kind : uint8_t { Constant, Address, Register, Type } kind = Kind::Constant;
+  int64_t num = 0;
+  // Relocatable part (Address, OFFSET x, SEG x, segment and group names)
+  bool relocatable = false;
+  link::Ref target;               // Segment, Group or Extern
+  bool segmentValue = false;      // the frame number of `target` (SEG x, @data, dseg)
+  int segment = -1;               // segment of an Address in this module (-1: external/none)
+  bool memory = false;            // a memory reference
+  std::array<enc::Reg, 2> regs{enc::Reg::None, enc::Reg::None};
+  uint8_t scale = 1;              // applies to regs[1]
+  enc::Reg reg = enc::Reg::None;  // Register
+  enc::Reg segOverride = enc::Reg::None;
+  uint32_t size = 0;              // type attribute in bytes
+  enc::Distance distance = enc::Distance::Automatic;
+  bool codeLabel = false;
+  bool unknown = false;           // mentions a symbol not defined (yet)
+  bool isString = false;
+  std::string_view str;           // String: points into the expression (lives as long as it)
+  Symbol* symbol = nullptr;
+  StructDef* structType = nullptr;
+  bool near = false, far = false; // Type values NEAR / FAR
+  std::string_view undefinedName; // first undefined symbol, for the message (into the expression)
+  uint16_t undefinedColumn = 0;
+};
+
+enum class StmtKind : uint8_t {
+  Instruction, Data, Label, Equal, Equ, SegmentBegin, SegmentEnd, Org, Even, Align, ProcBegin, ProcEnd, Assume,
+  CpuChange, Jumps, LabelDirective, End, StructData, Radix, ListControl,
+};
+
+struct Statement {
+  StmtKind kind = StmtKind::Instruction;
+  uint32_t line = 0;              // index into Assembler::lines
+  Symbol* label = nullptr;
+  std::string mnemonic;
+  std::vector<Expr> operands;
+  std::vector<DataItem> data;
+  uint32_t elementSize = 0;
+  StructDef* structType = nullptr;
+  int procScope = -1;
+  int atScope = 0;
+  int segment = -1;               // SegmentBegin
+  int64_t number = 0;             // Align amount, CPU, radix, flags
+  enc::RepPrefix rep = enc::RepPrefix::None;
+  bool lock = false;
+  mutable enc::JumpForm jumpForm = enc::JumpForm::None;
+  bool branch = false;            // Instruction: a jump or call (operands may be targets)
+  std::vector<std::pair<enc::Reg, Expr>> assumes;  // ASSUME
+  bool assumeNothing = false;
+};
+
+struct ListingLine {
+  uint32_t statement = UINT32_MAX;
+  std::string text;
+  SourceLocation location;
+  bool fromFile = true;
+  int segment = -1;
+  uint32_t offset = 0;
+  std::vector<uint8_t> bytes;
+  bool listed = true;
+};
+
+enum class Model : uint8_t { None, Tiny, Small, Compact, Medium, Large, Huge, Flat };
+
+class Assembler : public MacroHost {
+public:
+  Assembler(const Options& options, Diagnostics& diags);
+  AssemblyResult run(std::shared_ptr<const SourceFile> source);
+
+  // MacroHost
+  std::optional<int64_t> evaluateConstant(std::string_view expression, const LogicalLine& where) override;
+  bool isSymbolDefined(std::string_view name) override;
+  std::string formatNumber(int64_t value) override;
+  void message(std::string text) override { result_.messages.push_back(std::move(text)); }
+  void processNestedLine(const LogicalLine& line) override;
+  void handleLogicalLine(const LogicalLine& line);
+
+  // ---- shared state (used by the per-topic translation units) ----
+  const Options& options;
+  Diagnostics& diags;
+  MacroLayer macros;
+  AssemblyResult result_;
+
+  std::unordered_map<std::string, std::unique_ptr<Symbol>> globals;
+  // Procedure-local (MASM 6) and @@ (TASM LOCALS) labels: scope -> folded name -> symbol.
+  // Procedure scopes are >= 0; @@ scopes are stored as -2 - scope.
+  std::unordered_map<int64_t, std::unordered_map<std::string, Symbol*>> locals;
+  std::vector<std::unique_ptr<Symbol>> localOwners;
+  std::vector<std::unique_ptr<StructDef>> structs;
+  std::vector<SegmentState> segments;
+  std::vector<link::Group> groups;
+  std::vector<Symbol*> groupSymbols;
+  std::vector<Symbol*> externals;
+  std::vector<Statement> statements;
+  std::vector<ListingLine> lines;
+  std::vector<LogicalLine> statementLines;  // where each logical line came from (text not kept)
+  uint32_t currentLine = 0;
+
+  // state during a pass
+  unsigned pass = 1;
+  bool finalPass = false;
+  bool changed = false;
+  int current = -1;                          // current segment
+  std::vector<int> segmentStack;
+  std::array<link::Ref, 6> assumes{};        // ES CS SS DS FS GS
+  std::array<bool, 6> assumed{};
+  int procScope = -1;
+  std::vector<Symbol*> procStack;
+  int atScope = 0;
+  unsigned radix = 10;
+  enc::Cpu cpu = enc::Cpu::I8086;
+  bool cpu32 = false;                        // .386 or later in force
+  bool jumps = false;
+  bool listingOn = true;
+  const Statement* currentStatement = nullptr;
+  uint32_t statementStart = 0;               // pc at the start of the current statement ($)
+  std::vector<Diagnostic> passDiagnostics;
+  std::vector<Value> evalStack;
+  std::vector<Value> relocScratch;
+
+  // pass-1-only state
+  Model model = Model::None;
+  bool modelFar = false;                     // code is far by default (MEDIUM, LARGE, HUGE)
+  bool use32Segments = false;                // .386 before .MODEL
+  bool forceUse16 = false;                   // OPTION SEGMENT:USE16
+  bool scoped = true;                        // OPTION SCOPED (MASM 6 default)
+  bool tasmLocals = false;
+  bool dotName = false;
+  int procCounter = 0;
+  StructDef* openStruct = nullptr;
+  std::vector<StructDef*> structStack;
+  bool ended = false;
+  std::optional<Expr> entryExpr;
+  uint32_t entryLine = 0;
+  int64_t fileLineOfEnd = 0;
+
+  // ---- helpers ----
+  std::string fold(std::string_view name) const;
+  std::string spelling(std::string_view name) const;
+  Symbol* findSymbol(std::string_view name, int procScope, int atScope);
+  Symbol* globalSymbol(std::string_view name, bool create);
+  Symbol* defineLocalLabel(std::string_view name, int scope);
+  Symbol* findType(std::string_view name);
+  enum WordBit : uint32_t {
+    kWordMnemonic = 1, kWordUnnamedDirective = 2, kWordNameDirective = 4, kWordPrefix = 8,
+  };
+  NameMap<uint32_t> wordCache;
+  uint32_t wordBits(std::string_view name);
+  bool isMnemonic(std::string_view name);
+  int typeCount = 0;  // structures, records and TYPEDEFs defined (type names can start data lines)
+
+  void error(const LogicalLine& line, uint32_t column, std::string message, uint32_t length = 0);
+  void warning(const LogicalLine& line, uint32_t column, std::string message);
+  void passError(uint32_t column, std::string message, uint32_t length = 0);
+  LogicalLine& stmtLine() { return statementLines[currentStatement->line]; }
+
+  // evaluate.cpp
+  Value evaluate(const Expr& e, bool reportUndefined);
+  std::optional<int64_t> constant(const Expr& e, const char* what);
+
+  // statements.cpp
+  void processLine(const LogicalLine& line);
+  void execute(const Statement& s);
+  void executeKind(const Statement& s);
+  struct Span {
+    int segment = -1;
+    uint32_t start = 0;
+    uint32_t end = 0;
+  };
+  std::vector<Span> spans;  // per statement, for the listing
+  void recordSpanStart(const Statement& s);
+  void recordSpanEnd(const Statement& s);
+  bool defineLabelHere(Symbol* sym, SymKind kind, uint32_t typeSize, bool far);
+  void defineConstant(Symbol* sym, int64_t value, bool redefinable, const LogicalLine& line, uint32_t column);
+
+  // directives.cpp
+  bool handleDirective(const LogicalLine& line, std::string_view name, std::string_view directive, std::string_view rest,
+                       uint32_t nameColumn, uint32_t directiveColumn, uint32_t restColumn, bool hasName);
+  int createSegment(const std::string& name);
+  int simplifiedSegment(const std::string& which, const std::string& name, const LogicalLine& line);
+  int groupIndex(const std::string& name);
+  void addToGroup(int group, int segment);
+  void startPass();
+  void switchSegment(int index);
+
+  // data.cpp
+  uint32_t dataTypeSize(std::string_view word);
+  void emitData(const Statement& s);
+  void computeDataLength(Statement& s, Symbol* label);
+  void emitBytes(const uint8_t* bytes, size_t count, bool initialised);
+  void emitValue(const Value& v, uint32_t size, uint16_t column);
+  void emitItems(const std::vector<DataItem>& items, uint32_t elementSize, StructDef* type);
+  void emitStruct(const std::vector<DataItem>* init, StructDef* type, uint16_t column);
+  void addFixup(link::FixupKind kind, const Value& v, uint32_t at, bool selfRelative = false);
+  link::Ref frameFor(const Value& v);
+
+  // instructions.cpp
+  void emitInstruction(const Statement& s);
+
+  // output.cpp
+  void buildModule();
+  void buildListing();
+};
+
+uint32_t typeKeywordSize(std::string_view word, bool& isDistance, bool& far);
+
+}  // namespace asmlab::masm

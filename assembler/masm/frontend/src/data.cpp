@@ -1,0 +1,253 @@
+// Data definitions: DB/DW/DD/DQ/DT and their MASM 6 names, strings, `?`, nested DUP, structure
+// and record initialisers, and the fixups that relocatable values need.
+#include <fmt/format.h>
+
+#include "assembler_impl.hpp"
+
+namespace asmlab::masm {
+
+void Assembler::emitBytes(const uint8_t* bytes, size_t count, bool initialised) {
+  if (current < 0) return;
+  auto& seg = segments[static_cast<size_t>(current)];
+  if (initialised) {
+    if (seg.data.size() < seg.pc + count) seg.data.resize(seg.pc + count, 0);
+    std::copy(bytes, bytes + count, seg.data.begin() + seg.pc);
+  }
+  seg.pc += static_cast<uint32_t>(count);
+  if (seg.pc > seg.length) seg.length = seg.pc;
+  if (seg.pc > (seg.use32 ? 0xFFFFFFFFu : 0x10000u) && finalPass && pass > 1) {
+    passError(1, fmt::format("segment '{}' is larger than 64K", seg.name));
+  }
+}
+
+link::Ref Assembler::frameFor(const Value& v) {
+  // MASM 6 computes offsets relative to the group of a grouped segment (OPTION OFFSET:GROUP).
+  if (v.target.kind == link::RefKind::Segment && v.target.index < segments.size() && segments[v.target.index].group >= 0)
+    return {link::RefKind::Group, static_cast<uint32_t>(segments[v.target.index].group)};
+  return {link::RefKind::Target, 0};
+}
+
+void Assembler::addFixup(link::FixupKind kind, const Value& v, uint32_t at, bool selfRelative) {
+  if (current < 0) return;
+  link::Fixup f;
+  f.segment = static_cast<uint32_t>(current);
+  f.offset = at;
+  f.kind = kind;
+  f.selfRelative = selfRelative;
+  f.target = v.target;
+  f.frame = v.segmentValue ? link::Ref{link::RefKind::Target, 0} : frameFor(v);
+  segments[static_cast<size_t>(current)].fixups.push_back(f);
+}
+
+void Assembler::emitValue(const Value& v, uint32_t size, uint16_t column) {
+  uint8_t buf[16] = {};
+  if (size > sizeof buf) size = sizeof buf;
+  if (v.kind == Value::Kind::Register || v.regs[0] != enc::Reg::None || v.regs[1] != enc::Reg::None) {
+    passError(column + 1u, "a register cannot be used as a data value");
+    emitBytes(buf, size, true);
+    return;
+  }
+  if (v.kind == Value::Kind::Type) {
+    passError(column + 1u, "a type name cannot be used as a data value");
+    emitBytes(buf, size, true);
+    return;
+  }
+  uint32_t at = current >= 0 ? segments[static_cast<size_t>(current)].pc : 0;
+  int64_t n = v.num;
+  if (v.relocatable && !v.unknown) {
+    if (v.segmentValue) {
+      if (size != 2 && size != 4) passError(column + 1u, "a segment value needs a WORD");
+      addFixup(link::FixupKind::Base16, v, at);
+      n = 0;
+    } else if (size == 2) {
+      addFixup(link::FixupKind::Offset16, v, at);
+    } else if (size == 4) {
+      bool use32 = current >= 0 && segments[static_cast<size_t>(current)].use32;
+      // DD label in a 16-bit segment is a far pointer: offset then segment.
+      addFixup(use32 ? link::FixupKind::Offset32 : link::FixupKind::Pointer32, v, at);
+    } else if (size == 1) {
+      addFixup(link::FixupKind::LowByte, v, at);
+    } else {
+      passError(column + 1u, "an address needs a WORD or DWORD");
+    }
+  } else if (!v.unknown && size < 8) {
+    int64_t lo = -(int64_t{1} << (8 * size - 1));
+    int64_t hi = (int64_t{1} << (8 * size)) - 1;
+    if (n < lo || n > hi) passError(column + 1u, fmt::format("value {} does not fit in {} byte(s)", n, size));
+  }
+  if (v.isString && v.str.size() > size) passError(column + 1u, fmt::format("string longer than {} byte(s)", size));
+  for (uint32_t i = 0; i < size && i < 8; ++i) buf[i] = static_cast<uint8_t>(static_cast<uint64_t>(n) >> (8 * i));
+  emitBytes(buf, size, true);
+}
+
+void Assembler::emitStruct(const std::vector<DataItem>* init, StructDef* type, uint16_t column) {
+  if (type->isRecord) {
+    // RECORD: fields packed from the most significant bit down (MASM 6.1 Programmer's Guide ch. 5).
+    int64_t value = 0;
+    for (size_t i = 0; i < type->recordFields.size(); ++i) {
+      auto& [field, dflt] = type->recordFields[i];
+      int64_t v = 0;
+      if (init && i < init->size() && (*init)[i].kind == DataItem::Kind::Value && !(*init)[i].expr.empty()) {
+        Value x = evaluate((*init)[i].expr, true);
+        v = x.num;
+      } else {
+        Value x = evaluate(dflt, true);
+        v = x.num;
+      }
+      int64_t mask = (int64_t{1} << field->width) - 1;
+      if (v & ~mask && v >= 0) passError(column + 1u, fmt::format("value {} does not fit in record field '{}'", v, field->name));
+      value |= (v & mask) << field->value;
+    }
+    Value r;
+    r.num = value;
+    emitValue(r, type->size, column);
+    return;
+  }
+  if (init && init->size() > type->fields.size())
+    passError(column + 1u, fmt::format("too many initialisers for structure '{}'", type->name));
+  uint32_t start = current >= 0 ? segments[static_cast<size_t>(current)].pc : 0;
+  for (size_t i = 0; i < type->fields.size(); ++i) {
+    const StructField& f = type->fields[i];
+    uint32_t fieldStart = start + f.offset;
+    if (current >= 0) segments[static_cast<size_t>(current)].pc = fieldStart;
+    bool given = init && i < init->size() &&
+                 !((*init)[i].kind == DataItem::Kind::Value && (*init)[i].expr.empty());
+    if (given) {
+      std::vector<DataItem> one{(*init)[i]};
+      emitItems(one, f.elementSize, f.structType);
+    } else {
+      emitItems(f.initialiser, f.elementSize, f.structType);
+    }
+    if (current >= 0) {
+      auto& seg = segments[static_cast<size_t>(current)];
+      uint32_t used = seg.pc - fieldStart;
+      if (used > f.size) passError(column + 1u, fmt::format("initialiser for field {} of '{}' is too long", i + 1, type->name));
+      while (seg.pc < fieldStart + f.size) {
+        uint8_t zero = 0;
+        emitBytes(&zero, 1, true);
+      }
+    }
+    if (type->isUnion) break;
+  }
+  if (current >= 0) {
+    auto& seg = segments[static_cast<size_t>(current)];
+    seg.pc = start + type->size;
+    if (seg.pc > seg.length) seg.length = seg.pc;
+  }
+}
+
+void Assembler::emitItems(const std::vector<DataItem>& items, uint32_t elementSize, StructDef* type) {
+  for (const DataItem& item : items) {
+    switch (item.kind) {
+      case DataItem::Kind::Undefined:
+        emitBytes(nullptr, type ? type->size : elementSize, false);
+        break;
+      case DataItem::Kind::Dup: {
+        Value c = evaluate(item.expr, true);
+        if (c.unknown) break;
+        if (c.relocatable || c.num < 0 || c.num > 0x1000000) {
+          passError(item.expr.column + 1u, fmt::format("DUP count must be a constant from 0 to 16M, not {}", c.num));
+          break;
+        }
+        if (item.items.size() == 1 && item.items[0].kind == DataItem::Kind::Undefined) {
+          emitBytes(nullptr, static_cast<size_t>(c.num) * (type ? type->size : elementSize), false);
+          break;
+        }
+        for (int64_t i = 0; i < c.num; ++i) emitItems(item.items, elementSize, type);
+        break;
+      }
+      case DataItem::Kind::List:
+        if (type) emitStruct(&item.items, type, item.expr.column);
+        else emitItems(item.items, elementSize, nullptr);
+        break;
+      case DataItem::Kind::Value: {
+        if (type && !type->isRecord) {
+          passError(item.expr.column + 1u, fmt::format("a '{}' structure is initialised with <...> or {{...}}", type->name));
+          emitBytes(nullptr, type->size, false);
+          break;
+        }
+        if (type) {
+          std::vector<DataItem> one{item};
+          emitStruct(&one, type, item.expr.column);
+          break;
+        }
+        Value v = evaluate(item.expr, true);
+        if (v.isString && elementSize == 1 && item.expr.ops.size() == 1) {
+          if (v.str.empty()) passError(item.expr.column + 1u, "empty string");
+          emitBytes(reinterpret_cast<const uint8_t*>(v.str.data()), v.str.size(), true);
+          break;
+        }
+        emitValue(v, elementSize, item.expr.column);
+        break;
+      }
+    }
+  }
+}
+
+namespace {
+// Elements and bytes of an initialiser list, for LENGTHOF, SIZEOF and structure field sizes.
+void countItems(Assembler& a, const std::vector<DataItem>& items, uint32_t elementSize, StructDef* type,
+                uint64_t& elements, uint64_t& bytes) {
+  for (const DataItem& item : items) {
+    switch (item.kind) {
+      case DataItem::Kind::Undefined:
+        ++elements;
+        bytes += type ? type->size : elementSize;
+        break;
+      case DataItem::Kind::Dup: {
+        Value c = a.evaluate(item.expr, false);
+        uint64_t e = 0, b = 0;
+        countItems(a, item.items, elementSize, type, e, b);
+        uint64_t n = c.num > 0 && c.num <= 0x1000000 ? static_cast<uint64_t>(c.num) : 0;
+        elements += e * n;
+        bytes += b * n;
+        break;
+      }
+      case DataItem::Kind::List:
+        if (type) {
+          ++elements;
+          bytes += type->size;
+        } else {
+          countItems(a, item.items, elementSize, type, elements, bytes);
+        }
+        break;
+      case DataItem::Kind::Value:
+        if (!type && elementSize == 1 && item.expr.ops.size() == 1 && item.expr.ops[0].op == Op::String) {
+          elements += item.expr.ops[0].text.size();
+          bytes += item.expr.ops[0].text.size();
+        } else {
+          ++elements;
+          bytes += type ? type->size : elementSize;
+        }
+        break;
+    }
+  }
+}
+}  // namespace
+
+void Assembler::computeDataLength(Statement& s, Symbol* label) {
+  uint64_t elements = 0, bytes = 0;
+  std::vector<Diagnostic> saved;
+  saved.swap(passDiagnostics);
+  countItems(*this, s.data, s.elementSize, s.structType, elements, bytes);
+  passDiagnostics.swap(saved);
+  s.number = static_cast<int64_t>(bytes);
+  if (!label) return;
+  label->lengthOf = static_cast<uint32_t>(elements);
+  label->sizeOf = static_cast<uint32_t>(bytes);
+  // LENGTH (MASM 5): the DUP count of the first initialiser, else 1.
+  label->lengthCount = 1;
+  if (!s.data.empty() && s.data[0].kind == DataItem::Kind::Dup) {
+    Value c = evaluate(s.data[0].expr, false);
+    if (!c.unknown && c.num > 0) label->lengthCount = static_cast<uint32_t>(c.num);
+  }
+}
+
+void Assembler::emitData(const Statement& s) { emitItems(s.data, s.elementSize, s.structType); }
+
+uint32_t Assembler::dataTypeSize(std::string_view word) {
+  bool d = false, f = false;
+  return typeKeywordSize(word, d, f);
+}
+
+}  // namespace asmlab::masm

@@ -1,0 +1,834 @@
+// Directives: segments (full and simplified), PROC, ASSUME, OPTION, symbols, data, structures,
+// records, CPU selection and the TASM MASM-mode additions.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "assembler_impl.hpp"
+
+namespace asmlab::masm {
+namespace {
+
+std::optional<enc::Cpu> cpuDirective(const std::string& u, bool& is32) {
+  static const std::pair<const char*, enc::Cpu> table[] = {
+      {".8086", enc::Cpu::I8086}, {".8087", enc::Cpu::I8086}, {".186", enc::Cpu::I80186}, {".286", enc::Cpu::I80286},
+      {".286P", enc::Cpu::I80286}, {".286C", enc::Cpu::I80286}, {".287", enc::Cpu::I80286}, {".386", enc::Cpu::I80386},
+      {".386P", enc::Cpu::I80386}, {".386C", enc::Cpu::I80386}, {".387", enc::Cpu::I80386}, {".486", enc::Cpu::I80386},
+      {".486P", enc::Cpu::I80386}, {".586", enc::Cpu::I80386}, {".586P", enc::Cpu::I80386}, {"P8086", enc::Cpu::I8086},
+      {"P8087", enc::Cpu::I8086}, {"P186", enc::Cpu::I80186}, {"P286", enc::Cpu::I80286}, {"P286N", enc::Cpu::I80286},
+      {"P287", enc::Cpu::I80286}, {"P386", enc::Cpu::I80386}, {"P386N", enc::Cpu::I80386}, {"P387", enc::Cpu::I80386},
+      {"P486", enc::Cpu::I80386}, {"P486N", enc::Cpu::I80386}, {"P586", enc::Cpu::I80386}, {"P586N", enc::Cpu::I80386}};
+  for (auto& [name, c] : table)
+    if (u == name) {
+      is32 = c == enc::Cpu::I80386;
+      return c;
+    }
+  return std::nullopt;
+}
+
+bool isListingDirective(const std::string& u) {
+  static const char* words[] = {".LIST", ".XLIST", ".NOLIST", ".LISTALL", ".LALL", ".SALL", ".XALL", ".CREF", ".XCREF",
+                                ".NOCREF", ".LFCOND", ".SFCOND", ".TFCOND", ".LISTIF", ".NOLISTIF", ".LISTMACRO",
+                                ".NOLISTMACRO", ".LISTMACROALL", "PAGE", "TITLE", "SUBTTL", "SUBTITLE", "%TITLE",
+                                "%NOLIST", "%LIST", "%SUBTTL", "NAME", "%NOCTLS", "%CTLS", "%MACS", "%NOMACS",
+                                "%NOSYMS", "%SYMS", "%PAGESIZE", "%BIN", "%TEXT", "%CONDS", "%NOCONDS", "%INCL",
+                                "%NOINCL", ".ALPHA", ".SEQ", ".DOSSEG", "DOSSEG", "MASM", "MASM51", "NOMASM51",
+                                "QUIRKS", "SMART", "NOSMART", "EMUL", "NOEMUL", "%NEWPAGE", "%PCNT", "%LINUM"};
+  for (auto* w : words)
+    if (u == w) return true;
+  return false;
+}
+
+Expr numberExpr(int64_t v, uint16_t column) {
+  Expr e;
+  e.column = column;
+  ExprOp o;
+  o.op = Op::Number;
+  o.text = fmt::format("{}t", v);
+  o.column = column;
+  e.ops.push_back(o);
+  return e;
+}
+
+}  // namespace
+
+int Assembler::createSegment(const std::string& name) {
+  Symbol* sym = globalSymbol(name, true);
+  if (sym->kind == SymKind::Segment) return sym->index;
+  sym->kind = SymKind::Segment;
+  sym->index = static_cast<int>(segments.size());
+  sym->passDefined = 1;
+  SegmentState seg;
+  seg.name = sym->name;
+  seg.symbol = sym;
+  seg.use32 = forceUse16 ? false : cpu32;
+  segments.push_back(std::move(seg));
+  return sym->index;
+}
+
+int Assembler::groupIndex(const std::string& name) {
+  Symbol* sym = globalSymbol(name, true);
+  if (sym->kind == SymKind::Group) return sym->index;
+  sym->kind = SymKind::Group;
+  sym->index = static_cast<int>(groups.size());
+  sym->passDefined = 1;
+  link::Group g;
+  g.name = sym->name;
+  groups.push_back(std::move(g));
+  groupSymbols.push_back(sym);
+  return sym->index;
+}
+
+void Assembler::addToGroup(int group, int segment) {
+  auto& g = groups[static_cast<size_t>(group)];
+  if (std::find(g.segments.begin(), g.segments.end(), static_cast<uint32_t>(segment)) == g.segments.end())
+    g.segments.push_back(static_cast<uint32_t>(segment));
+  segments[static_cast<size_t>(segment)].group = group;
+}
+
+// The segments of the simplified directives (MASM 6.1 Programmer's Guide, table 2.2).
+int Assembler::simplifiedSegment(const std::string& which, const std::string& name, const LogicalLine& line) {
+  if (model == Model::None) {
+    error(line, 1, fmt::format("{} needs a .MODEL first", which));
+    return -1;
+  }
+  std::string segName, cls;
+  link::Align align = link::Align::Word;
+  link::Combine combine = link::Combine::Public;
+  bool inGroup = true;
+  if (which == ".CODE") {
+    bool farCode = model == Model::Medium || model == Model::Large || model == Model::Huge;
+    std::string base = result_.module.name;
+    if (auto dot = base.find('.'); dot != std::string::npos) base = base.substr(0, dot);
+    segName = !name.empty() ? name : farCode ? upper(base) + "_TEXT" : "_TEXT";
+    cls = "CODE";
+    inGroup = model == Model::Tiny;
+  } else if (which == ".DATA") {
+    segName = "_DATA", cls = "DATA";
+  } else if (which == ".DATA?") {
+    segName = "_BSS", cls = "BSS";
+  } else if (which == ".CONST") {
+    segName = "CONST", cls = "CONST";
+  } else if (which == ".STACK") {
+    segName = "STACK", cls = "STACK", align = link::Align::Paragraph, combine = link::Combine::Stack;
+  } else if (which == ".FARDATA") {
+    segName = name.empty() ? "FAR_DATA" : name, cls = "FAR_DATA", align = link::Align::Paragraph;
+    combine = link::Combine::Private, inGroup = false;
+  } else {  // .FARDATA?
+    segName = name.empty() ? "FAR_BSS" : name, cls = "FAR_BSS", align = link::Align::Paragraph;
+    combine = link::Combine::Private, inGroup = false;
+  }
+  bool existed = findSymbol(segName, -1, 0) && findSymbol(segName, -1, 0)->kind == SymKind::Segment;
+  int index = createSegment(segName);
+  auto& seg = segments[static_cast<size_t>(index)];
+  if (!existed) {
+    seg.className = cls;
+    seg.align = align;
+    seg.combine = combine;
+    seg.use32 = use32Segments && !forceUse16;
+    if (inGroup) addToGroup(groupIndex("DGROUP"), index);
+  }
+  return index;
+}
+
+void Assembler::startPass() {
+  for (auto& s : segments) {
+    s.pc = 0;
+    s.length = 0;
+    s.data.clear();
+    s.fixups.clear();
+  }
+  current = -1;
+  segmentStack.clear();
+  assumed.fill(false);
+  procStack.clear();
+  procScope = -1;
+  radix = 10;
+  cpu = options.cpu == Cpu::I8086 ? enc::Cpu::I8086 : options.cpu == Cpu::I186 ? enc::Cpu::I80186 : options.cpu == Cpu::I286 ? enc::Cpu::I80286 : enc::Cpu::I80386;
+  cpu32 = options.cpu >= Cpu::I386;
+  jumps = false;
+  listingOn = true;
+}
+
+bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, std::string_view directive,
+                                std::string_view rest, uint32_t nameColumn, uint32_t dirColumn, uint32_t restColumn,
+                                bool hasName) {
+  // Instructions are by far the most common lines: leave at once.
+  if (!hasName && isMnemonic(directive)) return false;
+  std::string D = upper(directive);
+  auto commit = [&](Statement&& s) {
+    s.line = currentLine;
+    s.procScope = procScope;
+    s.atScope = atScope;
+    statements.push_back(std::move(s));
+    currentStatement = &statements.back();
+    execute(statements.back());
+  };
+  auto parseOne = [&](std::string_view text, uint32_t column) -> std::optional<Expr> {
+    ParseError pe;
+    auto e = parseExpression(text, static_cast<uint16_t>(column - 1), pe);
+    if (!e) error(line, pe.column + 1u, pe.message);
+    return e;
+  };
+  auto passOneError = [&](uint32_t column, std::string message) { error(line, column, std::move(message)); };
+  bool tasm = options.dialect == Dialect::Tasm;
+
+  // ---- named directives ----
+  if (hasName) {
+    std::string N(name);
+    if (D == "=" || D == "EQU") {
+      if (enc::parseRegister(name)) {
+        passOneError(nameColumn, fmt::format("'{}' is a register name", name));
+        return true;
+      }
+      auto e = parseOne(rest, restColumn);
+      if (!e) return true;
+      Statement s;
+      s.kind = D == "=" ? StmtKind::Equal : StmtKind::Equ;
+      s.label = globalSymbol(name, true);
+      s.operands.push_back(std::move(*e));
+      commit(std::move(s));
+      return true;
+    }
+    if (D == "SEGMENT") {
+      int index = createSegment(N);
+      auto& seg = segments[static_cast<size_t>(index)];
+      WordCursor c{rest};
+      bool sawClass = false;
+      while (!c.atEnd()) {
+        size_t at = c.pos;
+        if (rest[c.pos] == '\'' || rest[c.pos] == '"') {
+          char q = rest[c.pos];
+          auto end = rest.find(q, c.pos + 1);
+          if (end == std::string_view::npos) {
+            passOneError(restColumn + static_cast<uint32_t>(at), "unterminated class name");
+            return true;
+          }
+          seg.className = std::string(rest.substr(c.pos + 1, end - c.pos - 1));
+          sawClass = true;
+          c.pos = end + 1;
+          continue;
+        }
+        auto w = upper(c.word());
+        if (w == "BYTE") seg.align = link::Align::Byte;
+        else if (w == "WORD") seg.align = link::Align::Word;
+        else if (w == "DWORD") seg.align = link::Align::DWord;
+        else if (w == "PARA") seg.align = link::Align::Paragraph;
+        else if (w == "PAGE") seg.align = link::Align::Page;
+        else if (w == "PUBLIC" || w == "MEMORY") seg.combine = link::Combine::Public;
+        else if (w == "STACK") seg.combine = link::Combine::Stack;
+        else if (w == "COMMON") seg.combine = link::Combine::Common;
+        else if (w == "PRIVATE") seg.combine = link::Combine::Private;
+        else if (w == "USE16") seg.use32 = false;
+        else if (w == "USE32" || w == "FLAT") seg.use32 = true;
+        else if (w == "READONLY" || w == "EXECUTE" || w == "INFO") {}
+        else if (w == "AT") {
+          auto e = parseOne(c.rest(), restColumn + static_cast<uint32_t>(c.pos));
+          if (!e) return true;
+          currentStatement = nullptr;
+          Value v = evaluate(*e, true);
+          seg.align = link::Align::Absolute;
+          seg.atFrame = static_cast<uint16_t>(v.num);
+          break;
+        } else if (w == ",") {
+        } else {
+          passOneError(restColumn + static_cast<uint32_t>(at), fmt::format("unknown segment attribute '{}'", w));
+          return true;
+        }
+      }
+      (void)sawClass;
+      Statement s;
+      s.kind = StmtKind::SegmentBegin;
+      s.segment = index;
+      commit(std::move(s));
+      macros.defineText("@curseg", segments[static_cast<size_t>(index)].name);
+      return true;
+    }
+    if (D == "ENDS") {
+      if (openStruct) {
+        if (!iequals(openStruct->name, name)) passOneError(nameColumn, fmt::format("ENDS '{}' does not close structure '{}'", name, openStruct->name));
+        structStack.pop_back();
+        openStruct = structStack.empty() ? nullptr : structStack.back();
+        return true;
+      }
+      if (current < 0 || !iequals(segments[static_cast<size_t>(current)].name, name)) {
+        passOneError(nameColumn, current < 0 ? fmt::format("ENDS '{}' without an open segment", name)
+                                              : fmt::format("ENDS '{}' does not match the open segment '{}'", name,
+                                                            segments[static_cast<size_t>(current)].name));
+        return true;
+      }
+      Statement s;
+      s.kind = StmtKind::SegmentEnd;
+      commit(std::move(s));
+      macros.defineText("@curseg", current >= 0 ? segments[static_cast<size_t>(current)].name : std::string());
+      return true;
+    }
+    if (D == "PROC") {
+      bool far = modelFar;
+      WordCursor c{rest};
+      while (!c.atEnd()) {
+        auto w = upper(c.word());
+        if (w == "NEAR" || w == "NEAR16" || w == "NEAR32") far = false;
+        else if (w == "FAR" || w == "FAR16" || w == "FAR32") far = true;
+        else if (w == "PUBLIC") globalSymbol(name, true)->isPublic = true;
+        else if (w == "PRIVATE" || w == "C" || w == "PASCAL" || w == "SYSCALL" || w == "STDCALL" || w == "BASIC" ||
+                 w == "FORTRAN") {}
+        else {
+          passOneError(dirColumn, fmt::format("PROC option '{}' is not supported (USES and parameters are not)", w));
+          break;
+        }
+      }
+      Statement s;
+      s.kind = StmtKind::ProcBegin;
+      s.label = globalSymbol(name, true);
+      s.number = far ? 1 : 0;
+      procScope = ++procCounter;
+      ++atScope;
+      s.label->far = far;
+      procStack.push_back(s.label);
+      commit(std::move(s));
+      // execute() pushed the procedure again for the replay; keep one entry
+      procStack.pop_back();
+      return true;
+    }
+    if (D == "ENDP") {
+      if (procStack.empty() || !iequals(procStack.back()->name, name)) {
+        passOneError(nameColumn, procStack.empty() ? fmt::format("ENDP '{}' without PROC", name)
+                                                   : fmt::format("ENDP '{}' does not match PROC '{}'", name, procStack.back()->name));
+        return true;
+      }
+      Statement s;
+      s.kind = StmtKind::ProcEnd;
+      commit(std::move(s));
+      ++atScope;
+      return true;
+    }
+    if (D == "LABEL") {
+      Statement s;
+      s.kind = StmtKind::LabelDirective;
+      s.label = globalSymbol(name, true);
+      bool isDistance = false, far = false;
+      s.elementSize = typeKeywordSize(trim(rest), isDistance, far);
+      if (!s.elementSize && !isDistance) {
+        if (Symbol* t = findType(trim(rest))) {
+          s.elementSize = t->structType ? t->structType->size : t->typeSize;
+          s.structType = t->structType;
+        } else {
+          passOneError(restColumn, fmt::format("LABEL needs a type (BYTE, WORD, NEAR, FAR ...), not '{}'", rest));
+          return true;
+        }
+      }
+      s.number = far ? 1 : 0;
+      commit(std::move(s));
+      return true;
+    }
+    if (D == "STRUCT" || D == "STRUC" || D == "UNION") {
+      auto def = std::make_unique<StructDef>();
+      def->name = spelling(name);
+      def->isUnion = D == "UNION";
+      Symbol* sym = globalSymbol(name, true);
+      sym->kind = SymKind::StructType;
+      sym->structType = def.get();
+      sym->passDefined = 1;
+      ++typeCount;
+      structStack.push_back(def.get());
+      openStruct = def.get();
+      structs.push_back(std::move(def));
+      return true;
+    }
+    if (D == "GROUP") {
+      int g = groupIndex(N);
+      for (auto& piece : splitMacroArguments(rest, nullptr, nullptr)) {
+        auto segName = std::string(trim(piece));
+        if (segName.empty()) continue;
+        addToGroup(g, createSegment(segName));
+      }
+      return true;
+    }
+    if (D == "RECORD") {
+      auto def = std::make_unique<StructDef>();
+      def->name = spelling(name);
+      def->isRecord = true;
+      Symbol* sym = globalSymbol(name, true);
+      sym->kind = SymKind::RecordType;
+      sym->structType = def.get();
+      sym->passDefined = 1;
+      ++typeCount;
+      uint32_t total = 0;
+      std::vector<std::pair<Symbol*, uint32_t>> fields;
+      for (auto& piece : splitMacroArguments(rest, nullptr, nullptr)) {
+        auto colon = piece.find(':');
+        if (colon == std::string::npos) {
+          passOneError(restColumn, "RECORD fields are written name:width[=default]");
+          return true;
+        }
+        auto fieldName = std::string(trim(std::string_view(piece).substr(0, colon)));
+        auto widthText = std::string_view(piece).substr(colon + 1);
+        std::string_view defText;
+        if (auto eq = widthText.find('='); eq != std::string_view::npos) {
+          defText = widthText.substr(eq + 1);
+          widthText = widthText.substr(0, eq);
+        }
+        auto w = evaluateConstant(widthText, line);
+        if (!w) return true;
+        Symbol* f = globalSymbol(fieldName, true);
+        f->kind = SymKind::RecordField;
+        f->width = static_cast<uint32_t>(*w);
+        f->passDefined = 1;
+        Expr dflt = numberExpr(0, 0);
+        if (!defText.empty()) {
+          if (auto e = parseOne(defText, restColumn)) dflt = std::move(*e);
+        }
+        def->recordFields.emplace_back(f, std::move(dflt));
+        fields.emplace_back(f, f->width);
+        total += f->width;
+      }
+      uint32_t shift = total;
+      for (auto& [f, w] : fields) {
+        shift -= w;
+        f->value = shift;
+      }
+      sym->width = total;
+      def->size = total <= 8 ? 1 : total <= 16 ? 2 : 4;
+      sym->typeSize = def->size;
+      structs.push_back(std::move(def));
+      return true;
+    }
+    if (D == "TYPEDEF") {
+      Symbol* sym = globalSymbol(name, true);
+      sym->kind = SymKind::TypeAlias;
+      sym->passDefined = 1;
+      ++typeCount;
+      bool isDistance = false, far = false;
+      WordCursor c{rest};
+      auto w = c.word();
+      if (iequals(w, "PTR") || iequals(w, "NEAR") || iequals(w, "FAR")) {
+        if (iequals(w, "FAR")) far = true;
+        sym->typeSize = far ? 4 : 2;
+        sym->far = far;
+      } else if (uint32_t size = typeKeywordSize(w, isDistance, far)) {
+        sym->typeSize = size;
+      } else if (Symbol* t = findType(w)) {
+        sym->typeSize = t->structType ? t->structType->size : t->typeSize;
+        sym->structType = t->structType;
+      } else {
+        passOneError(restColumn, fmt::format("unknown type '{}'", w));
+      }
+      return true;
+    }
+  }
+
+  // ---- data definitions (named or not) ----
+  {
+    bool isDistance = false, far = false;
+    uint32_t size = typeKeywordSize(D, isDistance, far);
+    Symbol* type = size || isDistance ? nullptr : findType(directive);
+    if ((size && !isDistance) || type) {
+      Statement s;
+      s.kind = type ? StmtKind::StructData : StmtKind::Data;
+      s.elementSize = type ? (type->structType ? type->structType->size : type->typeSize) : size;
+      s.structType = type ? type->structType : nullptr;
+      ParseError pe;
+      auto items = parseDataItems(rest, static_cast<uint16_t>(restColumn - 1), pe);
+      if (!items) {
+        error(line, pe.column + 1u, pe.message);
+        return true;
+      }
+      if (items->empty() && !type) {
+        passOneError(dirColumn, fmt::format("{} needs at least one value (use ? for none)", directive));
+        return true;
+      }
+      s.data = std::move(*items);
+      if (openStruct) {
+        // A field of the structure being defined.
+        StructField f;
+        f.elementSize = s.elementSize;
+        f.structType = s.structType;
+        f.offset = openStruct->isUnion ? 0 : openStruct->size;
+        currentStatement = nullptr;
+        computeDataLength(s, nullptr);
+        f.size = static_cast<uint32_t>(s.number);
+        f.initialiser = s.data;
+        if (hasName) {
+          Symbol* fs = globalSymbol(name, true);
+          if (fs->kind == SymKind::Undefined || fs->kind == SymKind::StructField) {
+            fs->kind = SymKind::StructField;
+            fs->value = f.offset;
+            fs->typeSize = f.elementSize;
+            fs->structType = f.structType;
+            fs->passDefined = 1;
+          }
+          f.symbol = fs;
+          // Field names are also looked up per structure, so two structures may share one.
+          auto own = std::make_unique<Symbol>(*fs);
+          own->value = f.offset;
+          f.symbol = own.get();
+          globals.emplace(fmt::format("\x03{}.{}", openStruct->name, fold(name)), std::move(own));
+        }
+        openStruct->size = openStruct->isUnion ? std::max(openStruct->size, f.size) : openStruct->size + f.size;
+        openStruct->fields.push_back(std::move(f));
+        return true;
+      }
+      if (hasName) {
+        s.label = globalSymbol(name, true);
+        if (s.label->kind == SymKind::External) {
+          passOneError(nameColumn, fmt::format("'{}' is declared EXTRN and cannot be defined here", name));
+          return true;
+        }
+      }
+      currentStatement = nullptr;
+      computeDataLength(s, s.label);
+      commit(std::move(s));
+      return true;
+    }
+  }
+  if (hasName) return false;
+
+  // ---- unnamed directives ----
+  if (D == ".MODEL" || (D == "MODEL" && tasm)) {
+    auto args = splitMacroArguments(rest, nullptr, nullptr);
+    std::string m = args.empty() ? "" : upper(trim(args[0]));
+    static const std::pair<const char*, Model> models[] = {{"TINY", Model::Tiny},       {"SMALL", Model::Small},
+                                                           {"COMPACT", Model::Compact}, {"MEDIUM", Model::Medium},
+                                                           {"LARGE", Model::Large},     {"HUGE", Model::Huge},
+                                                           {"FLAT", Model::Flat}};
+    Model chosen = Model::None;
+    for (auto& [n, v] : models)
+      if (m == n) chosen = v;
+    if (chosen == Model::None || chosen == Model::Flat) {
+      passOneError(restColumn, chosen == Model::Flat ? "the FLAT model is for 32-bit protected mode, which DOS programs do not use"
+                                                     : fmt::format("unknown memory model '{}' (TINY, SMALL, COMPACT, MEDIUM, LARGE, HUGE)", m));
+      return true;
+    }
+    model = chosen;
+    modelFar = model == Model::Medium || model == Model::Large || model == Model::Huge;
+    // `.386` before `.MODEL` makes the model's segments 32-bit (MASM 6.1 Programmer's Guide, ch. 2).
+    use32Segments = cpu32;
+    result_.tinyModel = model == Model::Tiny;
+    macros.defineText("@data", "DGROUP");
+    macros.defineText("@stack", "DGROUP");
+    macros.defineText("@Model", std::to_string(static_cast<int>(model)));
+    macros.defineText("@CodeSize", modelFar ? "1" : "0");
+    macros.defineText("@DataSize", model == Model::Compact || model == Model::Large ? "1" : model == Model::Huge ? "2" : "0");
+    groupIndex("DGROUP");
+    Statement s;
+    s.kind = StmtKind::Assume;
+    auto dg = parseOne("DGROUP", 1);
+    s.assumes.emplace_back(enc::Reg::DS, *dg);
+    s.assumes.emplace_back(enc::Reg::SS, *dg);
+    commit(std::move(s));
+    return true;
+  }
+  static const std::pair<const char*, const char*> tasmSegs[] = {
+      {"CODESEG", ".CODE"}, {"DATASEG", ".DATA"}, {"UDATASEG", ".DATA?"}, {"CONST", ".CONST"}, {"FARDATA", ".FARDATA"},
+      {"UFARDATA", ".FARDATA?"}, {"STACK", ".STACK"}};
+  std::string simplified = D;
+  if (tasm)
+    for (auto& [t, m] : tasmSegs)
+      if (D == t) simplified = m;
+  if (simplified == ".CODE" || simplified == ".DATA" || simplified == ".DATA?" || simplified == ".CONST" ||
+      simplified == ".FARDATA" || simplified == ".FARDATA?") {
+    std::string segName(trim(rest));
+    if (simplified != ".CODE" && simplified != ".FARDATA" && simplified != ".FARDATA?") segName.clear();
+    int index = simplifiedSegment(simplified, segName, line);
+    if (index < 0) return true;
+    macros.defineText("@curseg", segments[static_cast<size_t>(index)].name);
+    Statement s;
+    s.kind = StmtKind::SegmentEnd;  // the simplified directives close the open segment
+    if (current >= 0) commit(std::move(s));
+    Statement b;
+    b.kind = StmtKind::SegmentBegin;
+    b.segment = index;
+    commit(std::move(b));
+    if (simplified == ".CODE") {
+      macros.defineText("@code", segments[static_cast<size_t>(index)].name);
+      Statement a;
+      a.kind = StmtKind::Assume;
+      auto e = parseOne(model == Model::Tiny ? "DGROUP" : segments[static_cast<size_t>(index)].name, 1);
+      a.assumes.emplace_back(enc::Reg::CS, *e);
+      commit(std::move(a));
+    }
+    return true;
+  }
+  if (simplified == ".STACK") {
+    int64_t size = 1024;
+    if (!trim(rest).empty()) {
+      auto v = evaluateConstant(rest, line);
+      if (!v) return true;
+      size = *v;
+    }
+    int index = simplifiedSegment(".STACK", "", line);
+    if (index < 0) return true;
+    Statement b;
+    b.kind = StmtKind::SegmentBegin;
+    b.segment = index;
+    commit(std::move(b));
+    Statement d;
+    d.kind = StmtKind::Data;
+    d.elementSize = 1;
+    DataItem dup;
+    dup.kind = DataItem::Kind::Dup;
+    dup.expr = numberExpr(size, 0);
+    DataItem q;
+    q.kind = DataItem::Kind::Undefined;
+    dup.items.push_back(q);
+    d.data.push_back(std::move(dup));
+    commit(std::move(d));
+    Statement e;
+    e.kind = StmtKind::SegmentEnd;
+    commit(std::move(e));
+    return true;
+  }
+  if (D == ".STARTUP" || (tasm && D == "STARTUPCODE")) {
+    std::vector<std::string> code;
+    if (model == Model::Tiny) code.push_back("org 100h");
+    code.push_back("@Startup:");
+    if (model != Model::Tiny) {
+      code.insert(code.end(), {"mov dx, DGROUP", "mov ds, dx", "mov bx, ss", "sub bx, dx"});
+      if (cpu == enc::Cpu::I8086) code.insert(code.end(), {"shl bx, 1", "shl bx, 1", "shl bx, 1", "shl bx, 1"});
+      else code.push_back("shl bx, 4");
+      code.insert(code.end(), {"cli", "mov ss, dx", "add sp, bx", "sti"});
+    }
+    for (auto& t : code) {
+      LogicalLine l = line;
+      l.text = t;
+      processLine(l);
+    }
+    return true;
+  }
+  if (D == ".EXIT" || (tasm && D == "EXITCODE")) {
+    std::vector<std::string> code;
+    if (trim(rest).empty()) code.push_back("mov ah, 4Ch");
+    else code.push_back(fmt::format("mov ax, 4C00h + (({}) AND 0FFh)", trim(rest)));
+    code.push_back("int 21h");
+    for (auto& t : code) {
+      LogicalLine l = line;
+      l.text = t;
+      processLine(l);
+    }
+    return true;
+  }
+  if (D == "ASSUME") {
+    Statement s;
+    s.kind = StmtKind::Assume;
+    for (auto& piece : splitMacroArguments(rest, nullptr, nullptr)) {
+      auto p = trim(piece);
+      if (p.empty()) continue;
+      if (iequals(p, "NOTHING")) {
+        s.assumeNothing = true;
+        continue;
+      }
+      auto colon = p.find(':');
+      auto regName = trim(p.substr(0, colon));
+      auto reg = enc::parseRegister(regName);
+      if (colon == std::string_view::npos || !reg) {
+        uint32_t col = restColumn + static_cast<uint32_t>(rest.find(p));
+        passOneError(col, fmt::format("ASSUME expects register:segment, not '{}'", p));
+        return true;
+      }
+      if (!enc::isSegmentRegister(*reg)) continue;  // ASSUME bx:PTR ... (typed registers) is accepted and ignored
+      auto target = trim(p.substr(colon + 1));
+      if (iequals(target, "NOTHING") || iequals(target, "ERROR")) {
+        s.assumes.emplace_back(*reg, Expr{});
+        continue;
+      }
+      uint32_t col = restColumn + static_cast<uint32_t>(target.data() - rest.data());
+      auto e = parseOne(target, col);
+      if (!e) return true;
+      s.assumes.emplace_back(*reg, std::move(*e));
+    }
+    commit(std::move(s));
+    return true;
+  }
+  if (D == "OPTION") {
+    for (auto& piece : splitMacroArguments(rest, nullptr, nullptr)) {
+      std::string p = upper(trim(piece));
+      std::string key = p.substr(0, p.find(':'));
+      std::string value = p.find(':') == std::string::npos ? "" : std::string(trim(std::string_view(p).substr(p.find(':') + 1)));
+      key = std::string(trim(key));
+      if (key == "SEGMENT") {
+        if (value == "USE16") forceUse16 = true, use32Segments = false;
+        else if (value == "USE32" || value == "FLAT") forceUse16 = false, use32Segments = true;
+      } else if (key == "SCOPED") scoped = true;
+      else if (key == "NOSCOPED") scoped = false;
+      else if (key == "M510") scoped = false;
+      else if (key == "NOM510") scoped = true;
+      else if (key == "DOTNAME") dotName = true;
+      else if (key == "NODOTNAME") dotName = false;
+      else if (key == "CASEMAP") {
+        if (value != "NOTPUBLIC" && value != "ALL" && value != "NONE")
+          passOneError(restColumn, fmt::format("unknown CASEMAP '{}' (NONE, NOTPUBLIC, ALL)", value));
+        else if ((value == "NONE") != (options.caseMode == CaseMode::Preserve))
+          warning(line, restColumn, "OPTION CASEMAP differs from the command line's case mode; the command line's applies");
+      } else if (key == "PROC" || key == "LJMP" || key == "NOLJMP" || key == "EXPR16" || key == "EXPR32" ||
+                 key == "EMULATOR" || key == "NOEMULATOR" || key == "LANGUAGE" || key == "OLDSTRUCTS" ||
+                 key == "NOOLDSTRUCTS" || key == "NOKEYWORD" || key == "NOSIGNEXTEND" || key == "OFFSET" ||
+                 key == "READONLY" || key == "NOREADONLY" || key == "OLDMACROS" || key == "NOOLDMACROS" ||
+                 key == "EPILOGUE" || key == "PROLOGUE") {
+      } else {
+        passOneError(restColumn, fmt::format("unknown OPTION '{}'", key));
+      }
+    }
+    return true;
+  }
+  if (D == "PUBLIC") {
+    for (auto& piece : splitMacroArguments(rest, nullptr, nullptr)) {
+      WordCursor c{piece};
+      auto w = c.word();
+      if (iequals(w, "C") || iequals(w, "PASCAL")) w = c.word();
+      if (w.empty()) continue;
+      globalSymbol(w, true)->isPublic = true;
+    }
+    return true;
+  }
+  if (D == "EXTRN" || D == "EXTERN" || D == "EXTERNDEF" || (tasm && D == "GLOBAL")) {
+    for (auto& piece : splitMacroArguments(rest, nullptr, nullptr)) {
+      auto p = trim(piece);
+      if (p.empty()) continue;
+      auto colon = p.find(':');
+      auto symName = trim(p.substr(0, colon));
+      WordCursor nc{symName};
+      auto first = nc.word();
+      if (iequals(first, "C") || iequals(first, "PASCAL")) symName = nc.rest();
+      std::string_view typeName = colon == std::string_view::npos ? "ABS" : trim(p.substr(colon + 1));
+      Symbol* s = globalSymbol(symName, true);
+      bool isDistance = false, far = false;
+      uint32_t size = typeKeywordSize(typeName, isDistance, far);
+      StructDef* st = nullptr;
+      if (!size && !isDistance && !iequals(typeName, "ABS")) {
+        if (Symbol* t = findType(typeName)) {
+          size = t->structType ? t->structType->size : t->typeSize;
+          st = t->structType;
+        } else {
+          passOneError(restColumn + static_cast<uint32_t>(typeName.data() - rest.data()),
+                       fmt::format("unknown type '{}' for external '{}'", typeName, symName));
+          continue;
+        }
+      }
+      if (iequals(typeName, "PROC")) far = modelFar;
+      if (D == "EXTERNDEF" || D == "GLOBAL") {
+        s->externDef = true;
+        s->typeSize = size;
+        s->far = far;
+        s->structType = st;
+        if (s->kind != SymKind::Undefined) s->isPublic = true;
+        continue;
+      }
+      if (s->kind == SymKind::External) continue;
+      if (s->kind != SymKind::Undefined) {
+        passOneError(restColumn, fmt::format("'{}' is already defined in this module", symName));
+        continue;
+      }
+      s->kind = SymKind::External;
+      s->typeSize = size;
+      s->far = far;
+      s->structType = st;
+      s->index = static_cast<int>(externals.size());
+      s->passDefined = 1;
+      externals.push_back(s);
+    }
+    return true;
+  }
+  if (D == "INCLUDELIB") {
+    std::string lib(trim(rest));
+    if (lib.size() >= 2 && lib.front() == '<' && lib.back() == '>') lib = lib.substr(1, lib.size() - 2);
+    if (lib.empty()) passOneError(dirColumn, "INCLUDELIB needs a library name");
+    else result_.module.comments.push_back(link::Comment{0x40, 0x9F, lib});
+    return true;
+  }
+  if (D == "ORG") {
+    auto e = parseOne(rest, restColumn);
+    if (!e) return true;
+    Statement s;
+    s.kind = StmtKind::Org;
+    s.operands.push_back(std::move(*e));
+    commit(std::move(s));
+    return true;
+  }
+  if (D == "EVEN") {
+    Statement s;
+    s.kind = StmtKind::Even;
+    commit(std::move(s));
+    return true;
+  }
+  if (D == "ALIGN") {
+    Statement s;
+    s.kind = StmtKind::Align;
+    s.number = 2;
+    if (!trim(rest).empty()) {
+      auto v = evaluateConstant(rest, line);
+      if (!v) return true;
+      if (*v <= 0 || (*v & (*v - 1))) {
+        passOneError(restColumn, "ALIGN needs a power of two");
+        return true;
+      }
+      s.number = *v;
+    }
+    commit(std::move(s));
+    return true;
+  }
+  if (D == "END") {
+    ended = true;
+    if (!trim(rest).empty()) {
+      auto e = parseOne(rest, restColumn);
+      if (!e) return true;
+      Statement s;
+      s.kind = StmtKind::End;
+      s.operands.push_back(std::move(*e));
+      commit(std::move(s));
+    }
+    return true;
+  }
+  if (D == ".RADIX") {
+    auto v = parseNumber(trim(rest), 10);
+    if (!v || (*v != 2 && *v != 8 && *v != 10 && *v != 16)) {
+      passOneError(restColumn, ".RADIX must be 2, 8, 10 or 16");
+      return true;
+    }
+    Statement s;
+    s.kind = StmtKind::Radix;
+    s.number = *v;
+    commit(std::move(s));
+    return true;
+  }
+  bool is32 = false;
+  if (auto c = cpuDirective(D, is32); c && (D[0] == '.' || tasm)) {
+    Statement s;
+    s.kind = StmtKind::CpuChange;
+    s.number = static_cast<int64_t>(*c);
+    commit(std::move(s));
+    return true;
+  }
+  if (tasm && (D == "LOCALS" || D == "NOLOCALS")) {
+    tasmLocals = D == "LOCALS";
+    return true;
+  }
+  if (tasm && (D == "JUMPS" || D == "NOJUMPS")) {
+    Statement s;
+    s.kind = StmtKind::Jumps;
+    s.number = D == "JUMPS";
+    commit(std::move(s));
+    return true;
+  }
+  if (tasm && D == "IDEAL") {
+    passOneError(dirColumn, "TASM IDEAL mode is not supported; use MASM mode syntax");
+    return true;
+  }
+  if (D == ".LIST" || D == ".XLIST" || D == "%LIST" || D == "%NOLIST" || D == ".NOLIST") {
+    Statement s;
+    s.kind = StmtKind::ListControl;
+    s.number = D == ".LIST" || D == "%LIST";
+    commit(std::move(s));
+    listingOn = s.number != 0;
+    return true;
+  }
+  if (isListingDirective(D)) return true;
+  if (D == "ENDP" || D == "ENDS" || D == "SEGMENT" || D == "PROC" || D == "EQU" || D == "LABEL" || D == "GROUP" ||
+      D == "STRUCT" || D == "RECORD") {
+    passOneError(dirColumn, fmt::format("{} needs a name in front of it", D));
+    return true;
+  }
+  return false;
+}
+
+}  // namespace asmlab::masm

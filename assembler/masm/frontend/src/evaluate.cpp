@@ -1,0 +1,663 @@
+// Expression evaluation: constants, relocatable addresses, registers in address expressions and
+// the MASM operators (MASM 6.1 Programmer's Guide ch. 1 and 3; Reference, "Operators").
+#include <fmt/format.h>
+
+#include "assembler_impl.hpp"
+
+namespace asmlab::masm {
+
+uint32_t typeKeywordSize(std::string_view w, bool& isDistance, bool& far) {
+  // size, or 0x100 for NEAR and 0x200 for FAR
+  static const NameMap<uint32_t> table = {
+      {"BYTE", 1},   {"SBYTE", 1},  {"DB", 1},     {"WORD", 2},   {"SWORD", 2},  {"DW", 2},     {"DWORD", 4},
+      {"SDWORD", 4}, {"REAL4", 4},  {"DD", 4},     {"FWORD", 6},  {"DF", 6},     {"QWORD", 8},  {"REAL8", 8},
+      {"DQ", 8},     {"TBYTE", 10}, {"REAL10", 10}, {"DT", 10},   {"NEAR", 0x100}, {"NEAR16", 0x100},
+      {"PROC", 0x100}, {"FAR", 0x200}, {"FAR16", 0x200}};
+  isDistance = false;
+  far = false;
+  if (w.size() < 2 || w.size() > 6) return 0;
+  auto it = table.find(w);
+  if (it == table.end()) return 0;
+  if (it->second >= 0x100) {
+    isDistance = true;
+    far = it->second == 0x200;
+    return 0;
+  }
+  return it->second;
+}
+
+namespace {
+
+bool isTrueConstant(const Value& v) { return v.kind == Value::Kind::Constant && !v.relocatable && !v.memory && v.regs[0] == enc::Reg::None; }
+
+void addRegister(Value& v, enc::Reg r, uint8_t scale) {
+  if (v.regs[0] == enc::Reg::None && scale == 1) v.regs[0] = r;
+  else if (v.regs[1] == enc::Reg::None) {
+    v.regs[1] = r;
+    v.scale = scale;
+  } else if (v.regs[0] == enc::Reg::None) {
+    v.regs[0] = r;
+  }
+}
+
+}  // namespace
+
+Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
+  // A reused stack: evaluation runs for every operand in every pass.
+  std::vector<Value>& st = evalStack;
+  st.clear();
+  bool failed = false;
+  auto fail = [&](uint16_t column, std::string msg) {
+    if (!failed) passError(column + 1u, std::move(msg));
+    failed = true;
+  };
+  auto pop = [&]() {
+    if (st.empty()) return Value{};
+    Value v = std::move(st.back());
+    st.pop_back();
+    return v;
+  };
+  auto mergeUnknown = [](Value& into, const Value& from) {
+    if (from.unknown && !into.unknown) {
+      into.unknown = true;
+      into.undefinedName = from.undefinedName;
+      into.undefinedColumn = from.undefinedColumn;
+    }
+  };
+  for (const ExprOp& op : e.ops) {
+    switch (op.op) {
+      case Op::Number: {
+        Value v;
+        if (op.numberRadix == radix) {
+          v.num = op.value;
+        } else {
+          auto n = parseNumber(op.text, radix);
+          if (!n) fail(op.column, fmt::format("'{}' is not a valid number in radix {}", op.text, radix));
+          v.num = n.value_or(0);
+          if (n) {
+            const_cast<ExprOp&>(op).value = *n;
+            op.numberRadix = static_cast<uint8_t>(radix);
+          }
+        }
+        st.push_back(std::move(v));
+        break;
+      }
+      case Op::String: {
+        Value v;
+        v.isString = true;
+        v.str = op.text;
+        for (unsigned char c : op.text) v.num = (v.num << 8) | c;
+        st.push_back(std::move(v));
+        break;
+      }
+      case Op::Location: {
+        Value v;
+        v.kind = Value::Kind::Address;
+        v.num = statementStart;
+        v.segment = current;
+        if (current >= 0) {
+          v.relocatable = true;
+          v.target = {link::RefKind::Segment, static_cast<uint32_t>(current)};
+        }
+        v.codeLabel = true;
+        st.push_back(std::move(v));
+        break;
+      }
+      case Op::Undefined: {
+        fail(op.column, "'?' (uninitialised) is allowed only in data definitions");
+        st.push_back(Value{});
+        break;
+      }
+      case Op::Identifier: {
+        Value v;
+        if (op.resolved == 0) {
+          if (auto r = enc::parseRegister(op.text)) {
+            op.resolved = 1;
+            op.registerCode = static_cast<uint8_t>(*r);
+          } else {
+            bool d = false, f = false;
+            op.resolved = typeKeywordSize(op.text, d, f) || d ? 2 : 4;
+          }
+        }
+        if (op.resolved == 1) {
+          v.kind = Value::Kind::Register;
+          v.reg = static_cast<enc::Reg>(op.registerCode);
+          v.size = enc::registerSize(v.reg);
+          st.push_back(std::move(v));
+          break;
+        }
+        bool isDistance = false, far = false;
+        uint32_t ts = op.resolved == 2 ? typeKeywordSize(op.text, isDistance, far) : 0;
+        if (op.resolved == 2) {
+          v.kind = Value::Kind::Type;
+          v.size = ts;
+          v.near = isDistance && !far;
+          v.far = far;
+          if (isDistance) v.distance = far ? enc::Distance::Far : enc::Distance::Near;
+          st.push_back(std::move(v));
+          break;
+        }
+        Symbol* s = op.bound ? op.bound : findSymbol(op.text, currentStatement ? currentStatement->procScope : procScope,
+                                                      currentStatement ? currentStatement->atScope : atScope);
+        // After the first pass every definition is known, so the lookup can be kept.
+        if (!op.bound && s && pass > 1 && s->kind != SymKind::Undefined) {
+          op.bound = s;
+          op.resolved = 3;
+        }
+        if (!s || s->kind == SymKind::Undefined) {
+          if (iequals(op.text, "@curseg") && current >= 0) s = segments[current].symbol;
+          else if (iequals(op.text, "@data") || iequals(op.text, "@code") || iequals(op.text, "@stack")) {
+            // resolved by the model's symbols below
+          }
+        }
+        if (!s || s->kind == SymKind::Undefined || (pass == 1 && s->passDefined == 0 && s->kind != SymKind::External &&
+                                                     s->kind != SymKind::Segment && s->kind != SymKind::Group &&
+                                                     s->kind != SymKind::StructType && s->kind != SymKind::TypeAlias)) {
+          v.unknown = true;
+          v.undefinedName = op.text;
+          v.undefinedColumn = op.column;
+          v.kind = Value::Kind::Address;  // a forward reference is most likely a label
+          v.codeLabel = true;
+          if (s) v.symbol = s;
+          st.push_back(std::move(v));
+          break;
+        }
+        v.symbol = s;
+        switch (s->kind) {
+          case SymKind::Constant:
+            v.num = s->value;
+            if (s->typeSize) v.size = s->typeSize;
+            break;
+          case SymKind::Label:
+          case SymKind::Variable:
+            v.kind = Value::Kind::Address;
+            v.num = s->value;
+            v.segment = s->segment;
+            v.relocatable = s->segment >= 0;
+            v.target = {link::RefKind::Segment, static_cast<uint32_t>(std::max(0, s->segment))};
+            v.memory = s->kind == SymKind::Variable;
+            v.codeLabel = s->kind == SymKind::Label;
+            v.size = s->typeSize;
+            v.structType = s->structType;
+            // Only FAR is a property of the label; a near label still allows SHORT jumps.
+            if (s->kind == SymKind::Label && s->far) v.distance = enc::Distance::Far;
+            break;
+          case SymKind::External:
+            v.kind = Value::Kind::Address;
+            v.relocatable = true;
+            v.target = {link::RefKind::Extern, static_cast<uint32_t>(s->index)};
+            v.size = s->typeSize;
+            v.structType = s->structType;
+            v.memory = s->typeSize != 0;
+            v.codeLabel = s->typeSize == 0;
+            if (v.codeLabel && s->far) v.distance = enc::Distance::Far;
+            break;
+          case SymKind::Segment:
+            v.relocatable = true;
+            v.segmentValue = true;
+            v.target = {link::RefKind::Segment, static_cast<uint32_t>(s->index)};
+            break;
+          case SymKind::Group:
+            v.relocatable = true;
+            v.segmentValue = true;
+            v.target = {link::RefKind::Group, static_cast<uint32_t>(s->index)};
+            break;
+          case SymKind::StructType:
+          case SymKind::RecordType:
+          case SymKind::TypeAlias:
+            v.kind = Value::Kind::Type;
+            v.size = s->kind == SymKind::TypeAlias ? s->typeSize : s->structType ? s->structType->size : s->typeSize;
+            v.structType = s->kind == SymKind::TypeAlias ? s->structType : s->structType;
+            if (s->kind == SymKind::TypeAlias && s->far) v.far = true, v.distance = enc::Distance::Far;
+            break;
+          case SymKind::StructField:
+            v.num = s->value;
+            v.size = s->typeSize;
+            v.structType = s->structType;
+            break;
+          case SymKind::RecordField:
+            v.num = s->value;
+            break;
+          case SymKind::Undefined:
+            break;
+        }
+        st.push_back(std::move(v));
+        break;
+      }
+      case Op::Member: {
+        Value v = pop();
+        StructDef* type = v.structType;
+        const StructField* field = nullptr;
+        if (type)
+          for (auto& f : type->fields)
+            if (f.symbol && iequals(f.symbol->name, op.text)) field = &f;
+        if (!field) {
+          Symbol* s = findSymbol(op.text, -1, 0);
+          if (s && s->kind == SymKind::StructField) {
+            v.num += s->value;
+            v.size = s->typeSize;
+            v.structType = s->structType;
+          } else {
+            fail(op.column, fmt::format("'{}' is not a field of {}", op.text, type ? type->name : "this operand"));
+          }
+        } else {
+          v.num += field->offset;
+          v.size = field->elementSize;
+          v.structType = field->structType;
+        }
+        if (v.kind == Value::Kind::Register) {
+          Value m;
+          m.kind = Value::Kind::Address;
+          addRegister(m, v.reg, 1);
+          m.num = v.num;
+          v = m;
+        }
+        v.memory = true;
+        st.push_back(std::move(v));
+        break;
+      }
+      case Op::Add:
+      case Op::Index: {
+        Value b = pop();
+        Value a = pop();
+        mergeUnknown(a, b);
+        if (op.op == Op::Index) a.memory = true;
+        auto absorb = [&](Value& into, Value& other) {
+          if (other.kind == Value::Kind::Register) {
+            addRegister(into, other.reg, 1);
+          } else {
+            for (int i = 0; i < 2; ++i)
+              if (other.regs[i] != enc::Reg::None) addRegister(into, other.regs[i], i == 1 ? other.scale : 1);
+          }
+          into.num += other.num;
+          if (other.memory) into.memory = true;
+          if (!into.size && other.kind != Value::Kind::Register) into.size = other.size;
+          if (!into.structType) into.structType = other.structType;
+          if (other.segOverride != enc::Reg::None) into.segOverride = other.segOverride;
+        };
+        if (a.kind == Value::Kind::Register) {
+          Value m;
+          m.kind = Value::Kind::Constant;
+          addRegister(m, a.reg, 1);
+          m.unknown = a.unknown;
+          m.undefinedName = a.undefinedName;
+          a = m;
+          a.memory = op.op == Op::Index;
+        }
+        if (b.relocatable && !a.relocatable) {
+          // keep the relocatable side as the base
+          Value regsOfA = a;
+          a = b;
+          regsOfA.relocatable = false;
+          absorb(a, regsOfA);
+          if (op.op == Op::Index) a.memory = true;
+        } else {
+          if (a.relocatable && b.relocatable && !a.unknown && !b.unknown) fail(op.column, "cannot add two relocatable addresses");
+          absorb(a, b);
+        }
+        st.push_back(std::move(a));
+        break;
+      }
+      case Op::Sub: {
+        Value b = pop();
+        Value a = pop();
+        mergeUnknown(a, b);
+        if (b.relocatable) {
+          if (a.relocatable && a.segment == b.segment && a.target.kind == b.target.kind &&
+              a.target.index == b.target.index && !a.segmentValue) {
+            Value r;
+            r.num = a.num - b.num;
+            r.unknown = a.unknown;
+            r.undefinedName = a.undefinedName;
+            st.push_back(std::move(r));
+            break;
+          }
+          if (!a.unknown && !b.unknown) fail(op.column, "cannot subtract addresses in different segments");
+        } else if (b.kind == Value::Kind::Register || b.regs[0] != enc::Reg::None) {
+          fail(op.column, "a register cannot be subtracted");
+        }
+        a.num -= b.num;
+        st.push_back(std::move(a));
+        break;
+      }
+      case Op::Mul: {
+        Value b = pop();
+        Value a = pop();
+        mergeUnknown(a, b);
+        // Scaled index (386): [esi*4] / [4*esi]
+        if (a.kind == Value::Kind::Register || b.kind == Value::Kind::Register) {
+          Value& r = a.kind == Value::Kind::Register ? a : b;
+          Value& k = a.kind == Value::Kind::Register ? b : a;
+          Value m;
+          m.regs[1] = r.reg;
+          m.scale = static_cast<uint8_t>(k.num);
+          st.push_back(std::move(m));
+          break;
+        }
+        if ((a.relocatable || b.relocatable) && !a.unknown) fail(op.column, "'*' needs constant operands");
+        a.num *= b.num;
+        a.relocatable = false;
+        a.kind = Value::Kind::Constant;
+        st.push_back(std::move(a));
+        break;
+      }
+      case Op::Div: case Op::Mod: case Op::Shl: case Op::Shr: case Op::And: case Op::Or: case Op::Xor:
+      case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: {
+        Value b = pop();
+        Value a = pop();
+        bool unknown = a.unknown || b.unknown;
+        bool relOk = (op.op == Op::Eq || op.op == Op::Ne || op.op == Op::Lt || op.op == Op::Le || op.op == Op::Gt ||
+                      op.op == Op::Ge) && a.segment == b.segment;
+        if (!unknown && !relOk && (a.relocatable || b.relocatable))
+          fail(op.column, "this operator needs constant operands");
+        if (!unknown && (a.kind == Value::Kind::Register || b.kind == Value::Kind::Register))
+          fail(op.column, "this operator needs constant operands, not registers");
+        Value r;
+        r.unknown = unknown;
+        r.undefinedName = a.unknown ? a.undefinedName : b.undefinedName;
+        int64_t x = a.num, y = b.num;
+        switch (op.op) {
+          case Op::Div:
+          case Op::Mod:
+            if (y == 0) {
+              if (!unknown) fail(op.column, "division by zero");
+              r.num = 0;
+            } else {
+              r.num = op.op == Op::Div ? x / y : x % y;
+            }
+            break;
+          case Op::Shl: r.num = y >= 64 ? 0 : static_cast<int64_t>(static_cast<uint64_t>(x) << y); break;
+          case Op::Shr: r.num = y >= 64 ? 0 : static_cast<int64_t>(static_cast<uint64_t>(x) >> y); break;
+          case Op::And: r.num = x & y; break;
+          case Op::Or: r.num = x | y; break;
+          case Op::Xor: r.num = x ^ y; break;
+          // MASM's relational operators give -1 (all bits set) for true and 0 for false.
+          case Op::Eq: r.num = x == y ? -1 : 0; break;
+          case Op::Ne: r.num = x != y ? -1 : 0; break;
+          case Op::Lt: r.num = x < y ? -1 : 0; break;
+          case Op::Le: r.num = x <= y ? -1 : 0; break;
+          case Op::Gt: r.num = x > y ? -1 : 0; break;
+          case Op::Ge: r.num = x >= y ? -1 : 0; break;
+          default: break;
+        }
+        st.push_back(std::move(r));
+        break;
+      }
+      case Op::Neg:
+      case Op::Not: {
+        Value a = pop();
+        if (!a.unknown && (a.relocatable || a.kind == Value::Kind::Register))
+          fail(op.column, op.op == Op::Neg ? "'-' needs a constant" : "NOT needs a constant");
+        a.num = op.op == Op::Neg ? -a.num : ~a.num;
+        a.kind = Value::Kind::Constant;
+        a.relocatable = false;
+        st.push_back(std::move(a));
+        break;
+      }
+      case Op::Ptr: {
+        Value v = pop();
+        Value t = pop();
+        if (t.kind != Value::Kind::Type) {
+          fail(op.column, "PTR needs a type on its left (BYTE, WORD, DWORD, NEAR, FAR or a structure)");
+        }
+        if (v.kind == Value::Kind::Register) {
+          Value m;
+          m.kind = Value::Kind::Constant;
+          addRegister(m, v.reg, 1);
+          v = m;
+        }
+        v.size = t.size;
+        if (t.structType) v.structType = t.structType;
+        if (t.near || t.far) v.distance = t.far ? enc::Distance::Far : enc::Distance::Near;
+        if (t.size && !(v.kind == Value::Kind::Constant && !v.relocatable && v.regs[0] == enc::Reg::None &&
+                        v.regs[1] == enc::Reg::None && !v.memory))
+          v.memory = true;
+        st.push_back(std::move(v));
+        break;
+      }
+      case Op::Override: {
+        Value v = pop();
+        Value s = pop();
+        if (v.kind == Value::Kind::Register) {
+          Value m;
+          addRegister(m, v.reg, 1);
+          v = m;
+        }
+        if (s.kind == Value::Kind::Register && enc::isSegmentRegister(s.reg)) {
+          v.segOverride = s.reg;
+          v.memory = true;
+        } else if (s.segmentValue) {
+          // seg:offset names the frame; the ASSUMEd register for it becomes the override.
+          for (int i = 0; i < 6; ++i)
+            if (assumed[static_cast<size_t>(i)] && assumes[static_cast<size_t>(i)].kind == s.target.kind &&
+                assumes[static_cast<size_t>(i)].index == s.target.index)
+              v.segOverride = static_cast<enc::Reg>(static_cast<int>(enc::Reg::ES) + i);
+          v.memory = true;
+        } else if (!s.unknown) {
+          fail(op.column, "':' needs a segment register, segment or group on its left");
+        }
+        mergeUnknown(v, s);
+        st.push_back(std::move(v));
+        break;
+      }
+      case Op::Bracket: {
+        Value v = pop();
+        if (v.kind == Value::Kind::Register) {
+          Value m;
+          addRegister(m, v.reg, 1);
+          v = m;
+        }
+        if (v.regs[0] != enc::Reg::None || v.regs[1] != enc::Reg::None || v.relocatable || v.unknown) v.memory = true;
+        st.push_back(std::move(v));
+        break;
+      }
+      case Op::Offset: {
+        Value v = pop();
+        if (v.segmentValue) {
+          v.segmentValue = false;  // OFFSET of a segment or group name is 0 relative to it
+        }
+        v.memory = false;
+        v.size = 0;
+        v.kind = Value::Kind::Constant;
+        v.codeLabel = false;
+        st.push_back(std::move(v));
+        break;
+      }
+      case Op::Seg: {
+        Value v = pop();
+        Value r;
+        r.unknown = v.unknown;
+        r.undefinedName = v.undefinedName;
+        if (v.relocatable) {
+          r.relocatable = true;
+          r.segmentValue = true;
+          r.target = v.target;
+          // A segment in a group is addressed through its group (MASM 6 default).
+          if (v.target.kind == link::RefKind::Segment && v.target.index < segments.size() &&
+              segments[v.target.index].group >= 0)
+            r.target = {link::RefKind::Group, static_cast<uint32_t>(segments[v.target.index].group)};
+        } else if (!v.unknown) {
+          fail(op.column, "SEG needs a label, variable or segment");
+        }
+        st.push_back(std::move(r));
+        break;
+      }
+      case Op::Type: {
+        Value v = pop();
+        Value r;
+        if (v.kind == Value::Kind::Register) r.num = enc::registerSize(v.reg);
+        else if (v.kind == Value::Kind::Type) r.num = v.far ? 0xFF05 : v.near ? 0xFF02 : v.size;
+        else if (v.codeLabel && !v.memory && v.kind == Value::Kind::Address) r.num = v.distance == enc::Distance::Far ? 0xFF05 : 0xFF02;
+        else r.num = v.size;
+        r.unknown = v.unknown;
+        st.push_back(std::move(r));
+        break;
+      }
+      case Op::DotType: {
+        // MASM 6.1 Reference, .TYPE: bit 0 code label, 1 memory variable, 2 immediate,
+        // 3 direct memory, 4 register, 5 no undefined symbols, 7 external.
+        Value v = pop();
+        int64_t bits = 0;
+        if (!v.unknown) bits |= 0x20;
+        if (v.kind == Value::Kind::Register) bits |= 0x10;
+        else if (v.codeLabel && v.kind == Value::Kind::Address && !v.memory) bits |= 0x01;
+        else if (v.memory) {
+          bits |= 0x02;
+          if (v.regs[0] == enc::Reg::None && v.regs[1] == enc::Reg::None) bits |= 0x08;
+        } else if (!v.unknown) {
+          bits |= 0x04;
+        }
+        if (v.relocatable && v.target.kind == link::RefKind::Extern) bits |= 0x80;
+        if (v.unknown) bits = 0;
+        Value r;
+        r.num = bits;
+        st.push_back(std::move(r));
+        failed = false;  // .TYPE never fails: it reports the problem in its bits
+        break;
+      }
+      case Op::Size: case Op::Length: case Op::SizeOf: case Op::LengthOf: {
+        Value v = pop();
+        Value r;
+        r.unknown = v.unknown;
+        const Symbol* s = v.symbol;
+        if (v.kind == Value::Kind::Type) {
+          r.num = op.op == Op::Length || op.op == Op::LengthOf ? 1 : v.size;
+        } else if (s && (s->kind == SymKind::Variable || s->kind == SymKind::Label)) {
+          switch (op.op) {
+            case Op::Size: r.num = static_cast<int64_t>(s->lengthCount) * s->typeSize; break;
+            case Op::Length: r.num = s->lengthCount; break;
+            case Op::SizeOf: r.num = s->sizeOf; break;
+            default: r.num = s->lengthOf; break;
+          }
+          if (s->kind == SymKind::Label && (op.op == Op::Size || op.op == Op::SizeOf)) r.num = s->far ? 0xFF05 : 0xFF02;
+        } else if (!v.unknown) {
+          r.num = op.op == Op::Length || op.op == Op::LengthOf ? 1 : v.size;
+        }
+        st.push_back(std::move(r));
+        break;
+      }
+      case Op::High: case Op::Low: case Op::HighWord: case Op::LowWord: {
+        Value v = pop();
+        if (!v.unknown && (v.relocatable || v.kind == Value::Kind::Register))
+          fail(op.column, "HIGH/LOW need a constant (relocatable HIGH/LOW is not supported)");
+        Value r;
+        r.unknown = v.unknown;
+        switch (op.op) {
+          case Op::High: r.num = (v.num >> 8) & 0xFF; break;
+          case Op::Low: r.num = v.num & 0xFF; break;
+          case Op::HighWord: r.num = (v.num >> 16) & 0xFFFF; break;
+          default: r.num = v.num & 0xFFFF; break;
+        }
+        st.push_back(std::move(r));
+        break;
+      }
+      case Op::Short: {
+        Value v = pop();
+        v.distance = enc::Distance::Short;
+        st.push_back(std::move(v));
+        break;
+      }
+      case Op::This: {
+        Value t = pop();
+        Value v;
+        v.kind = Value::Kind::Address;
+        v.num = statementStart;
+        v.segment = current;
+        v.relocatable = current >= 0;
+        v.target = {link::RefKind::Segment, static_cast<uint32_t>(std::max(0, current))};
+        v.size = t.size;
+        v.memory = t.size != 0;
+        v.codeLabel = t.size == 0;
+        if (t.near || t.far) v.distance = t.far ? enc::Distance::Far : enc::Distance::Near;
+        st.push_back(std::move(v));
+        break;
+      }
+      case Op::Width:
+      case Op::Mask: {
+        Value v = pop();
+        Value r;
+        const Symbol* s = v.symbol;
+        if (s && s->kind == SymKind::RecordField) {
+          r.num = op.op == Op::Width ? s->width : (((int64_t{1} << s->width) - 1) << s->value);
+        } else if (s && s->kind == SymKind::RecordType) {
+          r.num = op.op == Op::Width ? s->width : ((int64_t{1} << s->width) - 1);
+        } else if (!v.unknown) {
+          fail(op.column, "WIDTH and MASK need a record or record field");
+        }
+        st.push_back(std::move(r));
+        break;
+      }
+      case Op::Near:
+      case Op::Far:
+        break;
+    }
+  }
+  Value result = st.empty() ? Value{} : std::move(st.back());
+  if (st.size() > 1 && !failed) fail(e.column, "malformed expression");
+  if (result.unknown && reportUndefined && finalPass && !failed) {
+    passError(result.undefinedColumn + 1u, fmt::format("undefined symbol '{}'", result.undefinedName),
+              static_cast<uint32_t>(result.undefinedName.size()));
+  }
+  return result;
+}
+
+std::optional<int64_t> Assembler::constant(const Expr& e, const char* what) {
+  Value v = evaluate(e, true);
+  if (v.unknown) return std::nullopt;
+  if (!isTrueConstant(v)) {
+    passError(e.column + 1u, fmt::format("{} must be a constant", what));
+    return std::nullopt;
+  }
+  return v.num;
+}
+
+std::optional<int64_t> Assembler::evaluateConstant(std::string_view text, const LogicalLine& where) {
+  ParseError pe;
+  auto e = parseExpression(text, 0, pe);
+  if (!e) {
+    error(where, 0, fmt::format("{} in '{}'", pe.message, text));
+    return std::nullopt;
+  }
+  const Statement* saved = currentStatement;
+  currentStatement = nullptr;
+  bool savedFinal = finalPass;
+  finalPass = true;
+  size_t before = passDiagnostics.size();
+  Value v = evaluate(*e, false);
+  finalPass = savedFinal;
+  currentStatement = saved;
+  // Errors found while evaluating belong to this line, reported now.
+  for (size_t i = before; i < passDiagnostics.size(); ++i) {
+    Diagnostic d = passDiagnostics[i];
+    d.location = where.location;
+    MacroLayer::addExpansionNotes(d, where);
+    diags.add(std::move(d));
+  }
+  passDiagnostics.resize(before);
+  if (v.unknown) {
+    error(where, 0, fmt::format("'{}' must be a constant known here, but '{}' is not defined yet", trim(text), v.undefinedName));
+    return std::nullopt;
+  }
+  if (!isTrueConstant(v)) {
+    error(where, 0, fmt::format("'{}' must be a constant", trim(text)));
+    return std::nullopt;
+  }
+  return v.num;
+}
+
+bool Assembler::isSymbolDefined(std::string_view name) {
+  if (enc::parseRegister(name)) return false;
+  Symbol* s = findSymbol(name, procScope, atScope);
+  return s && s->kind != SymKind::Undefined && (s->kind == SymKind::External || s->passDefined > 0 ||
+                                               s->kind == SymKind::Segment || s->kind == SymKind::Group ||
+                                               s->kind == SymKind::StructType || s->kind == SymKind::TypeAlias ||
+                                               s->kind == SymKind::RecordType);
+}
+
+std::string Assembler::formatNumber(int64_t value) {
+  if (radix == 10) return fmt::format("{}", value);
+  if (radix == 16) return fmt::format("0{:X}h", value);
+  return fmt::format("{}t", value);
+}
+
+}  // namespace asmlab::masm

@@ -1,0 +1,169 @@
+// Instructions: operands become the encoder's typed operands (registers, memory with the segment
+// override that ASSUME calls for, immediates, jump targets); the encoder's bytes and fixups go into
+// the current segment; jump forms are kept between passes so they only grow.
+#include <fmt/format.h>
+
+#include "assembler_impl.hpp"
+
+namespace asmlab::masm {
+namespace {
+
+bool is16BitBase(enc::Reg r) { return r == enc::Reg::BX || r == enc::Reg::BP; }
+bool is16BitIndex(enc::Reg r) { return r == enc::Reg::SI || r == enc::Reg::DI; }
+
+link::FixupKind linkKind(enc::FixupKind k, bool& selfRelative) {
+  selfRelative = false;
+  switch (k) {
+    case enc::FixupKind::Offset16: return link::FixupKind::Offset16;
+    case enc::FixupKind::Offset32: return link::FixupKind::Offset32;
+    case enc::FixupKind::Segment16: return link::FixupKind::Base16;
+    case enc::FixupKind::FarPointer16: return link::FixupKind::Pointer32;
+    case enc::FixupKind::Relative8: selfRelative = true; return link::FixupKind::LowByte;
+    case enc::FixupKind::Relative16: selfRelative = true; return link::FixupKind::Offset16;
+  }
+  return link::FixupKind::Offset16;
+}
+
+}  // namespace
+
+void Assembler::emitInstruction(const Statement& s) {
+  auto& seg = segments[static_cast<size_t>(current)];
+  enc::Instruction in;
+  in.mnemonic = s.mnemonic;
+  in.rep = s.rep;
+  in.lock = s.lock;
+  in.address = seg.pc;
+  in.minJumpForm = s.jumpForm;
+  bool branch = s.branch;
+  std::vector<Value>& relocs = relocScratch;  // reused: one instruction at a time
+  relocs.clear();
+  bool allKnown = true;
+  std::array<uint16_t, 3> columns{};
+  for (size_t i = 0; i < s.operands.size(); ++i) {
+    const Expr& e = s.operands[i];
+    columns[i] = e.column;
+    Value v = evaluate(e, true);
+    if (v.unknown) allKnown = false;
+    enc::Operand op;
+    bool hasRegs = v.regs[0] != enc::Reg::None || v.regs[1] != enc::Reg::None;
+    if (v.kind == Value::Kind::Register && !hasRegs && !v.memory) {
+      op = enc::Operand::reg_(v.reg);
+    } else if (v.kind == Value::Kind::Type) {
+      passError(e.column + 1u, "a type name is not an operand (did you mean '... PTR name'?)");
+      return;
+    } else if (branch && !hasRegs && !v.memory && !v.segmentValue && v.segOverride == enc::Reg::None) {
+      enc::Target t;
+      t.offset = v.num;
+      t.known = !v.unknown;
+      t.distance = v.distance;
+      bool inThisSegment = v.unknown || !v.relocatable ||
+                           (v.target.kind == link::RefKind::Segment && static_cast<int>(v.target.index) == current);
+      t.sameSegment = inThisSegment;
+      if (v.relocatable && !v.unknown) {
+        relocs.push_back(v);
+        t.reloc.symbol = static_cast<uint32_t>(relocs.size() - 1);
+        t.reloc.kind = (v.distance == enc::Distance::Far || !inThisSegment) && v.distance != enc::Distance::Near &&
+                               v.distance != enc::Distance::Short
+                           ? enc::RelocKind::FarPointer
+                           : enc::RelocKind::Offset;
+        if (!inThisSegment && t.distance == enc::Distance::Automatic)
+          t.distance = v.target.kind == link::RefKind::Extern ? (externals[v.target.index]->far ? enc::Distance::Far : enc::Distance::Near) : enc::Distance::Far;
+      }
+      op = enc::Operand::target_(t);
+    } else if (hasRegs || v.memory || v.segOverride != enc::Reg::None ||
+               (v.kind == Value::Kind::Address && !v.segmentValue)) {
+      enc::Memory m;
+      for (int r = 0; r < 2; ++r) {
+        enc::Reg reg = v.regs[static_cast<size_t>(r)];
+        if (reg == enc::Reg::None) continue;
+        if (enc::registerSize(reg) == 4) {
+          if (r == 0 && m.base == enc::Reg::None) m.base = reg;
+          else {
+            m.index = reg;
+            m.scale = r == 1 ? v.scale : 1;
+          }
+        } else if (is16BitBase(reg) && m.base == enc::Reg::None) {
+          m.base = reg;
+        } else if (is16BitIndex(reg) && m.index == enc::Reg::None) {
+          m.index = reg;
+        } else {
+          passError(e.column + 1u, fmt::format("'{}' cannot be used in an address here (16-bit addresses use BX or BP "
+                                               "plus SI or DI)", enc::registerName(reg)));
+          return;
+        }
+      }
+      m.displacement = v.num;
+      m.size = v.size;
+      if (v.unknown) m.dispSize = enc::DispSize::Full;
+      if (v.relocatable && !v.unknown) {
+        relocs.push_back(v);
+        m.reloc = {enc::RelocKind::Offset, static_cast<uint32_t>(relocs.size() - 1)};
+        m.dispSize = enc::DispSize::Full;
+      }
+      m.segment = v.segOverride;
+      if (m.segment == enc::Reg::None && v.relocatable && !v.unknown && v.target.kind != link::RefKind::Extern) {
+        // ASSUME decides which segment register reaches the variable (MASM 6.1 Programmer's Guide ch. 2).
+        bool stackDefault = m.base == enc::Reg::BP || m.base == enc::Reg::EBP || m.base == enc::Reg::ESP;
+        enc::Reg preferred = stackDefault ? enc::Reg::SS : enc::Reg::DS;
+        int group = v.target.kind == link::RefKind::Segment && v.target.index < segments.size() ? segments[v.target.index].group : -1;
+        auto reaches = [&](size_t i) {
+          if (!assumed[i]) return false;
+          const link::Ref& a = assumes[i];
+          if (a.kind == v.target.kind && a.index == v.target.index) return true;
+          return group >= 0 && a.kind == link::RefKind::Group && static_cast<int>(a.index) == group;
+        };
+        size_t pi = static_cast<size_t>(static_cast<int>(preferred) - static_cast<int>(enc::Reg::ES));
+        if (!reaches(pi)) {
+          static const enc::Reg order[] = {enc::Reg::DS, enc::Reg::SS, enc::Reg::ES, enc::Reg::CS, enc::Reg::FS, enc::Reg::GS};
+          enc::Reg found = enc::Reg::None;
+          for (enc::Reg r : order)
+            if (reaches(static_cast<size_t>(static_cast<int>(r) - static_cast<int>(enc::Reg::ES)))) {
+              found = r;
+              break;
+            }
+          if (found == enc::Reg::None) {
+            std::string what = v.symbol ? v.symbol->name : std::string("this address");
+            passError(e.column + 1u, fmt::format("cannot reach '{}' in segment '{}' through the ASSUMEd segment registers "
+                                                 "(add ASSUME ds:{} or a segment override)", what,
+                                                 v.target.kind == link::RefKind::Segment ? segments[v.target.index].name : "?",
+                                                 v.target.kind == link::RefKind::Segment ? segments[v.target.index].name : "?"));
+          }
+          m.segment = found;
+        }
+      }
+      op = enc::Operand::mem_(m);
+    } else {
+      enc::Reloc reloc;
+      if (v.relocatable && !v.unknown) {
+        relocs.push_back(v);
+        reloc = {v.segmentValue ? enc::RelocKind::Segment : enc::RelocKind::Offset, static_cast<uint32_t>(relocs.size() - 1)};
+      }
+      op = enc::Operand::imm_(v.num, reloc);
+    }
+    in.add(op);
+  }
+  enc::Options opt;
+  opt.cpu = cpu;
+  opt.jumps = jumps;
+  enc::Encoding out = enc::encode(in, opt);
+  if (!out.ok()) {
+    uint32_t column = out.error.operand >= 0 && static_cast<size_t>(out.error.operand) < s.operands.size()
+                          ? columns[static_cast<size_t>(out.error.operand)] + 1u
+                          : static_cast<uint32_t>(s.number);
+    // Forward references that are still unknown are settled by a later pass.
+    if (allKnown || out.error.code != enc::ErrorCode::JumpOutOfRange) passError(column, out.error.message);
+  }
+  if (allKnown && out.jumpForm != enc::JumpForm::None) s.jumpForm = out.jumpForm;
+  uint32_t start = seg.pc;
+  emitBytes(out.bytes.data(), out.length, true);
+  for (const enc::Fixup& f : out.fixups) {
+    if (f.symbol >= relocs.size()) continue;
+    bool selfRelative = false;
+    link::FixupKind kind = linkKind(f.kind, selfRelative);
+    uint32_t saved = segments[static_cast<size_t>(current)].pc;
+    addFixup(kind, relocs[f.symbol], start + f.position, selfRelative);
+    segments[static_cast<size_t>(current)].pc = saved;
+  }
+}
+
+}  // namespace asmlab::masm

@@ -1,0 +1,1262 @@
+#include "macro_layer.hpp"
+
+#include <algorithm>
+#include <array>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+namespace asmlab::masm {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct BodyLine {
+  std::string text;
+  SourceLocation location;
+};
+
+struct MacroParam {
+  std::string name;
+  bool required = false;
+  bool vararg = false;
+  std::string defaultValue;
+};
+
+struct MacroDef {
+  std::string name;
+  std::vector<MacroParam> params;
+  std::vector<std::string> locals;
+  std::vector<BodyLine> body;
+  SourceLocation definedAt;
+};
+
+enum class BlockKind { Macro, Rept, Irp, Irpc, While };
+
+// A macro definition or repeat block being collected until its ENDM.
+struct Capture {
+  BlockKind kind = BlockKind::Macro;
+  int depth = 1;
+  MacroDef def;                    // for Macro; body lines for the repeat blocks too
+  std::string header;              // the repeat block's operands
+  LogicalLine opener;
+};
+
+struct Frame {
+  bool isFile = true;
+  std::shared_ptr<const SourceFile> file;
+  uint32_t nextLine = 1;
+  // Expansions
+  std::vector<BodyLine> lines;
+  size_t index = 0;
+  std::shared_ptr<const ExpansionInfo> info;
+  bool isMacro = false;
+  // A macro function called inside a line: reading stops (returns false) when it ends, and
+  // EXITM <text> stores its value here.
+  bool isFunction = false;
+  std::string* functionResult = nullptr;
+  size_t conditionDepth = 0;       // conditional stack depth when the frame started (EXITM unwinds to it)
+  // WHILE re-evaluates its condition each time its body is exhausted.
+  bool isWhile = false;
+  std::string whileCondition;
+  std::vector<BodyLine> whileBody;
+  LogicalLine whileOpener;
+  uint32_t whileIterations = 0;
+};
+
+struct Conditional {
+  bool parentActive = true;
+  bool active = true;
+  bool taken = false;
+  bool sawElse = false;
+};
+
+bool isBlockOpener(std::string_view w) {
+  static const char* openers[] = {"MACRO", "REPT", "REPEAT", "IRP", "IRPC", "FOR", "FORC", "WHILE"};
+  for (auto* o : openers)
+    if (iequals(w, o)) return true;
+  return false;
+}
+
+
+const NameMap<bool>& conditionalWords() {
+  static const NameMap<bool> words = [] {
+    NameMap<bool> m;
+    for (const char* w : {"IF", "IFE", "IF1", "IF2", "IFDEF", "IFNDEF", "IFB", "IFNB", "IFIDN", "IFIDNI", "IFDIF",
+                          "IFDIFI", "ELSEIF", "ELSEIFE", "ELSEIF1", "ELSEIF2", "ELSEIFDEF", "ELSEIFNDEF", "ELSEIFB",
+                          "ELSEIFNB", "ELSEIFIDN", "ELSEIFIDNI", "ELSEIFDIF", "ELSEIFDIFI", "ELSE", "ENDIF"})
+      m.emplace(w, true);
+    return m;
+  }();
+  return words;
+}
+
+// Words the macro layer itself acts on in the first position of a statement.
+const NameMap<bool>& layerKeywords() {
+  static const NameMap<bool> words = [] {
+    NameMap<bool> m;
+    for (const char* w : {"REPT", "REPEAT", "IRP", "FOR", "IRPC", "FORC", "WHILE", "ENDM", "ENDR", "EXITM", "GOTO",
+                          "LOCAL", "INCLUDE", "COMMENT", "%OUT", "ECHO", "PURGE", "END"})
+      m.emplace(w, true);
+    return m;
+  }();
+  return words;
+}
+
+// Second words that make the first one a name being defined (not replaced by its text value).
+const NameMap<bool>& definingWords() {
+  static const NameMap<bool> words = [] {
+    NameMap<bool> m;
+    for (const char* w : {"TEXTEQU", "EQU", "CATSTR", "SUBSTR", "SIZESTR", "INSTR", "MACRO", "=", "LABEL", "PROC",
+                          "ENDP", "SEGMENT", "ENDS", "STRUCT", "STRUC", "UNION", "RECORD", "GROUP", "TYPEDEF"})
+      m.emplace(w, true);
+    return m;
+  }();
+  return words;
+}
+
+// One lookup gives every role a word plays for the macro layer.
+enum KeywordBit : uint32_t { kCond = 1, kLayer = 2, kDefining = 4, kNoSubstitution = 8, kTextDirective = 16 };
+uint32_t keywordBits(std::string_view w) {
+  static const NameMap<uint32_t> table = [] {
+    NameMap<uint32_t> m;
+    for (auto& [k, v] : conditionalWords()) m[k] |= kCond;
+    for (auto& [k, v] : layerKeywords()) m[k] |= kLayer;
+    for (auto& [k, v] : definingWords()) m[k] |= kDefining;
+    for (const char* w : {"INCLUDE", "INCLUDELIB", "PURGE", "%OUT", "ECHO", "COMMENT"}) m[w] |= kNoSubstitution;
+    for (const char* w : {"TEXTEQU", "CATSTR", "SUBSTR", "SIZESTR", "INSTR"}) m[w] |= kTextDirective;
+    return m;
+  }();
+  if (w.empty() || w.size() > 10) return 0;
+  auto it = table.find(w);
+  return it == table.end() ? 0 : it->second;
+}
+
+// Strips one level of <...> from a conditional/argument operand.
+std::string unbracket(std::string_view s) {
+  s = trim(s);
+  if (s.size() >= 2 && s.front() == '<' && s.back() == '>') return std::string(s.substr(1, s.size() - 2));
+  return std::string(s);
+}
+
+}  // namespace
+
+std::vector<std::string> splitMacroArguments(std::string_view text, MacroHost* host, const LogicalLine* where) {
+  std::vector<std::string> args;
+  std::string current;
+  bool bracketed = false;
+  auto finish = [&] {
+    std::string value = bracketed ? current : std::string(trim(current));
+    if (bracketed) {
+      // Text around a <...> group (usually blanks) is trimmed, the group itself is kept verbatim.
+      value = current;
+      size_t a = 0, b = value.size();
+      while (a < b && isBlank(value[a])) ++a;
+      while (b > a && isBlank(value[b - 1])) --b;
+      value = value.substr(a, b - a);
+    }
+    args.push_back(std::move(value));
+    current.clear();
+    bracketed = false;
+  };
+  size_t i = 0;
+  bool any = false;
+  while (i < text.size()) {
+    char c = text[i];
+    any = true;
+    if (c == ',') {
+      finish();
+      ++i;
+      continue;
+    }
+    if (c == '<') {
+      // Literal group: commas and blanks inside are part of the argument; nested <> kept.
+      int depth = 1;
+      ++i;
+      bracketed = true;
+      while (i < text.size() && depth > 0) {
+        char d = text[i];
+        if (d == '!' && i + 1 < text.size()) {
+          current += text[i + 1];
+          i += 2;
+          continue;
+        }
+        if (d == '<') ++depth;
+        if (d == '>' && --depth == 0) {
+          ++i;
+          break;
+        }
+        current += d;
+        ++i;
+      }
+      continue;
+    }
+    if (c == '!' && i + 1 < text.size()) {
+      current += text[i + 1];
+      i += 2;
+      continue;
+    }
+    if (c == '"' || c == '\'') {
+      size_t end = text.find(c, i + 1);
+      if (end == std::string_view::npos) end = text.size() - 1;
+      current.append(text.substr(i, end - i + 1));
+      i = end + 1;
+      continue;
+    }
+    if (c == '%' && host && where && trim(current).empty()) {
+      // %expr: the argument is the value of the expression (MASM 6.1 Programmer's Guide, ch. 9).
+      size_t end = i + 1;
+      int paren = 0;
+      while (end < text.size() && (text[end] != ',' || paren > 0)) {
+        if (text[end] == '(') ++paren;
+        if (text[end] == ')') --paren;
+        ++end;
+      }
+      auto value = host->evaluateConstant(trim(text.substr(i + 1, end - i - 1)), *where);
+      current = value ? host->formatNumber(*value) : std::string();
+      bracketed = true;
+      i = end;
+      continue;
+    }
+    current += c;
+    ++i;
+  }
+  if (any || !args.empty()) finish();
+  return args;
+}
+
+struct MacroLayer::Impl {
+  MacroHost& host;
+  Diagnostics& diags;
+  const Options& options;
+  std::vector<Frame> frames;
+  std::vector<Conditional> conditions;
+  NameMap<std::string> textMacros;
+  // First characters (upper case) of text macro and macro names: most identifiers cannot be one,
+  // and this test is cheaper than hashing every word of every line.
+  std::array<bool, 256> textFirst{};
+  std::array<bool, 256> macroFirst{};
+
+  void setText(std::string name, std::string value) {
+    if (!name.empty()) textFirst[static_cast<unsigned char>(toUpper(name[0]))] = true;
+    textMacros[std::move(name)] = std::move(value);
+  }
+  NameMap<std::shared_ptr<MacroDef>> macros;
+  std::optional<Capture> capture;
+  char commentDelimiter = 0;
+  SourceLocation commentBlockStart;
+  std::vector<LogicalLine> pending;   // lines queued ahead (a label split from a macro call)
+  uint32_t localCounter = 0;
+  bool ended = false;
+  size_t totalExpandedLines = 0;
+
+  Impl(MacroHost& h, Diagnostics& d, const Options& o) : host(h), diags(d), options(o) {}
+
+  bool active() const { return conditions.empty() || conditions.back().active; }
+
+  void error(const LogicalLine& line, std::string message, uint32_t column = 0) {
+    Diagnostic d;
+    d.severity = Severity::Error;
+    d.location = line.location;
+    if (column) d.location.column = column;
+    d.message = std::move(message);
+    addExpansionNotes(d, line);
+    diags.add(std::move(d));
+  }
+
+  uint32_t columnOf(const LogicalLine& line, std::string_view word) {
+    if (!line.location.file || word.empty()) return line.location.column;
+    auto text = line.location.file->line(line.location.line);
+    auto up = upper(text);
+    auto pos = up.find(upper(word));
+    return pos == std::string::npos ? line.location.column : static_cast<uint32_t>(pos + 1);
+  }
+
+  // Reads the next raw line from the frame stack (comments removed), or false when all is read.
+  bool readRaw(LogicalLine& out) {
+    while (!frames.empty()) {
+      Frame& f = frames.back();
+      if (f.isFile) {
+        if (f.nextLine > f.file->lineCount()) {
+          frames.pop_back();
+          continue;
+        }
+        uint32_t number = f.nextLine++;
+        std::string_view text = f.file->line(number);
+        out.text.assign(text);
+        // A trailing backslash continues the line (MASM 6.1).
+        while (!out.text.empty() && trim(out.text.substr(0, commentStart(out.text))).ends_with("\\") &&
+               f.nextLine <= f.file->lineCount()) {
+          auto body = trim(std::string_view(out.text).substr(0, commentStart(out.text)));
+          out.text = std::string(body.substr(0, body.size() - 1)) + " " + std::string(f.file->line(f.nextLine++));
+        }
+        out.location = SourceLocation{f.file, number, 1, 0};
+        out.expansion = nullptr;
+        out.fromFile = true;
+        return true;
+      }
+      if (f.index >= f.lines.size()) {
+        if (f.isFunction) {
+          unwindConditions(f.conditionDepth);
+          frames.pop_back();
+          return false;
+        }
+        if (f.isWhile && ++f.whileIterations < 65536) {
+          auto value = host.evaluateConstant(f.whileCondition, f.whileOpener);
+          if (value && *value != 0) {
+            f.index = 0;
+            continue;
+          }
+        } else if (f.isWhile) {
+          error(f.whileOpener, "WHILE loop did not end after 65536 iterations");
+        }
+        unwindConditions(f.conditionDepth);
+        frames.pop_back();
+        continue;
+      }
+      const BodyLine& b = f.lines[f.index++];
+      out.text = b.text;
+      out.location = b.location;
+      out.expansion = f.info;
+      out.fromFile = false;
+      if (++totalExpandedLines > 50'000'000) {
+        error(out, "macro expansion produced more than 50 million lines; stopping");
+        frames.clear();
+        return false;
+      }
+      return true;
+    }
+    return false;
+  }
+
+  void unwindConditions(size_t depth) {
+    if (conditions.size() > depth) conditions.resize(depth);
+  }
+
+  // Replaces text macros in `text` from position `from` on (identifiers outside quotes).
+  // `bracketResults`: the line is a text directive (TEXTEQU, CATSTR ...), whose operands are text
+  // items, so a function's value is written as <value>.
+  // Returns true when the text changed.
+  bool substituteText(std::string& text, size_t from, const LogicalLine& where, size_t statementStart = SIZE_MAX,
+                      bool bracketResults = false) {
+    if (textMacros.empty() && macros.empty()) return false;
+    int replacements = 0;
+    size_t i = from;
+    char quote = 0;
+    while (i < text.size()) {
+      char c = text[i];
+      if (quote) {
+        if (c == quote) quote = 0;
+        ++i;
+        continue;
+      }
+      if (c == '"' || c == '\'') {
+        quote = c;
+        ++i;
+        continue;
+      }
+      if (c == ';') break;
+      if (isIdentStart(c) && (i == 0 || (!isIdentChar(text[i - 1]) && text[i - 1] != '.'))) {
+        size_t e = i;
+        while (e < text.size() && isIdentChar(text[e])) ++e;
+        auto it = textFirst[static_cast<unsigned char>(toUpper(c))] ? textMacros.find(std::string_view(text).substr(i, e - i))
+                                                                   : textMacros.end();
+        if (it != textMacros.end()) {
+          if (++replacements > 1000) {
+            error(where, fmt::format("text macro '{}' expands recursively", it->first));
+            return true;
+          }
+          text.replace(i, e - i, it->second);
+          continue;  // rescan the replacement: text macros may name other text macros
+        }
+        // name(arguments): a macro function (MASM 6.1 Programmer's Guide ch. 9) or a predefined
+        // text function (@CatStr, @SizeStr, @SubStr, @InStr). At the start of a statement the
+        // name is an ordinary macro call instead.
+        size_t open = e;
+        while (open < text.size() && isBlank(text[open])) ++open;
+        if (open < text.size() && text[open] == '(' && i != statementStart &&
+            (c == '@' || macroFirst[static_cast<unsigned char>(toUpper(c))])) {
+          std::string_view name = std::string_view(text).substr(i, e - i);
+          size_t close = matchingParen(text, open);
+          if (close != std::string::npos) {
+            std::string args = text.substr(open + 1, close - open - 1);
+            std::optional<std::string> value;
+            if (auto m = macros.find(name); m != macros.end()) {
+              auto def = m->second;
+              value = callFunction(def, args, where);
+            } else {
+              value = builtinFunction(name, args, where);
+            }
+            if (value) {
+              if (++replacements > 1000) return true;
+              if (bracketResults) {
+                std::string quoted = "<";
+                for (char ch : *value) {
+                  if (ch == '>' || ch == '<' || ch == '!') quoted += '!';
+                  quoted += ch;
+                }
+                value = quoted + ">";
+                text.replace(i, close + 1 - i, *value);
+                i += value->size();
+                continue;
+              }
+              text.replace(i, close + 1 - i, *value);
+              continue;
+            }
+          }
+        }
+        i = e;
+        continue;
+      }
+      ++i;
+    }
+    return replacements > 0;
+  }
+
+  // ---- Definitions -------------------------------------------------------------------------
+
+  void beginMacro(const LogicalLine& line, std::string_view name, std::string_view params) {
+    Capture c;
+    c.kind = BlockKind::Macro;
+    c.def.name = std::string(name);
+    c.def.definedAt = line.location;
+    c.opener = line;
+    for (auto& p : splitMacroArguments(params, nullptr, nullptr)) {
+      if (trim(p).empty()) continue;
+      MacroParam mp;
+      auto colon = p.find(':');
+      mp.name = std::string(trim(std::string_view(p).substr(0, colon)));
+      if (colon != std::string::npos) {
+        auto attr = trim(std::string_view(p).substr(colon + 1));
+        if (iequals(attr, "REQ")) mp.required = true;
+        else if (iequals(attr, "VARARG")) mp.vararg = true;
+        else if (attr.starts_with("=")) mp.defaultValue = unbracket(attr.substr(1));
+        else error(line, fmt::format("unknown macro parameter attribute '{}'", attr), columnOf(line, attr));
+      }
+      c.def.params.push_back(std::move(mp));
+    }
+    capture = std::move(c);
+  }
+
+  void beginRepeat(const LogicalLine& line, BlockKind kind, std::string_view operands) {
+    Capture c;
+    c.kind = kind;
+    c.header = std::string(operands);
+    c.opener = line;
+    c.def.definedAt = line.location;
+    capture = std::move(c);
+  }
+
+  // Called for each line while a definition is being captured.
+  void captureLine(const LogicalLine& line) {
+    std::string_view text = line.text;
+    WordCursor cur{text};
+    auto w1 = cur.word();
+    auto w2 = cur.peekWord();
+    if (iequals(w1, "ENDM") || iequals(w1, "ENDR")) {
+      if (--capture->depth == 0) {
+        finishCapture();
+        return;
+      }
+    } else if (isBlockOpener(w1) || isBlockOpener(w2)) {
+      ++capture->depth;
+    }
+    // MASM 6.1: `;;` comments are not kept in the macro's text.
+    std::string kept = line.text;
+    {
+      char quote = 0;
+      for (size_t i = 0; i + 1 < kept.size(); ++i) {
+        char c = kept[i];
+        if (quote) {
+          if (c == quote) quote = 0;
+        } else if (c == '"' || c == '\'') {
+          quote = c;
+        } else if (c == ';' && kept[i + 1] == ';') {
+          kept.resize(i);
+          break;
+        }
+      }
+    }
+    if (capture->kind == BlockKind::Macro && capture->def.body.empty() && capture->depth == 1 &&
+        iequals(WordCursor{kept}.word(), "LOCAL")) {
+      WordCursor c2{kept};
+      c2.word();
+      for (auto& n : splitMacroArguments(c2.rest(), nullptr, nullptr))
+        if (!trim(n).empty()) capture->def.locals.emplace_back(trim(n));
+      return;
+    }
+    capture->def.body.push_back({std::move(kept), line.location});
+  }
+
+  void finishCapture() {
+    Capture c = std::move(*capture);
+    capture.reset();
+    const LogicalLine& opener = c.opener;
+    if (c.kind == BlockKind::Macro) {
+      std::string name = c.def.name;  // copied first: the right-hand side moves c.def
+      textMacros.erase(name);
+      macroFirst[static_cast<unsigned char>(toUpper(name[0]))] = true;
+      macros[name] = std::make_shared<MacroDef>(std::move(c.def));
+      return;
+    }
+    auto info = std::make_shared<ExpansionInfo>();
+    info->macroName = c.kind == BlockKind::Rept ? "REPT" : c.kind == BlockKind::While ? "WHILE" : "FOR";
+    info->invokedAt = opener.location;
+    info->parent = opener.expansion;
+    Frame f;
+    f.isFile = false;
+    f.info = info;
+    f.conditionDepth = conditions.size();
+    if (c.kind == BlockKind::Rept) {
+      auto count = host.evaluateConstant(c.header, opener);
+      if (!count) return;
+      if (*count < 0 || *count > 1'000'000) {
+        error(opener, fmt::format("REPT count {} is out of range (0 to 1000000)", *count));
+        return;
+      }
+      for (int64_t n = 0; n < *count; ++n) appendBody(f.lines, c.def, {}, {});
+    } else if (c.kind == BlockKind::While) {
+      auto value = host.evaluateConstant(c.header, opener);
+      if (!value || *value == 0) return;
+      f.isWhile = true;
+      f.whileCondition = c.header;
+      f.whileOpener = opener;
+      appendBody(f.lines, c.def, {}, {});
+    } else {
+      // IRP/FOR name,<a,b,c>   IRPC/FORC name,text
+      auto comma = c.header.find(',');
+      if (comma == std::string::npos) {
+        error(opener, "expected 'parameter, <list>' after the repeat directive");
+        return;
+      }
+      std::string param(trim(std::string_view(c.header).substr(0, comma)));
+      if (auto colon = param.find(':'); colon != std::string::npos) param = std::string(trim(param.substr(0, colon)));
+      std::string_view list = trim(std::string_view(c.header).substr(comma + 1));
+      std::vector<std::string> items;
+      if (c.kind == BlockKind::Irp) {
+        std::string inner = unbracket(list);
+        items = splitMacroArguments(inner, &host, &opener);
+      } else {
+        std::string chars = unbracket(list);
+        for (char ch : chars) items.emplace_back(1, ch);
+      }
+      for (auto& item : items) appendBody(f.lines, c.def, {param}, {item});
+    }
+    if (!f.lines.empty() || f.isWhile) frames.push_back(std::move(f));
+  }
+
+  // Copies a body with parameters replaced by arguments and LOCAL names by fresh ??nnnn names.
+  void appendBody(std::vector<BodyLine>& out, const MacroDef& def, const std::vector<std::string>& names,
+                  const std::vector<std::string>& values) {
+    NameMap<std::string> subst;
+    for (size_t i = 0; i < names.size(); ++i) subst[names[i]] = i < values.size() ? values[i] : std::string();
+    for (auto& l : def.locals) subst[l] = fmt::format("??{:04X}", localCounter++);
+    for (const auto& b : def.body) out.push_back({substituteParams(b.text, subst), b.location});
+  }
+
+  // MASM 6.1 Programmer's Guide ch. 9: parameters are replaced as whole words; `&` joins a
+  // parameter to surrounding text and is removed; inside quotes only &-marked names are replaced.
+  static std::string substituteParams(const std::string& text, const NameMap<std::string>& subst) {
+    if (subst.empty()) return text;
+    std::string out;
+    out.reserve(text.size() + 16);
+    char quote = 0;
+    size_t i = 0;
+    while (i < text.size()) {
+      char c = text[i];
+      if (isIdentStart(c) && (i == 0 || !isIdentChar(text[i - 1]))) {
+        size_t e = i;
+        while (e < text.size() && isIdentChar(text[e])) ++e;
+        auto it = subst.find(std::string_view(text).substr(i, e - i));
+        bool ampBefore = !out.empty() && out.back() == '&';
+        bool ampAfter = e < text.size() && text[e] == '&';
+        if (it != subst.end() && (!quote || ampBefore || ampAfter)) {
+          if (ampBefore) out.pop_back();
+          out += it->second;
+          i = ampAfter ? e + 1 : e;
+          continue;
+        }
+        out.append(text, i, e - i);
+        i = e;
+        continue;
+      }
+      if (quote) {
+        if (c == quote) quote = 0;
+      } else if (c == '"' || c == '\'') {
+        quote = c;
+      }
+      out += c;
+      ++i;
+    }
+    return out;
+  }
+
+  void expandMacro(const LogicalLine& line, const std::shared_ptr<MacroDef>& def, std::string_view argText) {
+    if (frames.size() > options.maxMacroDepth) {
+      error(line, fmt::format("macro '{}' nested more than {} levels deep", def->name, options.maxMacroDepth));
+      return;
+    }
+    auto args = splitMacroArguments(argText, &host, &line);
+    std::vector<std::string> names, values;
+    for (size_t i = 0; i < def->params.size(); ++i) {
+      const auto& p = def->params[i];
+      names.push_back(p.name);
+      std::string value;
+      if (p.vararg) {
+        for (size_t j = i; j < args.size(); ++j) value += (j > i ? "," : "") + args[j];
+      } else if (i < args.size()) {
+        value = args[i];
+      }
+      if (trim(value).empty()) {
+        if (p.required) {
+          error(line, fmt::format("missing argument for required parameter '{}' of macro '{}'", p.name, def->name),
+                columnOf(line, def->name));
+        }
+        value = p.defaultValue;
+      }
+      values.push_back(std::move(value));
+    }
+    bool hasVararg = !def->params.empty() && def->params.back().vararg;
+    if (!hasVararg && args.size() > def->params.size() && !(def->params.empty() && args.size() == 1 && args[0].empty()))
+      error(line, fmt::format("macro '{}' takes {} argument(s), {} given", def->name, def->params.size(), args.size()),
+            columnOf(line, def->name));
+    auto info = std::make_shared<ExpansionInfo>();
+    info->macroName = def->name;
+    info->invokedAt = line.location;
+    info->parent = line.expansion;
+    Frame f;
+    f.isFile = false;
+    f.isMacro = true;
+    f.info = info;
+    f.conditionDepth = conditions.size();
+    appendBody(f.lines, *def, names, values);
+    frames.push_back(std::move(f));
+  }
+
+  // ---- Conditionals ------------------------------------------------------------------------
+
+  std::optional<bool> evaluateCondition(std::string_view kind, std::string_view operand, const LogicalLine& line) {
+    std::string k = upper(kind);
+    if (k.starts_with("ELSE")) k = k.substr(4);
+    if (k == "IF" || k == "IFE") {
+      std::string expr(operand);
+      substituteText(expr, 0, line);
+      auto v = host.evaluateConstant(expr, line);
+      if (!v) return std::nullopt;
+      return k == "IF" ? *v != 0 : *v == 0;
+    }
+    if (k == "IF1") return true;   // MASM 6 assembles conditionals once: IF1 holds, IF2 does not
+    if (k == "IF2") return false;
+    if (k == "IFDEF" || k == "IFNDEF") {
+      auto name = trim(operand);
+      bool defined = textMacros.count(name) || macros.count(name) || host.isSymbolDefined(name);
+      return k == "IFDEF" ? defined : !defined;
+    }
+    if (k == "IFB" || k == "IFNB") {
+      bool blank = trim(unbracket(operand)).empty();
+      return k == "IFB" ? blank : !blank;
+    }
+    if (k == "IFIDN" || k == "IFIDNI" || k == "IFDIF" || k == "IFDIFI") {
+      auto args = splitMacroArguments(operand, nullptr, nullptr);
+      if (args.size() != 2) {
+        error(line, fmt::format("{} needs two arguments: <text>,<text>", k), columnOf(line, kind));
+        return std::nullopt;
+      }
+      bool insensitive = k.back() == 'I';
+      bool same = insensitive ? iequals(args[0], args[1]) : args[0] == args[1];
+      return k.starts_with("IFIDN") ? same : !same;
+    }
+    error(line, fmt::format("unknown conditional directive '{}'", kind));
+    return std::nullopt;
+  }
+
+  // Handles IF/ELSE/ENDIF lines; returns true when the line was one of them.
+  bool handleConditional(std::string_view w1, std::string_view rest, const LogicalLine& line) {
+    if (!conditionalWords().count(w1)) return false;
+    std::string k = upper(w1);
+    if (k == "ENDIF") {
+      if (conditions.empty() || conditions.size() <= currentFrameConditionBase())
+        error(line, "ENDIF without a matching IF", columnOf(line, w1));
+      else
+        conditions.pop_back();
+      return true;
+    }
+    if (k == "ELSE" || k.starts_with("ELSEIF")) {
+      if (conditions.empty() || conditions.size() <= currentFrameConditionBase()) {
+        error(line, fmt::format("{} without a matching IF", k), columnOf(line, w1));
+        return true;
+      }
+      Conditional& c = conditions.back();
+      if (c.sawElse) error(line, fmt::format("{} after ELSE", k), columnOf(line, w1));
+      if (k == "ELSE") {
+        c.sawElse = true;
+        c.active = c.parentActive && !c.taken;
+        c.taken = true;
+        return true;
+      }
+      if (!c.parentActive || c.taken) {
+        c.active = false;
+        return true;
+      }
+      auto v = evaluateCondition(k, rest, line);
+      c.active = v.value_or(false);
+      c.taken = c.active;
+      return true;
+    }
+    Conditional c;
+    c.parentActive = active();
+    if (c.parentActive) {
+      auto v = evaluateCondition(k, rest, line);
+      c.active = v.value_or(false);
+    } else {
+      c.active = false;
+    }
+    c.taken = c.active;
+    conditions.push_back(c);
+    return true;
+  }
+
+  size_t currentFrameConditionBase() const {
+    for (auto it = frames.rbegin(); it != frames.rend(); ++it)
+      if (!it->isFile) return it->conditionDepth;
+    return 0;
+  }
+
+  // ---- INCLUDE -----------------------------------------------------------------------------
+
+  // MASM looks the name up relative to the including file, then along the include path; DOS
+  // names are case-insensitive, so a directory entry matching without regard to case is taken.
+  std::optional<fs::path> findInclude(const std::string& name, const SourceLocation& from) {
+    std::vector<fs::path> dirs;
+    if (from.file) dirs.push_back(fs::path(from.file->name()).parent_path());
+    for (auto& p : options.includePaths) dirs.emplace_back(p);
+    fs::path requested(name);
+    for (auto& dir : dirs) {
+      fs::path base = dir.empty() ? fs::path(".") : dir;
+      std::error_code ec;
+      fs::path exact = base / requested;
+      if (fs::is_regular_file(exact, ec)) return exact;
+      // Walk each component case-insensitively.
+      fs::path current = base;
+      bool found = true;
+      for (auto& part : requested) {
+        bool matched = false;
+        for (auto it = fs::directory_iterator(current, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+          if (iequals(it->path().filename().string(), part.string())) {
+            current = it->path();
+            matched = true;
+            break;
+          }
+        }
+        if (!matched) {
+          found = false;
+          break;
+        }
+      }
+      if (found && fs::is_regular_file(current, ec)) return current;
+    }
+    return std::nullopt;
+  }
+
+  void include(const LogicalLine& line, std::string_view operand) {
+    std::string name = unbracket(operand);
+    name = std::string(trim(name));
+    if (name.size() >= 2 && (name.front() == '"' || name.front() == '\'') && name.back() == name.front())
+      name = name.substr(1, name.size() - 2);
+    if (name.empty()) {
+      error(line, "INCLUDE needs a file name");
+      return;
+    }
+    size_t fileDepth = std::count_if(frames.begin(), frames.end(), [](const Frame& f) { return f.isFile; });
+    if (fileDepth > 50) {
+      error(line, fmt::format("INCLUDE nested more than 50 deep (does '{}' include itself?)", name));
+      return;
+    }
+    auto path = findInclude(name, line.location);
+    if (!path) {
+      error(line, fmt::format("cannot find include file '{}'", name), columnOf(line, name));
+      return;
+    }
+    std::string why;
+    auto file = SourceFile::load(path->string(), why);
+    if (!file) {
+      error(line, fmt::format("cannot read include file '{}': {}", path->string(), why), columnOf(line, name));
+      return;
+    }
+    Frame f;
+    f.file = std::move(file);
+    frames.push_back(std::move(f));
+  }
+
+  // ---- Text macro directives -----------------------------------------------------------------
+
+  // The value of a text item: <text>, a text macro name, or %expr.
+  std::optional<std::string> textItem(std::string_view item, const LogicalLine& line) {
+    item = trim(item);
+    if (item.starts_with("<")) return unbracket(item);
+    if (item.starts_with("%")) {
+      auto v = host.evaluateConstant(item.substr(1), line);
+      if (!v) return std::nullopt;
+      return host.formatNumber(*v);
+    }
+    auto it = textMacros.find(item);
+    if (it != textMacros.end()) return it->second;
+    if (item.size() >= 2 && (item.front() == '"' || item.front() == '\'') && item.back() == item.front())
+      return std::string(item.substr(1, item.size() - 1 - 1));
+    error(line, fmt::format("expected <text>, a text macro or %expression, found '{}'", item), columnOf(line, item));
+    return std::nullopt;
+  }
+
+  // name TEXTEQU / CATSTR / SUBSTR / SIZESTR / INSTR. Returns true when handled.
+  bool textDirective(std::string_view name, std::string_view directive, std::string_view operands,
+                     const LogicalLine& line) {
+    std::string d = upper(directive);
+    if (d == "TEXTEQU" || d == "CATSTR") {
+      std::string value;
+      // Items are separated by commas outside <> (splitMacroArguments would strip the brackets).
+      size_t i = 0;
+      std::string_view ops = trim(operands);
+      while (i <= ops.size()) {
+        size_t start = i;
+        int depth = 0;
+        char quote = 0;
+        while (i < ops.size()) {
+          char c = ops[i];
+          if (quote) {
+            if (c == quote) quote = 0;
+          } else if (c == '"' || c == '\'') quote = c;
+          else if (c == '<') ++depth;
+          else if (c == '>') --depth;
+          else if (c == '!' ) { ++i; }
+          else if (c == ',' && depth == 0) break;
+          ++i;
+        }
+        auto item = trim(ops.substr(start, std::min(i, ops.size()) - start));
+        if (!item.empty()) {
+          auto v = textItem(item, line);
+          if (!v) return true;
+          value += *v;
+        }
+        ++i;
+      }
+      setText(std::string(name), value);
+      return true;
+    }
+    if (d == "SIZESTR") {
+      auto v = textItem(operands, line);
+      if (v) setText(std::string(name), host.formatNumber(static_cast<int64_t>(v->size())));
+      return true;
+    }
+    if (d == "SUBSTR" || d == "INSTR") {
+      auto args = splitMacroArguments(operands, nullptr, nullptr);
+      // Re-split keeping brackets is unnecessary: items are <text> or names; unbracketing loses
+      // the distinction, so look the raw pieces up.
+      std::vector<std::string> raw;
+      {
+        std::string cur;
+        int depth = 0;
+        for (char c : operands) {
+          if (c == '<') ++depth;
+          if (c == '>') --depth;
+          if (c == ',' && depth == 0) {
+            raw.push_back(cur);
+            cur.clear();
+          } else {
+            cur += c;
+          }
+        }
+        raw.push_back(cur);
+      }
+      if (d == "SUBSTR") {
+        if (raw.size() < 2) {
+          error(line, "SUBSTR needs text and a start position");
+          return true;
+        }
+        auto text = textItem(raw[0], line);
+        auto start = host.evaluateConstant(raw[1], line);
+        if (!text || !start) return true;
+        int64_t len = static_cast<int64_t>(text->size()) - (*start - 1);
+        if (raw.size() > 2) {
+          auto l = host.evaluateConstant(raw[2], line);
+          if (!l) return true;
+          len = *l;
+        }
+        if (*start < 1 || *start - 1 + len > static_cast<int64_t>(text->size()) || len < 0) {
+          error(line, "SUBSTR position or length is outside the text");
+          return true;
+        }
+        setText(std::string(name), text->substr(static_cast<size_t>(*start - 1), static_cast<size_t>(len)));
+        return true;
+      }
+      // INSTR [start,] text, search
+      size_t base = raw.size() == 3 ? 1 : 0;
+      int64_t start = 1;
+      if (base) {
+        auto s = host.evaluateConstant(raw[0], line);
+        if (!s) return true;
+        start = *s;
+      }
+      if (raw.size() < base + 2) {
+        error(line, "INSTR needs the text and the text to search for");
+        return true;
+      }
+      auto text = textItem(raw[base], line);
+      auto what = textItem(raw[base + 1], line);
+      if (!text || !what) return true;
+      size_t pos = start >= 1 ? text->find(*what, static_cast<size_t>(start - 1)) : std::string::npos;
+      setText(std::string(name), host.formatNumber(pos == std::string::npos ? 0 : static_cast<int64_t>(pos + 1)));
+      return true;
+    }
+    return false;
+  }
+
+  // ---- Main loop ---------------------------------------------------------------------------
+
+  bool next(LogicalLine& out) {
+    if (!pending.empty()) {
+      out = std::move(pending.front());
+      pending.erase(pending.begin());
+      return true;
+    }
+    // The caller's line object is filled in place so its buffer is reused from line to line.
+    LogicalLine& line = out;
+    while (!ended && readRaw(line)) {
+      if (commentDelimiter) {
+        if (line.text.find(commentDelimiter) != std::string::npos) commentDelimiter = 0;
+        continue;
+      }
+      if (capture) {
+        captureLine(line);
+        continue;
+      }
+      line.text.resize(commentStart(line.text));
+      WordCursor cur{line.text};
+      std::string_view w1 = cur.word();
+      if (w1.empty()) continue;
+      size_t afterW1 = cur.pos;
+      std::string_view w2 = cur.peekWord();
+
+      uint32_t bits1 = keywordBits(w1);
+      if ((bits1 & kCond) && handleConditional(w1, cur.rest(), line)) continue;
+      if (!active()) continue;
+
+      // A label in front of a macro call or text macro: `PutCell: putc`.
+      size_t bodyStart = 0;
+      std::string_view labelWord;
+      if (isIdentStart(w1.empty() ? ' ' : w1[0]) && w2 == ":") {
+        WordCursor c2{line.text, afterW1};
+        c2.word();  // ':'
+        if (c2.pos < line.text.size() && line.text[c2.pos] == ':') ++c2.pos;
+        bodyStart = c2.pos;
+        labelWord = w1;
+      }
+
+      // Names being defined are not replaced by their old text-macro values.
+      uint32_t bitsFirst = bits1, bitsSecond = 0;
+      bool substituted = false;
+      {
+        WordCursor c3{line.text, bodyStart};
+        auto first = c3.word();
+        auto second = c3.peekWord();
+        if (bodyStart != 0) bitsFirst = keywordBits(first);
+        bitsSecond = keywordBits(second);
+        size_t substituteFrom = bodyStart;
+        if (bitsSecond & kDefining) substituteFrom = c3.pos;
+        // INCLUDE names, %OUT text and the like are not substituted.
+        if (!(bitsFirst & kNoSubstitution)) {
+          size_t firstStart = static_cast<size_t>(first.data() - line.text.data());
+          substituted = substituteText(line.text, substituteFrom, line, firstStart, (bitsSecond & kTextDirective) != 0);
+        }
+      }
+
+      WordCursor body{line.text, bodyStart};
+      std::string_view first = body.word();
+      size_t afterFirst = body.pos;
+      std::string_view second = body.peekWord();
+      if (first.empty()) {
+        return true;
+      }
+      if (substituted) {
+        bitsFirst = keywordBits(first);
+        bitsSecond = keywordBits(second);
+      }
+      // Most lines are instructions: skip the directive checks unless a word calls for them.
+      bool keyword = (bitsFirst & kLayer) || (first.size() >= 4 && iequals(first.substr(0, 4), ".ERR"));
+      bool definition = (bitsSecond & kDefining) != 0;
+      if (!keyword && !definition) {
+        if (!macroFirst[static_cast<unsigned char>(toUpper(first[0]))]) return true;
+        auto mit = macros.find(first);
+        if (mit == macros.end()) {
+          return true;
+        }
+      }
+      std::string F = upper(first);
+      if (iequals(second, "MACRO") && bodyStart == 0) {
+        WordCursor c4{line.text, afterFirst};
+        c4.word();
+        beginMacro(line, first, c4.rest());
+        continue;
+      }
+      if (F == "REPT" || F == "REPEAT") { beginRepeat(line, BlockKind::Rept, body.rest()); continue; }
+      if (F == "IRP" || F == "FOR") { beginRepeat(line, BlockKind::Irp, body.rest()); continue; }
+      if (F == "IRPC" || F == "FORC") { beginRepeat(line, BlockKind::Irpc, body.rest()); continue; }
+      if (F == "WHILE") { beginRepeat(line, BlockKind::While, body.rest()); continue; }
+      if (F == "ENDM" || F == "ENDR") {
+        error(line, fmt::format("{} without a matching MACRO or repeat block", F), columnOf(line, first));
+        continue;
+      }
+      if (F == "EXITM") {
+        exitMacro(line, body.rest());
+        continue;
+      }
+      if (F == "GOTO") {
+        error(line, "GOTO is not supported", columnOf(line, first));
+        continue;
+      }
+      if (F == "LOCAL" && !line.fromFile) {
+        error(line, "LOCAL must come first in a macro body", columnOf(line, first));
+        continue;
+      }
+      if (F == "INCLUDE") {
+        include(line, body.rest());
+        continue;
+      }
+      if (F == "COMMENT") {
+        auto rest = body.rest();
+        if (rest.empty()) {
+          error(line, "COMMENT needs a delimiter character");
+          continue;
+        }
+        char delim = rest[0];
+        if (rest.substr(1).find(delim) == std::string_view::npos) {
+          commentDelimiter = delim;
+          commentBlockStart = line.location;
+        }
+        continue;
+      }
+      if (F == "%OUT" || F == "ECHO") {
+        std::string text(body.rest());
+        host.message(text);
+        continue;
+      }
+      if (F == "PURGE") {
+        for (auto& n : splitMacroArguments(body.rest(), nullptr, nullptr)) macros.erase(std::string(trim(n)));
+        continue;
+      }
+      if (F.starts_with(".ERR")) {
+        if (handleForcedError(F, body.rest(), line, first)) continue;
+      }
+      if (bodyStart == 0 && textDirective(first, second, [&] {
+            WordCursor c5{line.text, afterFirst};
+            c5.word();
+            return c5.rest();
+          }(), line))
+        continue;
+      if (bodyStart == 0 && iequals(second, "EQU")) {
+        WordCursor c5{line.text, afterFirst};
+        c5.word();
+        auto value = c5.rest();
+        if (value.starts_with("<")) {
+          setText(std::string(first), unbracket(value));
+          continue;
+        }
+        // EQU with a non-constant value is a text macro (MASM 6.1 Programmer's Guide, ch. 1).
+        auto v = isNumericEquate(value);
+        if (!v) {
+          setText(std::string(first), std::string(value));
+          continue;
+        }
+      }
+      auto mit = macros.find(first);
+      if (mit != macros.end()) {
+        if (!labelWord.empty()) {
+          std::string labelText = line.text.substr(0, bodyStart);
+          auto def = mit->second;
+          expandMacro(line, def, body.rest());
+          line.text = std::move(labelText);
+          return true;
+        }
+        auto def = mit->second;
+        expandMacro(line, def, body.rest());
+        continue;
+      }
+      if (F == "END" && bodyStart == 0) ended = true;
+      return true;
+    }
+    if (ended || frames.empty()) finish();
+    return false;
+  }
+
+  // EQU's value is numeric when it is an expression of numbers and known symbols; anything that
+  // mentions a register or brackets (`arg EQU [bp+4]`) or does not parse is text.
+  std::optional<bool> isNumericEquate(std::string_view value) {
+    if (value.empty()) return std::nullopt;
+    if (value.find('[') != std::string_view::npos || value.find('"') != std::string_view::npos) return std::nullopt;
+    // Registers and PTR make it text as well.
+    WordCursor c{value};
+    while (!c.atEnd()) {
+      auto w = c.word();
+      static const char* textual[] = {"PTR", "AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP", "AL", "AH", "BL", "BH",
+                                      "CL", "CH", "DL", "DH", "CS", "DS", "ES", "SS", "FS", "GS", "EAX", "EBX",
+                                      "ECX", "EDX", "ESI", "EDI", "EBP", "ESP"};
+      for (auto* t : textual)
+        if (iequals(w, t)) return std::nullopt;
+    }
+    return true;
+  }
+
+  bool handleForcedError(const std::string& F, std::string_view rest, const LogicalLine& line, std::string_view word) {
+    bool fire = false;
+    std::string detail;
+    if (F == ".ERR" || F == ".ERR1") fire = true;
+    else if (F == ".ERR2") fire = false;
+    else if (F == ".ERRE" || F == ".ERRNZ") {
+      auto comma = rest.find(',');
+      auto v = host.evaluateConstant(rest.substr(0, comma), line);
+      if (!v) return true;
+      fire = F == ".ERRE" ? *v == 0 : *v != 0;
+      if (comma != std::string_view::npos) detail = std::string(trim(rest.substr(comma + 1)));
+    } else if (F == ".ERRB" || F == ".ERRNB") {
+      bool blank = trim(unbracket(rest)).empty();
+      fire = F == ".ERRB" ? blank : !blank;
+    } else if (F == ".ERRDEF" || F == ".ERRNDEF") {
+      auto name = trim(rest);
+      bool defined = textMacros.count(name) || macros.count(name) || host.isSymbolDefined(name);
+      fire = F == ".ERRDEF" ? defined : !defined;
+    } else if (F == ".ERRIDN" || F == ".ERRIDNI" || F == ".ERRDIF" || F == ".ERRDIFI") {
+      auto args = splitMacroArguments(rest, nullptr, nullptr);
+      if (args.size() >= 2) {
+        bool same = F.back() == 'I' ? iequals(args[0], args[1]) : args[0] == args[1];
+        fire = F.starts_with(".ERRIDN") ? same : !same;
+      }
+    } else {
+      return false;
+    }
+    if (fire) {
+      if (detail.empty() && F == ".ERR") detail = std::string(trim(rest));
+      error(line, detail.empty() ? fmt::format("forced error ({})", F) : fmt::format("forced error ({}): {}", F, detail),
+            columnOf(line, word));
+    }
+    return true;
+  }
+
+  static size_t matchingParen(const std::string& text, size_t open) {
+    int depth = 0;
+    char quote = 0;
+    for (size_t k = open; k < text.size(); ++k) {
+      char ch = text[k];
+      if (quote) {
+        if (ch == quote) quote = 0;
+      } else if (ch == '"' || ch == '\'') {
+        quote = ch;
+      } else if (ch == '(') {
+        ++depth;
+      } else if (ch == ')' && --depth == 0) {
+        return k;
+      }
+    }
+    return std::string::npos;
+  }
+
+  // Runs a macro function to its end (its lines go to the assembler as they come) and returns
+  // the text its EXITM gave, or nothing.
+  std::optional<std::string> callFunction(const std::shared_ptr<MacroDef>& def, const std::string& args,
+                                          const LogicalLine& where) {
+    size_t before = frames.size();
+    expandMacro(where, def, args);
+    if (frames.size() == before) return std::nullopt;
+    std::string result;
+    frames.back().isFunction = true;
+    frames.back().functionResult = &result;
+    LogicalLine inner;
+    while (next(inner)) host.processNestedLine(inner);
+    return result;
+  }
+
+  std::optional<std::string> builtinFunction(std::string_view name, const std::string& args, const LogicalLine& where) {
+    std::string n = upper(name);
+    if (n != "@CATSTR" && n != "@SIZESTR" && n != "@SUBSTR" && n != "@INSTR") return std::nullopt;
+    std::string temp = "??BUILTIN";
+    std::string directive = n.substr(1);
+    if (!textDirective(temp, directive, args, where)) return std::nullopt;
+    auto it = textMacros.find(temp);
+    if (it == textMacros.end()) return std::nullopt;
+    std::string value = it->second;
+    textMacros.erase(it);
+    return value;
+  }
+
+  void exitMacro(const LogicalLine& line, std::string_view valueText) {
+    // Leaves the innermost macro expansion (and any repeat blocks running inside it).
+    for (size_t i = frames.size(); i-- > 0;) {
+      if (frames[i].isFile) break;
+      if (frames[i].isMacro) {
+        unwindConditions(frames[i].conditionDepth);
+        if (frames[i].isFunction) {
+          // The function frame stays as an exhausted barrier so the caller's loop stops there.
+          if (frames[i].functionResult && !trim(valueText).empty()) {
+            if (auto v = textItem(valueText, line)) *frames[i].functionResult = *v;
+          }
+          frames.resize(i + 1);
+          frames[i].index = frames[i].lines.size();
+          return;
+        }
+        frames.resize(i);
+        return;
+      }
+    }
+    error(line, "EXITM outside a macro", columnOf(line, "EXITM"));
+  }
+
+  void finish() {
+    if (capture) {
+      error(capture->opener, capture->kind == BlockKind::Macro
+                                 ? fmt::format("macro '{}' has no ENDM", capture->def.name)
+                                 : std::string("repeat block has no ENDM"));
+      capture.reset();
+    }
+    if (commentDelimiter) {
+      LogicalLine l;
+      l.location = commentBlockStart;
+      error(l, fmt::format("COMMENT block has no closing '{}'", commentDelimiter));
+      commentDelimiter = 0;
+    }
+    if (!conditions.empty()) {
+      LogicalLine l;
+      error(l, "IF without ENDIF at the end of the source");
+      conditions.clear();
+    }
+  }
+};
+
+MacroLayer::MacroLayer(MacroHost& host, Diagnostics& diags, const Options& options)
+    : impl_(std::make_unique<Impl>(host, diags, options)) {}
+MacroLayer::~MacroLayer() = default;
+
+void MacroLayer::pushFile(std::shared_ptr<const SourceFile> file) {
+  Frame f;
+  f.file = std::move(file);
+  impl_->frames.push_back(std::move(f));
+}
+void MacroLayer::defineText(std::string name, std::string value) { impl_->setText(std::move(name), std::move(value)); }
+bool MacroLayer::isTextMacro(std::string_view name) const { return impl_->textMacros.count(name) != 0; }
+std::optional<std::string> MacroLayer::textMacro(std::string_view name) const {
+  auto it = impl_->textMacros.find(name);
+  if (it == impl_->textMacros.end()) return std::nullopt;
+  return it->second;
+}
+bool MacroLayer::isMacro(std::string_view name) const { return impl_->macros.count(name) != 0; }
+bool MacroLayer::next(LogicalLine& line) { return impl_->next(line); }
+
+void MacroLayer::addExpansionNotes(Diagnostic& d, const LogicalLine& line) {
+  for (auto e = line.expansion; e; e = e->parent) {
+    Diagnostic n;
+    n.severity = Severity::Note;
+    n.location = e->invokedAt;
+    n.message = fmt::format("in expansion of macro '{}' from {}:{}", e->macroName,
+                            e->invokedAt.file ? e->invokedAt.file->name() : std::string("?"), e->invokedAt.line);
+    d.notes.push_back(std::move(n));
+  }
+}
+
+}  // namespace asmlab::masm

@@ -1,0 +1,171 @@
+// The object module (asmlab::link::Module) and the listing file.
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "assembler_impl.hpp"
+
+namespace asmlab::masm {
+
+void Assembler::buildModule() {
+  link::Module& m = result_.module;
+  for (auto& s : segments) {
+    link::Segment& out = m.segments.emplace_back();
+    out.name = s.name;
+    out.className = s.className;
+    out.align = s.align;
+    out.combine = s.combine;
+    out.use32 = s.use32;
+    out.length = s.length;
+    out.data = s.data;
+    out.absoluteFrame = s.atFrame;
+    for (auto& f : s.fixups) m.fixups.push_back(f);
+  }
+  m.groups = groups;
+  for (Symbol* e : externals) {
+    link::Extern x;
+    x.name = e->name;
+    m.externs.push_back(std::move(x));
+  }
+  // Publics in a stable order (by name) so the object does not depend on hash order.
+  std::vector<Symbol*> pubs;
+  for (auto& [key, sym] : globals)
+    if (sym->isPublic && key[0] != '\x03') pubs.push_back(sym.get());
+  std::sort(pubs.begin(), pubs.end(), [](Symbol* a, Symbol* b) { return a->name < b->name; });
+  for (Symbol* s : pubs) {
+    link::Public p;
+    p.name = s->name;
+    if (s->kind == SymKind::Label || s->kind == SymKind::Variable) {
+      p.segment = static_cast<uint32_t>(s->segment);
+      if (segments[static_cast<size_t>(s->segment)].group >= 0)
+        p.group = static_cast<uint32_t>(segments[static_cast<size_t>(s->segment)].group);
+      p.offset = static_cast<uint32_t>(s->value);
+    } else if (s->kind == SymKind::Constant) {
+      p.offset = static_cast<uint32_t>(s->value);
+    } else if (s->kind == SymKind::External) {
+      continue;
+    } else {
+      Diagnostic d;
+      d.severity = Severity::Error;
+      d.location = s->definedAt;
+      d.message = fmt::format("PUBLIC symbol '{}' is not defined in this module", s->name);
+      diags.add(std::move(d));
+      continue;
+    }
+    m.publics.push_back(std::move(p));
+  }
+  // END label: the program's entry point.
+  for (auto it = statements.rbegin(); it != statements.rend(); ++it) {
+    if (it->kind != StmtKind::End) continue;
+    currentStatement = &*it;
+    Value v = evaluate(it->operands[0], true);
+    for (auto& d : passDiagnostics) diags.add(std::move(d));
+    passDiagnostics.clear();
+    if (v.unknown) break;
+    if (!v.relocatable || v.segmentValue || v.target.kind != link::RefKind::Segment) {
+      Diagnostic d;
+      d.severity = Severity::Error;
+      d.location = statementLines[it->line].location;
+      d.message = "END needs a code label in this module as the entry point";
+      diags.add(std::move(d));
+      break;
+    }
+    link::EntryPoint e;
+    e.target = v.target;
+    e.frame = frameFor(v);
+    if (model != Model::Tiny && e.frame.kind == link::RefKind::Group) e.frame = {link::RefKind::Target, 0};
+    e.displacement = static_cast<uint32_t>(v.num);
+    m.entry = e;
+    m.isMain = true;
+    break;
+  }
+  if (!m.entry) {
+    if (Symbol* st = findSymbol("@Startup", -1, 0); st && st->kind == SymKind::Label) {
+      link::EntryPoint e;
+      e.target = {link::RefKind::Segment, static_cast<uint32_t>(st->segment)};
+      e.frame = {link::RefKind::Target, 0};
+      e.displacement = static_cast<uint32_t>(st->value);
+      m.entry = e;
+      m.isMain = true;
+    }
+  }
+}
+
+namespace {
+const char* kindName(const Symbol& s) {
+  switch (s.kind) {
+    case SymKind::Label: return s.isProc ? (s.far ? "F PROC" : "N PROC") : (s.far ? "L FAR" : "L NEAR");
+    case SymKind::Variable:
+      switch (s.typeSize) {
+        case 1: return "V BYTE";
+        case 2: return "V WORD";
+        case 4: return "V DWORD";
+        case 6: return "V FWORD";
+        case 8: return "V QWORD";
+        case 10: return "V TBYTE";
+        default: return "V";
+      }
+    case SymKind::Constant: return "Number";
+    case SymKind::External: return s.far ? "External FAR" : "External";
+    case SymKind::Segment: return "Segment";
+    case SymKind::Group: return "Group";
+    case SymKind::StructType: return "Struct";
+    case SymKind::StructField: return "Field";
+    case SymKind::RecordType: return "Record";
+    case SymKind::RecordField: return "Record field";
+    case SymKind::TypeAlias: return "Type";
+    case SymKind::Undefined: return "Undefined";
+  }
+  return "";
+}
+}  // namespace
+
+void Assembler::buildListing() {
+  std::string& out = result_.listing;
+  out += fmt::format("asmlab MASM assembler listing: {}\n\n", result_.module.name);
+  for (const ListingLine& l : lines) {
+    if (!l.listed) continue;
+    std::string source = l.fromFile && l.location.file ? std::string(l.location.file->line(l.location.line)) : l.text;
+    std::string offset = "    ";
+    std::string bytes;
+    if (l.statement != UINT32_MAX && l.statement < spans.size()) {
+      const Span& sp = spans[l.statement];
+      if (sp.segment >= 0) {
+        const auto& seg = segments[static_cast<size_t>(sp.segment)];
+        offset = seg.use32 ? fmt::format("{:08X}", sp.start) : fmt::format("{:04X}", sp.start);
+        for (uint32_t a = sp.start; a < sp.end && a < sp.start + 6; ++a)
+          bytes += a < seg.data.size() ? fmt::format("{:02X}", seg.data[a]) : std::string("??");
+        if (sp.end > sp.start + 6) bytes += "+";
+      }
+    }
+    out += fmt::format("{:<8} {:<14}{} {}\n", offset, bytes, l.fromFile ? ' ' : '1', source);
+  }
+  out += "\nSegments and Groups:\n\n";
+  for (const auto& g : groups) out += fmt::format("{:<31} GROUP\n", g.name);
+  for (const auto& s : segments) {
+    static const char* aligns[] = {"AT", "Byte", "Word", "Para", "Page", "DWord"};
+    static const char* combines[] = {"Private", "?", "Public", "?", "?", "Stack", "Common"};
+    out += fmt::format("{:<31} {} {:08X} {:<6} {:<8} '{}'\n", s.name, s.use32 ? "32 Bit" : "16 Bit", s.length,
+                       aligns[static_cast<int>(s.align)], combines[static_cast<int>(s.combine)], s.className);
+  }
+  out += "\nSymbols:\n\n";
+  std::map<std::string, const Symbol*> sorted;
+  for (auto& [key, sym] : globals) {
+    if (key[0] == '\x03' || sym->kind == SymKind::Undefined || sym->kind == SymKind::Segment || sym->kind == SymKind::Group) continue;
+    sorted.emplace(sym->name + key, sym.get());
+  }
+  for (auto& sym : localOwners)
+    if (sym->kind != SymKind::Undefined) sorted.emplace(sym->name + " (local)", sym.get());
+  for (auto& [k, s] : sorted) {
+    std::string where;
+    if ((s->kind == SymKind::Label || s->kind == SymKind::Variable) && s->segment >= 0)
+      where = fmt::format("{:04X}  {}", s->value, segments[static_cast<size_t>(s->segment)].name);
+    else if (s->kind == SymKind::Constant || s->kind == SymKind::StructField)
+      where = fmt::format("{:04X}", static_cast<uint64_t>(s->value) & 0xFFFFFFFF);
+    out += fmt::format("{:<31} {:<13} {}{}\n", s->name, kindName(*s), where, s->isPublic ? "  Public" : "");
+  }
+  out += fmt::format("\n{} lines, {} passes\n", result_.logicalLines, result_.passes);
+}
+
+}  // namespace asmlab::masm

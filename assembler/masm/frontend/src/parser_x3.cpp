@@ -1,0 +1,270 @@
+// The Spirit X3 grammar for MASM expressions and data initialisers. Operator precedence follows
+// the MASM 6.1 Programmer's Guide, table 1.2 (highest first): () [] <> LENGTH SIZE WIDTH MASK
+// LENGTHOF SIZEOF; . ; : ; PTR OFFSET SEG TYPE THIS; HIGH LOW HIGHWORD LOWWORD; unary + -;
+// * / MOD SHL SHR; binary + -; EQ NE LT LE GT GE; NOT; AND; OR XOR; SHORT .TYPE.
+// Semantic actions append postfix operations, so a parsed expression is a flat vector.
+#include <boost/spirit/home/x3.hpp>
+
+#include "expr.hpp"
+#include "text_util.hpp"
+
+namespace asmlab::masm {
+namespace {
+
+namespace x3 = boost::spirit::x3;
+using Iterator = std::string_view::const_iterator;
+
+struct State {
+  Iterator begin;
+  uint16_t base = 0;
+  std::vector<ExprOp>* ops = nullptr;
+  // Data item parsing: the stack of lists being filled.
+  std::vector<std::vector<DataItem>*> lists;
+};
+struct StateTag;
+
+template <typename Ctx>
+State& state(Ctx& ctx) {
+  return x3::get<StateTag>(ctx).get();
+}
+template <typename Ctx>
+uint16_t columnOf(Ctx& ctx) {
+  auto& s = state(ctx);
+  return static_cast<uint16_t>(s.base + (x3::_where(ctx).begin() - s.begin));
+}
+
+template <Op op>
+struct push_op {
+  template <typename Ctx>
+  void operator()(Ctx& ctx) const {
+    ExprOp o;
+    o.op = op;
+    o.column = columnOf(ctx);
+    state(ctx).ops->push_back(std::move(o));
+  }
+};
+
+auto const identChar = x3::char_("a-zA-Z0-9_@$?");
+auto const identStart = x3::char_("a-zA-Z_@$?");
+
+struct Keyword : x3::parser<Keyword> {
+  using attribute_type = x3::unused_type;
+  const char* word;
+  explicit constexpr Keyword(const char* w) : word(w) {}
+  template <typename It, typename Ctx, typename RCtx, typename Attr>
+  bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+    x3::skip_over(first, last, ctx);
+    It it = first;
+    for (const char* p = word; *p; ++p, ++it)
+      if (it == last || toUpper(*it) != *p) return false;
+    if (it != last && isIdentChar(*it)) return false;
+    first = it;
+    return true;
+  }
+};
+constexpr Keyword kw(const char* w) { return Keyword(w); }
+
+auto const onNumber = [](auto& ctx) {
+  auto range = x3::_attr(ctx);
+  ExprOp o;
+  o.op = Op::Number;
+  o.text.assign(range.begin(), range.end());
+  o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
+  o.value = 0;  // converted at evaluation time with the .RADIX in force
+  state(ctx).ops->push_back(std::move(o));
+};
+auto const onIdentifier = [](auto& ctx) {
+  auto range = x3::_attr(ctx);
+  ExprOp o;
+  o.op = Op::Identifier;
+  o.text.assign(range.begin(), range.end());
+  o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
+  state(ctx).ops->push_back(std::move(o));
+};
+auto const onMember = [](auto& ctx) {
+  auto range = x3::_attr(ctx);
+  ExprOp o;
+  o.op = Op::Member;
+  o.text.assign(range.begin(), range.end());
+  o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
+  state(ctx).ops->push_back(std::move(o));
+};
+auto const onString = [](auto& ctx) {
+  auto range = x3::_attr(ctx);
+  std::string_view raw(&*range.begin(), static_cast<size_t>(range.end() - range.begin()));
+  char q = raw.front();
+  ExprOp o;
+  o.op = Op::String;
+  for (size_t i = 1; i + 1 < raw.size(); ++i) {
+    o.text += raw[i];
+    if (raw[i] == q) ++i;  // doubled quote
+  }
+  o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
+  state(ctx).ops->push_back(std::move(o));
+};
+
+x3::rule<class expr_r> const expr = "expression";
+x3::rule<class or_r> const orExpr = "expression";
+x3::rule<class and_r> const andExpr = "expression";
+x3::rule<class not_r> const notExpr = "expression";
+x3::rule<class rel_r> const relExpr = "expression";
+x3::rule<class add_r> const addExpr = "expression";
+x3::rule<class mul_r> const mulExpr = "expression";
+x3::rule<class unary_r> const unaryExpr = "operand";
+x3::rule<class hl_r> const hlExpr = "operand";
+x3::rule<class ptr_r> const ptrExpr = "operand";
+x3::rule<class ovr_r> const overrideExpr = "operand";
+x3::rule<class member_r> const memberExpr = "operand";
+x3::rule<class postfix_r> const postfixExpr = "operand";
+x3::rule<class primary_r> const primary = "operand";
+
+auto const number = x3::raw[x3::lexeme[x3::digit >> *x3::alnum]];
+auto const identifier = x3::raw[x3::lexeme[identStart >> *identChar]];
+auto const dqString = x3::lexeme['"' >> *(x3::lit("\"\"") | ~x3::char_('"')) >> '"'];
+auto const sqString = x3::lexeme['\'' >> *(x3::lit("''") | ~x3::char_('\'')) >> '\''];
+auto const string = x3::raw[dqString | sqString];
+
+auto const expr_def = (kw("SHORT") > expr)[push_op<Op::Short>{}] | (kw(".TYPE") > expr)[push_op<Op::DotType>{}] | orExpr;
+auto const orExpr_def = andExpr >> *((kw("OR") > andExpr)[push_op<Op::Or>{}] | (kw("XOR") > andExpr)[push_op<Op::Xor>{}]);
+auto const andExpr_def = notExpr >> *((kw("AND") > notExpr)[push_op<Op::And>{}]);
+auto const notExpr_def = (kw("NOT") > notExpr)[push_op<Op::Not>{}] | relExpr;
+auto const relExpr_def = addExpr >> *((kw("EQ") > addExpr)[push_op<Op::Eq>{}] | (kw("NE") > addExpr)[push_op<Op::Ne>{}] |
+                                      (kw("LT") > addExpr)[push_op<Op::Lt>{}] | (kw("LE") > addExpr)[push_op<Op::Le>{}] |
+                                      (kw("GT") > addExpr)[push_op<Op::Gt>{}] | (kw("GE") > addExpr)[push_op<Op::Ge>{}]);
+auto const addExpr_def = mulExpr >> *(('+' > mulExpr)[push_op<Op::Add>{}] | ('-' > mulExpr)[push_op<Op::Sub>{}]);
+auto const mulExpr_def = unaryExpr >> *(('*' > unaryExpr)[push_op<Op::Mul>{}] | ('/' > unaryExpr)[push_op<Op::Div>{}] |
+                                        (kw("MOD") > unaryExpr)[push_op<Op::Mod>{}] |
+                                        (kw("SHL") > unaryExpr)[push_op<Op::Shl>{}] |
+                                        (kw("SHR") > unaryExpr)[push_op<Op::Shr>{}]);
+auto const unaryExpr_def = ('-' > unaryExpr)[push_op<Op::Neg>{}] | ('+' > unaryExpr) | hlExpr;
+auto const hlExpr_def = (kw("HIGHWORD") > hlExpr)[push_op<Op::HighWord>{}] |
+                        (kw("LOWWORD") > hlExpr)[push_op<Op::LowWord>{}] | (kw("HIGH") > hlExpr)[push_op<Op::High>{}] |
+                        (kw("LOW") > hlExpr)[push_op<Op::Low>{}] | ptrExpr;
+auto const ptrExpr_def = (kw("OFFSET") > ptrExpr)[push_op<Op::Offset>{}] | (kw("SEG") > ptrExpr)[push_op<Op::Seg>{}] |
+                         (kw("TYPE") > ptrExpr)[push_op<Op::Type>{}] | (kw("THIS") > ptrExpr)[push_op<Op::This>{}] |
+                         (overrideExpr >> -((kw("PTR") > ptrExpr)[push_op<Op::Ptr>{}]));
+auto const overrideExpr_def = memberExpr >> -((':' > ptrExpr)[push_op<Op::Override>{}]);
+auto const memberExpr_def = postfixExpr >> *('.' >> identifier[onMember] >> *(('[' > expr > ']')[push_op<Op::Index>{}]));
+auto const postfixExpr_def = primary >> *(('[' > expr > ']')[push_op<Op::Index>{}] |
+                                          ('(' > expr > ')')[push_op<Op::Index>{}]);
+auto const primary_def = number[onNumber] | string[onString] | ('(' > expr > ')') |
+                         ('[' > expr > ']')[push_op<Op::Bracket>{}] |
+                         (kw("SIZEOF") > (postfixExpr | ('(' > expr > ')')))[push_op<Op::SizeOf>{}] |
+                         (kw("LENGTHOF") > (postfixExpr | ('(' > expr > ')')))[push_op<Op::LengthOf>{}] |
+                         (kw("SIZE") > postfixExpr)[push_op<Op::Size>{}] |
+                         (kw("LENGTH") > postfixExpr)[push_op<Op::Length>{}] |
+                         (kw("WIDTH") > postfixExpr)[push_op<Op::Width>{}] |
+                         (kw("MASK") > postfixExpr)[push_op<Op::Mask>{}] |
+                         x3::lexeme['$' >> !identChar][push_op<Op::Location>{}] |
+                         x3::lexeme['?' >> !identChar][push_op<Op::Undefined>{}] |
+                         identifier[onIdentifier];
+
+BOOST_SPIRIT_DEFINE(expr, orExpr, andExpr, notExpr, relExpr, addExpr, mulExpr, unaryExpr, hlExpr, ptrExpr, overrideExpr,
+                    memberExpr, postfixExpr, primary)
+
+// ---- Data items ------------------------------------------------------------------------------
+
+auto const beginItem = [](auto& ctx) {
+  auto& s = state(ctx);
+  s.lists.back()->emplace_back();
+  DataItem& item = s.lists.back()->back();
+  item.expr.column = columnOf(ctx);
+  s.ops = &item.expr.ops;
+};
+auto const markUndefined = [](auto& ctx) { state(ctx).lists.back()->back().kind = DataItem::Kind::Undefined; };
+auto const beginDup = [](auto& ctx) {
+  auto& s = state(ctx);
+  DataItem& item = s.lists.back()->back();
+  item.kind = DataItem::Kind::Dup;
+  s.lists.push_back(&item.items);
+};
+auto const beginList = [](auto& ctx) {
+  auto& s = state(ctx);
+  DataItem& item = s.lists.back()->back();
+  item.kind = DataItem::Kind::List;
+  s.lists.push_back(&item.items);
+};
+auto const endNested = [](auto& ctx) { state(ctx).lists.pop_back(); };
+
+x3::rule<class data_list_r> const dataList = "data item list";
+x3::rule<class data_item_r> const dataItem = "data item";
+
+auto const dataList_def = -(dataItem % ',');
+auto const dataItem_def =
+    x3::eps[beginItem] >>
+    (x3::lexeme['?' >> !identChar][markUndefined] |
+     (x3::lit('<')[beginList] > dataList > x3::lit('>')[endNested]) |
+     (x3::lit('{')[beginList] > dataList > x3::lit('}')[endNested]) |
+     (expr >> -(kw("DUP")[beginDup] > '(' > dataList > x3::lit(')')[endNested])));
+
+BOOST_SPIRIT_DEFINE(dataList, dataItem)
+
+template <typename Grammar>
+bool run(std::string_view text, uint16_t base, State& st, Grammar const& g, ParseError& error) {
+  Iterator first = text.begin();
+  Iterator last = text.end();
+  st.begin = first;
+  st.base = base;
+  try {
+    // Blanks between tokens: a character-set test is cheaper than the locale-aware x3::space.
+    bool ok = x3::phrase_parse(first, last, x3::with<StateTag>(std::ref(st))[g], x3::char_(" \t\r\f\v"));
+    if (ok && first == last) return true;
+    error.column = static_cast<uint16_t>(base + (first - text.begin()));
+    error.message = first == last ? "syntax error in expression"
+                                  : "unexpected '" + std::string(first, std::min(last, first + 12)) + "' in expression";
+    return false;
+  } catch (const x3::expectation_failure<Iterator>& e) {
+    error.column = static_cast<uint16_t>(base + (e.where() - text.begin()));
+    error.message = e.where() == last ? "expression ends early: expected " + e.which()
+                                      : "expected " + e.which() + " before '" +
+                                            std::string(e.where(), std::min(last, e.where() + 12)) + "'";
+    return false;
+  }
+}
+
+}  // namespace
+
+std::optional<Expr> parseExpression(std::string_view text, uint16_t base, ParseError& error) {
+  Expr e;
+  e.column = base;
+  State st;
+  st.ops = &e.ops;
+  if (!run(text, base, st, expr, error)) return std::nullopt;
+  return e;
+}
+
+std::optional<std::vector<DataItem>> parseDataItems(std::string_view text, uint16_t base, ParseError& error) {
+  std::vector<DataItem> items;
+  State st;
+  st.lists.push_back(&items);
+  if (!run(text, base, st, dataList, error)) return std::nullopt;
+  return items;
+}
+
+std::optional<int64_t> parseNumber(std::string_view t, unsigned radix) {
+  if (t.empty() || !isDigit(t[0])) return std::nullopt;
+  unsigned r = radix;
+  char last = toUpper(t.back());
+  std::string_view digits = t;
+  // A suffix letter picks the radix, except that B and D are digits when the radix is 16.
+  if (last == 'H') r = 16, digits.remove_suffix(1);
+  else if (last == 'O' || last == 'Q') r = 8, digits.remove_suffix(1);
+  else if (last == 'T') r = 10, digits.remove_suffix(1);
+  else if (last == 'Y') r = 2, digits.remove_suffix(1);
+  else if ((last == 'B' || last == 'D') && radix <= 10) {
+    r = last == 'B' ? 2 : 10;
+    digits.remove_suffix(1);
+  }
+  if (digits.empty()) return std::nullopt;
+  uint64_t v = 0;
+  for (char c : digits) {
+    char u = toUpper(c);
+    unsigned d = isDigit(u) ? static_cast<unsigned>(u - '0') : (u >= 'A' && u <= 'Z') ? static_cast<unsigned>(u - 'A' + 10) : 99;
+    if (d >= r) return std::nullopt;
+    v = v * r + d;
+    if (v > 0xFFFFFFFFull) return std::nullopt;
+  }
+  return static_cast<int64_t>(v);
+}
+
+}  // namespace asmlab::masm

@@ -1,0 +1,653 @@
+// The statement layer: splits each logical line into label, operation and operands, records the
+// statements that later passes replay, and runs the passes until label offsets settle.
+#include <algorithm>
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "assembler_impl.hpp"
+
+namespace asmlab::masm {
+
+Assembler::Assembler(const Options& o, Diagnostics& d) : options(o), diags(d), macros(*this, d, o) {
+  cpu = o.cpu == Cpu::I8086 ? enc::Cpu::I8086 : o.cpu == Cpu::I186 ? enc::Cpu::I80186 : o.cpu == Cpu::I286 ? enc::Cpu::I80286 : enc::Cpu::I80386;
+  cpu32 = o.cpu >= Cpu::I386;
+  scoped = true;
+  tasmLocals = false;
+}
+
+std::string Assembler::fold(std::string_view name) const {
+  return options.caseMode == CaseMode::Preserve ? std::string(name) : upper(name);
+}
+std::string Assembler::spelling(std::string_view name) const {
+  return options.caseMode == CaseMode::Upper ? upper(name) : std::string(name);
+}
+
+Symbol* Assembler::findSymbol(std::string_view name, int proc, int at) {
+  std::string key = fold(name);
+  if (!locals.empty()) {
+    if (tasmLocals && name.starts_with("@@")) {
+      auto scope = locals.find(-2 - static_cast<int64_t>(at));
+      if (scope != locals.end()) {
+        auto it = scope->second.find(key);
+        if (it != scope->second.end()) return it->second;
+      }
+    }
+    if (proc >= 0) {
+      auto scope = locals.find(proc);
+      if (scope != locals.end()) {
+        auto it = scope->second.find(key);
+        if (it != scope->second.end()) return it->second;
+      }
+    }
+  }
+  auto it = globals.find(key);
+  return it == globals.end() ? nullptr : it->second.get();
+}
+
+Symbol* Assembler::globalSymbol(std::string_view name, bool create) {
+  std::string key = fold(name);
+  auto it = globals.find(key);
+  if (it != globals.end()) return it->second.get();
+  if (!create) return nullptr;
+  auto s = std::make_unique<Symbol>();
+  s->name = spelling(name);
+  Symbol* raw = s.get();
+  globals.emplace(std::move(key), std::move(s));
+  return raw;
+}
+
+Symbol* Assembler::defineLocalLabel(std::string_view name, int scope) {
+  int64_t scopeKey = name.starts_with("@@") && tasmLocals ? -2 - static_cast<int64_t>(scope) : scope;
+  std::string key = fold(name);
+  auto& map = locals[scopeKey];
+  auto it = map.find(key);
+  if (it != map.end()) return it->second;
+  // Local symbols are owned by the global list under a key no source name can have.
+  auto s = std::make_unique<Symbol>();
+  s->name = spelling(name);
+  Symbol* raw = s.get();
+  localOwners.push_back(std::move(s));
+  map.emplace(std::move(key), raw);
+  return raw;
+}
+
+bool Assembler::isMnemonic(std::string_view name) { return (wordBits(name) & kWordMnemonic) != 0; }
+
+// What a word in the first two fields can be, looked up once and remembered.
+uint32_t Assembler::wordBits(std::string_view name) {
+  if (name.empty()) return 0;
+  auto it = wordCache.find(name);
+  if (it != wordCache.end()) return it->second;
+  static const NameMap<uint32_t> fixed = [] {
+    NameMap<uint32_t> m;
+    for (const char* w : {"OPTION", "ASSUME", "PUBLIC", "EXTRN", "EXTERN", "EXTERNDEF", "INCLUDELIB", "END", "ORG",
+                          "ALIGN", "EVEN", "GLOBAL", ".MODEL", "MODEL", "INCLUDE"})
+      m[w] |= kWordUnnamedDirective;
+    for (const char* w : {"SEGMENT", "ENDS", "PROC", "ENDP", "EQU", "=", "LABEL", "STRUCT", "STRUC", "UNION", "RECORD",
+                          "GROUP", "TYPEDEF", "DB", "DW", "DD", "DF", "DQ", "DT", "BYTE", "SBYTE", "WORD", "SWORD",
+                          "DWORD", "SDWORD", "FWORD", "QWORD", "TBYTE", "REAL4", "REAL8", "REAL10", "MACRO", "TEXTEQU",
+                          "CATSTR"})
+      m[w] |= kWordNameDirective;
+    for (const char* w : {"REP", "REPE", "REPZ", "REPNE", "REPNZ", "LOCK"}) m[w] |= kWordPrefix;
+    return m;
+  }();
+  uint32_t bits = 0;
+  if (auto f = fixed.find(name); f != fixed.end()) bits = f->second;
+  if (enc::isMnemonic(name)) bits |= kWordMnemonic;
+  wordCache.emplace(std::string(name), bits);
+  return bits;
+}
+
+Symbol* Assembler::findType(std::string_view name) {
+  auto it = globals.find(fold(name));
+  if (it == globals.end()) return nullptr;
+  Symbol* s = it->second.get();
+  if (s->kind == SymKind::StructType || s->kind == SymKind::RecordType || s->kind == SymKind::TypeAlias) return s;
+  return nullptr;
+}
+
+void Assembler::error(const LogicalLine& line, uint32_t column, std::string message, uint32_t length) {
+  Diagnostic d;
+  d.severity = Severity::Error;
+  d.location = line.location;
+  d.location.column = column ? column : 1;
+  d.location.length = length;
+  d.message = std::move(message);
+  MacroLayer::addExpansionNotes(d, line);
+  diags.add(std::move(d));
+}
+
+void Assembler::warning(const LogicalLine& line, uint32_t column, std::string message) {
+  Diagnostic d;
+  d.severity = Severity::Warning;
+  d.location = line.location;
+  d.location.column = column ? column : 1;
+  d.message = std::move(message);
+  MacroLayer::addExpansionNotes(d, line);
+  diags.add(std::move(d));
+}
+
+// Errors found while replaying statements: only the last pass's are kept (earlier passes see
+// forward references that are not errors at all).
+void Assembler::passError(uint32_t column, std::string message, uint32_t length) {
+  Diagnostic d;
+  d.severity = Severity::Error;
+  d.message = std::move(message);
+  if (currentStatement) {
+    const LogicalLine& line = statementLines[currentStatement->line];
+    d.location = line.location;
+    d.location.column = column ? column : 1;
+    d.location.length = length;
+    MacroLayer::addExpansionNotes(d, line);
+  }
+  passDiagnostics.push_back(std::move(d));
+}
+
+bool Assembler::defineLabelHere(Symbol* sym, SymKind kind, uint32_t typeSize, bool far) {
+  if (current < 0) {
+    passError(1, fmt::format("'{}' is outside any segment: open one with SEGMENT, .CODE or .DATA", sym->name));
+    return false;
+  }
+  int64_t value = segments[static_cast<size_t>(current)].pc;
+  if (sym->passDefined == pass) {
+    if (pass == 1 || sym->segment != current || sym->value != value)
+      passError(1, fmt::format("symbol '{}' is already defined (at {}:{})", sym->name,
+                               sym->definedAt.file ? sym->definedAt.file->name() : "?", sym->definedAt.line));
+    return false;
+  }
+  if (pass > 1 && (sym->value != value || sym->segment != current)) changed = true;
+  sym->kind = kind;
+  sym->segment = current;
+  sym->value = value;
+  if (typeSize || kind == SymKind::Variable) sym->typeSize = typeSize;
+  sym->far = far;
+  sym->passDefined = pass;
+  if (currentStatement) sym->definedAt = statementLines[currentStatement->line].location;
+  return true;
+}
+
+void Assembler::defineConstant(Symbol* sym, int64_t value, bool redefinable, const LogicalLine& line, uint32_t column) {
+  (void)line;
+  (void)column;
+  if (sym->kind != SymKind::Undefined && sym->kind != SymKind::Constant) {
+    passError(column, fmt::format("'{}' is already defined as something other than a constant", sym->name));
+    return;
+  }
+  if (sym->kind == SymKind::Constant && sym->passDefined == pass && !sym->redefinable && sym->value != value) {
+    passError(column, fmt::format("'{}' is an EQU constant and cannot be redefined (use '=')", sym->name));
+    return;
+  }
+  if (!redefinable && pass > 1 && sym->passDefined != pass && sym->value != value) changed = true;
+  sym->kind = SymKind::Constant;
+  sym->value = value;
+  sym->redefinable = redefinable;
+  sym->passDefined = pass;
+}
+
+namespace {
+
+bool isPrefix(std::string_view w, enc::RepPrefix& rep, bool& lock) {
+  std::string u = upper(w);
+  if (u == "REP") rep = enc::RepPrefix::Rep;
+  else if (u == "REPE" || u == "REPZ") rep = enc::RepPrefix::Repe;
+  else if (u == "REPNE" || u == "REPNZ") rep = enc::RepPrefix::Repne;
+  else if (u == "LOCK") lock = true;
+  else return false;
+  return true;
+}
+
+// Splits operands at top-level commas; returns (offset, text) pairs.
+std::vector<std::pair<size_t, std::string_view>> splitOperands(std::string_view text, size_t base) {
+  std::vector<std::pair<size_t, std::string_view>> out;
+  int depth = 0;
+  char quote = 0;
+  size_t start = 0;
+  for (size_t i = 0; i <= text.size(); ++i) {
+    char c = i < text.size() ? text[i] : ',';
+    if (quote) {
+      if (c == quote) quote = 0;
+      if (i < text.size()) continue;
+    }
+    if (c == '"' || c == '\'') quote = c;
+    else if (c == '(' || c == '[' || c == '<' || c == '{') ++depth;
+    else if (c == ')' || c == ']' || c == '>' || c == '}') --depth;
+    else if (c == ',' && depth <= 0) {
+      auto piece = text.substr(start, i - start);
+      size_t lead = 0;
+      while (lead < piece.size() && isBlank(piece[lead])) ++lead;
+      out.emplace_back(base + start + lead, trim(piece));
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void Assembler::processLine(const LogicalLine& line) {
+  std::string_view text = line.text;
+  WordCursor cur{text};
+  std::string_view w1 = cur.word();
+  if (w1.empty()) return;
+  uint32_t col1 = static_cast<uint32_t>(w1.data() - text.data()) + 1;
+
+  // STRUCT bodies: data lines become fields.
+  Symbol* label = nullptr;
+  bool globalLabel = false;
+  if (isIdentStart(w1[0]) && cur.pos < text.size() && text[cur.pos] == ':' &&
+      !(cur.pos + 1 < text.size() && text[cur.pos + 1] == '=')) {
+    ++cur.pos;
+    if (cur.pos < text.size() && text[cur.pos] == ':') {
+      ++cur.pos;
+      globalLabel = true;
+    }
+    if (enc::parseRegister(w1)) {
+      error(line, col1, fmt::format("'{}' is a register and cannot be a label", w1));
+      return;
+    }
+    // MASM 6: code labels are local to their procedure unless written `name::` (or OPTION NOSCOPED).
+    bool atLocal = tasmLocals && w1.starts_with("@@");
+    if (atLocal) {
+      label = defineLocalLabel(w1, atScope);
+    } else if (scoped && procScope >= 0 && !globalLabel) {
+      label = defineLocalLabel(w1, procScope);
+      ++atScope;
+    } else {
+      label = globalSymbol(w1, true);
+      ++atScope;
+    }
+    Statement s;
+    s.kind = StmtKind::Label;
+    s.label = label;
+    s.line = currentLine;
+    s.procScope = procScope;
+    s.atScope = atScope;
+    statements.push_back(std::move(s));
+    currentStatement = &statements.back();
+    execute(statements.back());
+    w1 = cur.word();
+    if (w1.empty()) return;
+    col1 = static_cast<uint32_t>(w1.data() - text.data()) + 1;
+  }
+
+  size_t afterW1 = cur.pos;
+  std::string_view w2 = cur.peekWord();
+  uint32_t col2 = w2.empty() ? 0 : static_cast<uint32_t>(w2.data() - text.data()) + 1;
+  bool hasName = false;
+  uint32_t bits1 = wordBits(w1);
+  if (!w2.empty() && isIdentStart(w1[0]) && !(bits1 & (kWordMnemonic | kWordUnnamedDirective))) {
+    if (wordBits(w2) & kWordNameDirective) hasName = true;
+    if (!hasName && typeCount > 0 && findType(w2)) hasName = true;
+  }
+  if (!hasName && w2 == "=" ) hasName = true;
+  if (hasName) {
+    WordCursor c2{text, afterW1};
+    c2.word();
+    auto rest = c2.rest();
+    uint32_t colRest = rest.empty() ? static_cast<uint32_t>(text.size()) + 1 : static_cast<uint32_t>(rest.data() - text.data()) + 1;
+    if (handleDirective(line, w1, w2, rest, col1, col2, colRest, true)) return;
+    error(line, col2, fmt::format("'{}' cannot follow a name here", w2));
+    return;
+  }
+  if (!(bits1 & kWordMnemonic)) {
+    auto rest = cur.rest();
+    uint32_t colRest = rest.empty() ? static_cast<uint32_t>(text.size()) + 1 : static_cast<uint32_t>(rest.data() - text.data()) + 1;
+    if (handleDirective(line, {}, w1, rest, 0, col1, colRest, false)) return;
+  }
+
+  // An instruction, possibly with prefixes.
+  Statement s;
+  s.kind = StmtKind::Instruction;
+  std::string_view mnemonic = w1;
+  uint32_t mnemonicColumn = col1;
+  while ((wordBits(mnemonic) & kWordPrefix) && isPrefix(mnemonic, s.rep, s.lock)) {
+    auto next = cur.peekWord();
+    if (next.empty() || !isMnemonic(next)) break;
+    mnemonic = cur.word();
+    mnemonicColumn = static_cast<uint32_t>(mnemonic.data() - text.data()) + 1;
+  }
+  if (!isMnemonic(mnemonic)) {
+    std::vector<std::string> candidates = {"MOV", "ADD", "SUB", "CMP", "JMP", "CALL", "PUSH", "POP", "INC", "DEC",
+                                           "DB", "DW", "DD", "PROC", "ENDP", "SEGMENT", "ENDS", "ASSUME", "INCLUDE",
+                                           "LOOP", "RET", "INT", "LEA", "XOR", "AND", "OR", "TEST", "SHL", "SHR"};
+    auto guess = closestMatch(mnemonic, candidates);
+    error(line, mnemonicColumn,
+          guess.empty() ? fmt::format("unknown instruction or directive '{}'", mnemonic)
+                        : fmt::format("unknown instruction or directive '{}'; did you mean '{}'?", mnemonic, guess),
+          static_cast<uint32_t>(mnemonic.size()));
+    return;
+  }
+  s.mnemonic = upper(mnemonic);
+  s.number = mnemonicColumn;
+  s.branch = enc::isBranchMnemonic(s.mnemonic);
+  auto rest = cur.rest();
+  size_t restOffset = static_cast<size_t>(rest.data() - text.data());
+  if (!rest.empty()) {
+    for (auto& [offset, piece] : splitOperands(rest, restOffset)) {
+      if (piece.empty()) {
+        error(line, static_cast<uint32_t>(offset) + 1, "missing operand");
+        return;
+      }
+      ParseError pe;
+      auto e = parseExpression(piece, static_cast<uint16_t>(offset), pe);
+      if (!e) {
+        error(line, pe.column + 1u, pe.message);
+        return;
+      }
+      s.operands.push_back(std::move(*e));
+    }
+    if (s.operands.size() > 3) {
+      error(line, mnemonicColumn, fmt::format("'{}' has too many operands", mnemonic));
+      return;
+    }
+  }
+  // RET in a FAR procedure is RETF (MASM 6.1 Programmer's Guide, ch. 7).
+  if (s.mnemonic == "RET" && !procStack.empty() && procStack.back()->far) s.mnemonic = "RETF";
+  s.line = currentLine;
+  s.procScope = procScope;
+  s.atScope = atScope;
+  statements.push_back(std::move(s));
+  currentStatement = &statements.back();
+  execute(statements.back());
+}
+
+void Assembler::switchSegment(int index) {
+  current = index;
+}
+
+void Assembler::execute(const Statement& s) {
+  currentStatement = &s;
+  if (current >= 0) statementStart = segments[static_cast<size_t>(current)].pc;
+  if (options.listing) recordSpanStart(s);
+  executeKind(s);
+  if (options.listing) recordSpanEnd(s);
+}
+
+void Assembler::recordSpanStart(const Statement& s) {
+  size_t i = static_cast<size_t>(&s - statements.data());
+  if (spans.size() <= i) spans.resize(statements.size());
+  spans[i] = {current, current >= 0 ? segments[static_cast<size_t>(current)].pc : 0u, 0u};
+}
+
+void Assembler::recordSpanEnd(const Statement& s) {
+  size_t i = static_cast<size_t>(&s - statements.data());
+  auto& sp = spans[i];
+  if (sp.segment == current && current >= 0) sp.end = segments[static_cast<size_t>(current)].pc;
+  else sp.end = sp.start;
+}
+
+void Assembler::executeKind(const Statement& s) {
+  switch (s.kind) {
+    case StmtKind::Label:
+      defineLabelHere(s.label, SymKind::Label, 0, false);
+      break;
+    case StmtKind::Instruction:
+      if (current < 0) {
+        passError(1, "instruction outside any segment: open one with SEGMENT or .CODE");
+        break;
+      }
+      emitInstruction(s);
+      break;
+    case StmtKind::Data:
+    case StmtKind::StructData:
+      if (openStruct && pass == 1) break;  // handled as a field by the directive layer
+      if (s.label) {
+        if (!defineLabelHere(s.label, SymKind::Variable, s.elementSize, false)) {
+          if (current < 0) break;
+        }
+        s.label->structType = s.structType;
+      } else if (current < 0) {
+        passError(1, "data outside any segment: open one with SEGMENT or .DATA");
+        break;
+      }
+      emitData(s);
+      break;
+    case StmtKind::Equal:
+    case StmtKind::Equ: {
+      Value v = evaluate(s.operands[0], s.kind == StmtKind::Equ ? pass > 1 : true);
+      if (v.relocatable && !v.segmentValue && v.kind == Value::Kind::Address) {
+        // `name EQU label` / `name = $`: an alias of an address
+        Symbol* sym = s.label;
+        if (pass > 1 && (sym->value != v.num || sym->segment != v.segment) && sym->passDefined != pass) changed = true;
+        sym->kind = v.codeLabel && !v.memory ? SymKind::Label : SymKind::Variable;
+        sym->segment = v.segment;
+        sym->value = v.num;
+        sym->typeSize = v.size;
+        sym->far = v.distance == enc::Distance::Far;
+        sym->passDefined = pass;
+        break;
+      }
+      if (v.unknown && pass == 1) {
+        if (s.label->kind == SymKind::Undefined) break;
+      }
+      defineConstant(s.label, v.num, s.kind == StmtKind::Equal, statementLines[s.line], s.operands[0].column + 1u);
+      if (v.size && s.label->kind == SymKind::Constant) s.label->typeSize = 0;
+      break;
+    }
+    case StmtKind::SegmentBegin:
+      segmentStack.push_back(current);
+      current = s.segment;
+      break;
+    case StmtKind::SegmentEnd:
+      if (segmentStack.empty()) current = -1;
+      else {
+        current = segmentStack.back();
+        segmentStack.pop_back();
+      }
+      break;
+    case StmtKind::Org: {
+      if (current < 0) break;
+      Value v = evaluate(s.operands[0], true);
+      if (v.unknown) break;
+      if (v.relocatable && v.segment != current) {
+        passError(s.operands[0].column + 1u, "ORG needs a constant or an address in the current segment");
+        break;
+      }
+      if (v.num < 0 || v.num > 0xFFFFFFF) {
+        passError(s.operands[0].column + 1u, "ORG address out of range");
+        break;
+      }
+      auto& seg = segments[static_cast<size_t>(current)];
+      seg.pc = static_cast<uint32_t>(v.num);
+      seg.length = std::max(seg.length, seg.pc);
+      break;
+    }
+    case StmtKind::Even:
+    case StmtKind::Align: {
+      if (current < 0) break;
+      auto& seg = segments[static_cast<size_t>(current)];
+      uint32_t a = s.kind == StmtKind::Even ? 2 : static_cast<uint32_t>(s.number);
+      bool code = iequals(seg.className, "CODE") || seg.name.ends_with("_TEXT") || iequals(seg.className, "'CODE'");
+      while (a && seg.pc % a) {
+        uint8_t fill = code ? 0x90 : 0;  // MASM pads code with NOP
+        emitBytes(&fill, 1, true);
+      }
+      break;
+    }
+    case StmtKind::ProcBegin: {
+      procStack.push_back(s.label);
+      procScope = s.procScope;
+      defineLabelHere(s.label, SymKind::Label, 0, s.number != 0);
+      s.label->isProc = true;
+      break;
+    }
+    case StmtKind::ProcEnd:
+      if (!procStack.empty()) procStack.pop_back();
+      procScope = -1;
+      break;
+    case StmtKind::Assume:
+      if (s.assumeNothing) assumed.fill(false);
+      for (auto& [reg, e] : s.assumes) {
+        size_t i = static_cast<size_t>(static_cast<int>(reg) - static_cast<int>(enc::Reg::ES));
+        if (e.empty()) {
+          assumed[i] = false;
+          continue;
+        }
+        Value v = evaluate(e, true);
+        if (v.segmentValue || (v.relocatable && v.target.kind == link::RefKind::Segment)) {
+          assumed[i] = true;
+          assumes[i] = v.target;
+          if (!v.segmentValue && v.target.kind == link::RefKind::Segment) assumes[i] = v.target;
+        } else if (!v.unknown) {
+          passError(e.column + 1u, "ASSUME needs a segment, group, SEG expression or NOTHING");
+        }
+      }
+      break;
+    case StmtKind::CpuChange:
+      cpu = static_cast<enc::Cpu>(s.number);
+      cpu32 = cpu == enc::Cpu::I80386;
+      break;
+    case StmtKind::Jumps:
+      jumps = s.number != 0;
+      break;
+    case StmtKind::LabelDirective:
+      defineLabelHere(s.label, s.elementSize ? SymKind::Variable : SymKind::Label, s.elementSize, s.number != 0);
+      s.label->structType = s.structType;
+      break;
+    case StmtKind::End:
+      break;
+    case StmtKind::Radix:
+      radix = static_cast<unsigned>(s.number);
+      break;
+    case StmtKind::ListControl:
+      listingOn = s.number != 0;
+      break;
+  }
+}
+
+void Assembler::handleLogicalLine(const LogicalLine& line) {
+  ++result_.logicalLines;
+  size_t before = statements.size();
+  uint32_t savedLine = currentLine;
+  currentStatement = nullptr;
+  // Statements keep where they came from (not the text) for diagnostics in later passes.
+  LogicalLine& where = statementLines.emplace_back();
+  where.location = line.location;
+  where.expansion = line.expansion;
+  where.fromFile = line.fromFile;
+  currentLine = static_cast<uint32_t>(statementLines.size() - 1);
+  processLine(line);
+  if (options.listing) {
+    ListingLine l;
+    l.text = line.text;
+    l.location = line.location;
+    l.fromFile = line.fromFile;
+    l.statement = statements.size() > before ? static_cast<uint32_t>(statements.size() - 1) : UINT32_MAX;
+    l.listed = listingOn;
+    lines.push_back(std::move(l));
+  }
+  currentStatement = nullptr;  // the statement list may have grown: hold no pointer into it
+  currentLine = savedLine;
+}
+
+void Assembler::processNestedLine(const LogicalLine& line) {
+  // A macro function's lines come while another line is being prepared; statement pointers
+  // may move when the statement list grows, so nothing of the outer line is held here.
+  handleLogicalLine(line);
+}
+
+AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
+  {
+    std::string base = source->name();
+    auto slash = base.find_last_of("/\\");
+    if (slash != std::string::npos) base = base.substr(slash + 1);
+    result_.module.name = base;
+  }
+  // Predefined names: TASM's ??VERSION (its presence is what IFDEF ??VERSION tests), @Version for MASM.
+  if (options.dialect == Dialect::Tasm) {
+    Symbol* v = globalSymbol("??VERSION", true);
+    v->kind = SymKind::Constant;
+    v->value = 0x0500;
+    v->passDefined = 1;
+    tasmLocals = false;
+  } else {
+    macros.defineText("@Version", "611");
+  }
+  for (auto& [name, value] : options.defines) {
+    if (value.empty() || parseNumber(value, 10)) {
+      Symbol* s = globalSymbol(name, true);
+      s->kind = SymKind::Constant;
+      s->value = value.empty() ? 0 : *parseNumber(value, 10);
+      s->redefinable = true;
+      s->passDefined = 1;
+    } else {
+      macros.defineText(name, value);
+    }
+  }
+  macros.pushFile(source);
+  statements.reserve(source->lineCount() + 16);
+  statementLines.reserve(source->lineCount() + 16);
+  LogicalLine line;
+  while (macros.next(line)) {
+    handleLogicalLine(line);
+    if (ended) break;
+  }
+  if (openStruct) error(line, 1, fmt::format("structure '{}' has no ENDS", openStruct->name));
+  if (!ended) {
+    Diagnostic d;
+    d.severity = Severity::Warning;
+    d.location = SourceLocation{source, source->lineCount(), 1, 0};
+    d.message = "no END directive at the end of the source";
+    diags.add(std::move(d));
+  }
+  // Pass 1 errors other than undefined symbols are real; forward references are settled below.
+  passDiagnostics.clear();
+  // EXTERNDEF names not defined here are external (MASM 6.1 Programmer's Guide ch. 8).
+  for (auto& [key, sym] : globals) {
+    if (sym->externDef && sym->kind == SymKind::Undefined) {
+      sym->kind = SymKind::External;
+      sym->index = static_cast<int>(externals.size());
+      sym->passDefined = 1;
+      externals.push_back(sym.get());
+    } else if (sym->externDef && sym->kind != SymKind::External) {
+      sym->isPublic = true;
+    }
+  }
+  // Later passes replay the recorded statements until no label moves (jump sizing).
+  unsigned passes = 1;
+  do {
+    ++passes;
+    pass = passes;
+    finalPass = true;
+    changed = false;
+    passDiagnostics.clear();
+    startPass();
+    for (const Statement& s : statements) execute(s);
+    if (passes >= options.maxPasses) {
+      Diagnostic d;
+      d.severity = Severity::Error;
+      d.location = SourceLocation{source, 1, 1, 0};
+      d.message = fmt::format("jump sizes did not settle after {} passes", passes);
+      diags.add(std::move(d));
+      break;
+    }
+  } while (changed);
+  result_.passes = passes;
+  for (auto& d : passDiagnostics) diags.add(std::move(d));
+  passDiagnostics.clear();
+  buildModule();
+  if (options.listing) buildListing();
+  return std::move(result_);
+}
+
+AssemblyResult assemble(std::shared_ptr<const SourceFile> source, const Options& options, Diagnostics& diags) {
+  Assembler a(options, diags);
+  return a.run(std::move(source));
+}
+
+AssemblyResult assembleFile(const std::string& path, const Options& options, Diagnostics& diags) {
+  std::string why;
+  auto file = SourceFile::load(path, why);
+  if (!file) {
+    Diagnostic d;
+    d.severity = Severity::Error;
+    d.message = fmt::format("cannot read '{}': {}", path, why);
+    diags.add(std::move(d));
+    return {};
+  }
+  return assemble(file, options, diags);
+}
+
+}  // namespace asmlab::masm

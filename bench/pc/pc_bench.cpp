@@ -1,0 +1,54 @@
+// Simulated speed of the whole PC (CPU, bus, timer interrupts through the BIOS's INT 08h, the run
+// loop's device scheduling), in simulated seconds per host second and instructions per second.
+#include <benchmark/benchmark.h>
+
+#include "asmlab/x86/pc/pc_machine.hpp"
+
+namespace {
+
+using asmlab::x86::pc::PcMachine;
+
+// A busy program: a counting loop with memory traffic, never ending; the timer ticks meanwhile.
+const std::vector<uint8_t> kBusyLoop = {
+    0xBB, 0x00, 0x02,        // mov bx,200h
+    0x8B, 0x07,              // L: mov ax,[bx]
+    0x40,                    // inc ax
+    0x89, 0x07,              // mov [bx],ax
+    0x43, 0x43,              // inc bx / inc bx
+    0x81, 0xE3, 0xFF, 0x03,  // and bx,3FFh
+    0xEB, 0xF3};             // jmp L
+
+void BM_PcBusyLoop(benchmark::State& state) {
+  const uint64_t clocks = 4'772'727;  // one simulated second per iteration
+  uint64_t instructions = 0;
+  for (auto _ : state) {
+    PcMachine m;
+    std::string error;
+    m.loadProgram(kBusyLoop, "BUSY.COM", "", error);
+    asmlab::sim::RunLimits limits;
+    limits.maxClocks = clocks;
+    m.run(limits);
+    instructions += m.instructionCount();
+  }
+  state.counters["instr/s"] = benchmark::Counter(static_cast<double>(instructions), benchmark::Counter::kIsRate);
+  state.counters["sim_s/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_PcBusyLoop)->Unit(benchmark::kMillisecond);
+
+// An idle program (HLT in a loop): the clock jumps between timer ticks.
+void BM_PcIdleHalt(benchmark::State& state) {
+  for (auto _ : state) {
+    PcMachine m;
+    std::string error;
+    m.loadProgram({0xF4, 0xEB, 0xFD}, "IDLE.COM", "", error);  // L: hlt / jmp L
+    asmlab::sim::RunLimits limits;
+    limits.maxClocks = 60ull * 4'772'727;  // one simulated minute
+    m.run(limits);
+  }
+  state.counters["sim_min/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_PcIdleHalt)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,40 @@
+// The x86 (MASM/TASM) path of `asmlab asm`, and the assembling step of `asmlab build`.
+// cmd_asm.cpp's architecture dispatch calls runMasmAssemble for 8086 sources.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "asmlab/link/omf.hpp"
+#include "asmlab/masm/assembler.hpp"
+
+namespace asmlab::cli {
+
+struct MasmArgs {
+  std::vector<std::string> includePaths;  // -I
+  std::vector<std::string> defines;       // -D name[=value]
+  std::string dialect = "masm";           // --dialect masm|tasm
+  std::string caseMode = "upper";         // --case upper|preserve|public (MASM /Cu /Cp /Cx)
+  bool color = false;
+};
+
+// Adds -I, -D, --dialect and --case to a subcommand.
+void addMasmOptions(CLI::App& app, MasmArgs& args);
+masm::Options masmOptions(const MasmArgs& args);
+
+// Assembles one source: prints diagnostics and %OUT messages, returns the module on success.
+std::optional<link::Module> assembleMasmSource(const std::string& path, const masm::Options& options,
+                                               std::string* listing = nullptr);
+
+// `asmlab asm file.asm [-o file.obj] [--listing file.lst]` for 8086 sources: writes the OMF object
+// (default: the source's name with .obj) and, when listingPath is not empty, the listing.
+// Exit code 0 or 1. cmd_asm.cpp's assembleX86File calls this after detecting an 8086 source.
+int runMasmAssemble(const std::string& input, const std::string& output, const std::string& listingPath,
+                    const MasmArgs& args);
+int runMasmAssembleSource(const std::shared_ptr<const SourceFile>& source, const std::string& output,
+                          const std::string& listingPath, const MasmArgs& args);
+
+}  // namespace asmlab::cli

@@ -1,0 +1,39 @@
+// Diagnostics point at the original file, line and column, with notes for macro expansions.
+#include <gtest/gtest.h>
+
+#include "masm_test_util.hpp"
+
+namespace asmlab::masm::test {
+namespace {
+
+TEST(Diagnostics, UndefinedSymbolHasLocationAndCaret) {
+  auto a = assembleText("c segment\n mov ax, nothere\nc ends\nend\n", {}, "u.asm");
+  std::string text = a.errors();
+  EXPECT_NE(text.find("u.asm:2:10: error: undefined symbol 'nothere'"), std::string::npos) << text;
+  EXPECT_NE(text.find("^~~~~~~"), std::string::npos) << text;
+}
+
+TEST(Diagnostics, ErrorsInsideMacrosNameTheInvocation) {
+  auto a = assembleText("m macro\n db nothere\n endm\nd segment\n m\nd ends\nend\n", {}, "m.asm");
+  std::string text = a.errors();
+  EXPECT_NE(text.find("m.asm:2:"), std::string::npos) << text;
+  EXPECT_NE(text.find("in expansion of macro 'm' from m.asm:5"), std::string::npos) << text;
+}
+
+TEST(Diagnostics, UnknownMnemonicSuggestsAFix) {
+  auto a = assembleText("c segment\n movv ax, bx\nc ends\nend\n");
+  EXPECT_NE(a.errors().find("did you mean 'MOV'"), std::string::npos) << a.errors();
+}
+
+TEST(Diagnostics, AmbiguousSizeIsAnError) {
+  auto a = assembleText("c segment\n mov [bx], 1\nc ends\nend\n");
+  EXPECT_TRUE(a.diags.hasErrors());
+}
+
+TEST(Diagnostics, DuplicateLabel) {
+  auto a = assembleText("c segment\nx: nop\nx: nop\nc ends\nend\n");
+  EXPECT_NE(a.errors().find("already defined"), std::string::npos) << a.errors();
+}
+
+}  // namespace
+}  // namespace asmlab::masm::test

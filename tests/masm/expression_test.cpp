@@ -1,0 +1,40 @@
+// Numbers in every radix and the MASM operators (values by hand from the MASM 6.1 reference).
+#include <gtest/gtest.h>
+
+#include "masm_test_util.hpp"
+
+namespace asmlab::masm::test {
+namespace {
+
+std::string seg(const std::string& body) { return "s segment\n" + body + "\ns ends\nend\n"; }
+
+TEST(Expressions, Radixes) {
+  auto a = assembleText(seg(" db 10, 10h, 10b, 10o, 10q, 10t, 0FFh, 10y\n .radix 16\n db 10, 10t"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "0A 10 02 08 08 0A FF 02 10 0A");
+}
+
+TEST(Expressions, ArithmeticLogicAndComparison) {
+  auto a = assembleText(seg(" db 7 mod 3, 1 shl 3, 80h shr 4, 0F0h and 3Ch, 1 or 6, 5 xor 1, not 0FEh and 0FFh\n"
+                            " dw 1 eq 1, 1 ne 1, 2 lt 3, 3 le 2, high 1234h, low 1234h, (2+3)*4"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "01 08 08 30 07 04 01 FF FF 00 00 FF FF 00 00 12 00 34 00 14 00");
+}
+
+TEST(Expressions, TypeSizeLengthOperators) {
+  auto a = assembleText(seg("arr dw 5 dup (0)\nb db 1,2,3\n db type arr, length arr, size arr, sizeof b, lengthof b,"
+                            " lengthof arr, type b, type word\n db (.type al) and 10h, (.type arr) and 2"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  auto bytes = a.bytes("S");
+  ASSERT_EQ(bytes.size(), 13u + 10u);
+  EXPECT_EQ(hex(std::vector<uint8_t>(bytes.begin() + 13, bytes.end())), "02 05 0A 03 03 05 01 02 10 02");
+}
+
+TEST(Expressions, LocationCounterAndDifferences) {
+  auto a = assembleText(seg("t db 1,2,3,4\ncnt = ($-t)/2\n db cnt"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(a.bytes("S").back(), 2);
+}
+
+}  // namespace
+}  // namespace asmlab::masm::test

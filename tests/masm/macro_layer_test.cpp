@@ -1,0 +1,110 @@
+// The textual macro layer: MACRO/ENDM, LOCAL, :REQ, :=default, VARARG, EXITM, repeat blocks,
+// & % <> ! in arguments, ;; comments, text macros and INCLUDE.
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "masm_test_util.hpp"
+
+namespace asmlab::masm::test {
+namespace {
+
+std::string seg(const std::string& body) { return "s segment\n" + body + "\ns ends\nend\n"; }
+
+TEST(MacroLayer, ParametersDefaultsAndVararg) {
+  auto a = assembleText(seg("m macro x:req, y:=<7>, rest:vararg\n db x, y\n irp r,<rest>\n db r\n endm\n endm\n"
+                            " m 1\n m 2, 3, 4, 5"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "01 07 02 03 04 05");
+}
+
+TEST(MacroLayer, RequiredParameterMissingIsAnError) {
+  auto a = assembleText(seg("m macro x:req\n db x\n endm\n m"));
+  EXPECT_NE(a.errors().find("missing argument for required parameter 'x'"), std::string::npos) << a.errors();
+}
+
+TEST(MacroLayer, LocalLabelsAreUniquePerExpansion) {
+  auto a = assembleText(seg("m macro\n local l1\nl1: db 1\n dw l1\n endm\n m\n m"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  // second expansion's label is at offset 3
+  EXPECT_EQ(hex(a.bytes("S")), "01 00 00 01 03 00");
+}
+
+TEST(MacroLayer, RepeatBlocks) {
+  auto a = assembleText(seg(" rept 3\n db 9\n endm\n irp v,<1,2>\n db v\n endm\n irpc c,ab\n db '&c'\n endm\n"
+                            " forc c,<xy>\n db '&c'\n endm\n for v,<5>\n db v\n endm\n"
+                            "n = 0\n while n lt 2\n db 0Ah\nn = n + 1\n endm"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "09 09 09 01 02 61 62 78 79 05 0A 0A");
+}
+
+TEST(MacroLayer, AmpersandPercentBracketsAndBang) {
+  auto a = assembleText(seg("mk macro n, v\nlab&n db v\n endm\n mk 1, %(2+3)\n mk 2, <'a!>'>\n dw lab2"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "05 61 3E 01 00");
+}
+
+TEST(MacroLayer, ExitmEndsTheExpansion) {
+  auto a = assembleText(seg("m macro x\n db 1\n ifb <x>\n exitm\n endif\n db 2\n endm\n m\n m 1"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "01 01 02");
+}
+
+TEST(MacroLayer, DoubleSemicolonCommentsAreDropped) {
+  Options o;
+  o.listing = true;
+  auto a = assembleText(seg("m macro\n db 1 ;; private note\n endm\n m"), o);
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(a.result.listing.find("private note"), std::string::npos);
+}
+
+TEST(MacroLayer, TextMacrosStandInForInstructions) {
+  auto a = assembleText(seg("Doit textequ <db 4>\nTwo equ <db 2>\n Doit\n Two\nlbl: Doit"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "04 02 04");
+}
+
+TEST(MacroLayer, CommentBlocksAreSkipped) {
+  auto a = assembleText(seg("comment ~\n db 1\n~\n db 2"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "02");
+}
+
+TEST(MacroLayer, IncludeIsCaseInsensitiveAndUsesIncludePath) {
+  auto dir = std::filesystem::temp_directory_path() / "asmlab_masm_include_test";
+  std::filesystem::create_directories(dir / "inc");
+  std::ofstream(dir / "inc" / "pcmac.inc") << "fromInc equ 42\n";
+  std::ofstream(dir / "main.asm") << "include PCMAC.INC\ns segment\n db fromInc\ns ends\nend\n";
+  Options o;
+  o.includePaths.push_back((dir / "inc").string());
+  Diagnostics d;
+  auto r = assembleFile((dir / "main.asm").string(), o, d);
+  ASSERT_FALSE(d.hasErrors()) << d.renderToString();
+  EXPECT_EQ(r.module.segments[0].data, std::vector<uint8_t>{42});
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace asmlab::masm::test
+
+namespace asmlab::masm::test {
+namespace {
+
+TEST(MacroLayer, MacroFunctionsReturnTextWithExitm) {
+  auto a = assembleText("twice macro x\n exitm %((x) * 2)\n endm\nkind macro r\n if (.type (r)) and 10h\n exitm <1>\n endif\n"
+                        " exitm <0>\n endm\nd segment\n db twice(21), kind(ax), kind(5)\n if twice(2) eq 4\n db 7\n endif\n"
+                        "d ends\nend\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("D")), "2A 01 00 07");
+}
+
+TEST(MacroLayer, PredefinedTextFunctions) {
+  auto a = assembleText("d segment\n db @SizeStr(<hello>), @InStr(1, <abcd>, <cd>)\nnm textequ @CatStr(<1>, <2>)\n"
+                        " db nm\nd ends\nend\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("D")), "05 03 0C");
+}
+
+}  // namespace
+}  // namespace asmlab::masm::test
