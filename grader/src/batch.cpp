@@ -17,6 +17,7 @@
 
 #include "asmlab/grader/batch.hpp"
 #include "asmlab/grader/report.hpp"
+#include "sandbox.hpp"
 
 namespace asmlab::grader {
 
@@ -88,7 +89,12 @@ SubmissionResult failure(const Spec& spec, const std::filesystem::path& submissi
   }
   std::string text;
   try {
-    SubmissionResult result = gradeSubmission(spec, submission, builder, options.grade);
+    GradeOptions grade = options.grade;
+    grade.afterBuild = [] {
+      std::string why;
+      confineToComputation(why);  // where seccomp is missing, the resource limits still hold
+    };
+    SubmissionResult result = gradeSubmission(spec, submission, builder, grade);
     text = dumpJson(toJson(result), -1);
   } catch (const std::bad_alloc&) {
     text = dumpJson(toJson(failure(spec, submission, "out-of-memory",

@@ -83,12 +83,11 @@ CheckResult pixelsCheck(const Check& check, const RunContext& ctx, CheckResult r
     r.message = fmt::format("machine {} has no graphics display", ctx.machine.architecture());
     return r;
   }
-  RgbImage image;
-  std::string error;
-  if (!readPng(check.imagePath, image, error)) {
-    r.message = error;
+  if (!check.image) {
+    r.message = "the reference image was not loaded";
     return r;
   }
+  const RgbImage& image = *check.image;
   unsigned width = check.width ? check.width : image.width;
   unsigned height = check.height ? check.height : image.height;
   if (width > image.width || height > image.height) {

@@ -14,12 +14,6 @@ CheckResult pixelsCheck(const Check& check, const RunContext& ctx, CheckResult r
 CheckResult pixelCheck(const Check& check, const RunContext& ctx, CheckResult r);
 CheckResult speakerCheck(const Check& check, const RunContext& ctx, CheckResult r);
 
-// An RGB image read from a PNG file (0xRRGGBB per pixel, alpha dropped).
-struct RgbImage {
-  unsigned width = 0, height = 0;
-  std::vector<uint32_t> pixels;
-};
-bool readPng(const std::string& path, RgbImage& image, std::string& error);
 
 // Compares the speaker's notes with the expected sequence; empty when they match.
 std::string compareNotes(const std::vector<double>& expected, const std::vector<double>& played, double toleranceHz);

@@ -47,6 +47,7 @@ SubmissionResult gradeSubmission(const Spec& spec, const std::filesystem::path& 
                        "build-failed");
   }
   result.buildDiagnostics = toValidUtf8(program.diagnostics);
+  if (options.afterBuild) options.afterBuild();
   std::unique_ptr<sim::Machine> machine = program.newMachine();
   // Boot to the program's entry once (the LC-3 runs its operating system's start-up code first).
   if (machine->programCounter() != program.entry) {

@@ -161,7 +161,13 @@ std::optional<Check> SpecReader::readCheck(const YAML::Node& node) {
       if (body["width"]) check.width = static_cast<unsigned>(count(body["width"], "width").value_or(0));
       if (body["height"]) check.height = static_cast<unsigned>(count(body["height"], "height").value_or(0));
       if (body["tolerance"]) check.tolerance = real(body["tolerance"], "tolerance").value_or(0);
-      if (body["image"]) check.imagePath = courseFile(body["image"], "image").string();
+      if (body["image"]) {
+        check.imagePath = courseFile(body["image"], "image").string();
+        auto image = std::make_shared<RgbImage>();
+        std::string problem;
+        if (!check.imagePath.empty() && !readPng(check.imagePath, *image, problem)) error(body["image"], problem);
+        else check.image = image;
+      }
       else error(body, "a pixels check needs 'image' (a PNG screenshot)");
     }
   } else if (kindName == "pixel") {

@@ -19,7 +19,8 @@ namespace asmlab::grader::testing {
 // Toy assembly, one statement per line ("; comment"):
 //   .ORIG x3000 | NAME: (a label on its own line) | HALT | OUT Rn (prints low byte) | IN Rn (waits
 //   for a key) | LDI Rn value | ADD Rd Rs | ADDI Rd value | ST Rn ADDR | LD Rn ADDR | RET | JMP Rn
-//   | BR LABEL | BRZ Rn LABEL | BRNZ Rn LABEL | WORD value... | PUTS LABEL | ILLEGAL
+//   | BR LABEL | BRZ Rn LABEL | BRNZ Rn LABEL | WORD value... | PUTS LABEL | ILLEGAL | HOSTOPEN
+//   (tries to open a host file: prints Y if it could, N if not)
 // ADDR and LABEL are labels or numbers. Directives in upper case.
 struct ToyProgram {
   std::map<uint16_t, uint16_t> words;

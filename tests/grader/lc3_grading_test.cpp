@@ -87,6 +87,10 @@ TEST(Lc3Grading, EndlessLoopAndFlood) {
     start: {call: FLOOD}
     limits: {instructions: 100000000}
     checks: [{stop: returned}]
+  - name: clocks
+    start: {call: SPIN}
+    limits: {clocks: 1000}
+    checks: [{stop: returned}]
 )", R"(
         .ORIG x3000
         HALT
@@ -101,6 +105,9 @@ LETTER  .FILL x41
   EXPECT_EQ(r.tests.at(0).verdict, "instruction-limit");
   EXPECT_NE(r.tests[0].stopMessage.find("x3001 (SPIN)"), std::string::npos) << r.tests[0].stopMessage;
   EXPECT_EQ(r.tests.at(1).verdict, "output-limit");
+  EXPECT_EQ(r.tests.at(2).verdict, "clock-limit");
+  EXPECT_GE(r.tests[2].clocks, 1000u);
+  EXPECT_LT(r.tests[2].instructions, 1000u) << "every LC-3 instruction takes several clocks (Appendix C)";
   EXPECT_LE(r.tests[1].output.size(), 65536u);
   EXPECT_TRUE(r.tests[1].outputTruncated || r.tests[1].output.size() == 65536u);
 }

@@ -126,7 +126,9 @@ TEST_F(Batch, CrashHangAndMemoryHogCostOnlyThemselves) {
   ASSERT_EQ(results.size(), 5u);
   EXPECT_DOUBLE_EQ(results[0].score, 3);
   EXPECT_EQ(results[1].failure, "crashed");
+#if !defined(__SANITIZE_ADDRESS__)  // ASan catches the SIGSEGV itself and exits with status 1
   EXPECT_NE(results[1].failureMessage.find("signal 11"), std::string::npos) << results[1].failureMessage;
+#endif
   EXPECT_EQ(results[2].failure, "timeout");
   EXPECT_TRUE(results[3].failure == "out-of-memory" || results[3].failure == "crashed") << results[3].failure;
   EXPECT_DOUBLE_EQ(results[4].score, 3);
@@ -144,6 +146,20 @@ TEST_F(Batch, RerunsGiveIdenticalResults) {
   auto second = run(1);
   ASSERT_EQ(first.size(), second.size());
   for (size_t i = 0; i < first.size(); ++i) EXPECT_EQ(dumpJson(toJson(first[i])), dumpJson(toJson(second[i])));
+}
+
+TEST_F(Batch, GradingProcessCannotOpenHostFiles) {
+  if (!std::filesystem::exists("/etc/hostname")) GTEST_SKIP() << "no /etc/hostname to try";
+  const char* program = ".ORIG x3000\n  HOSTOPEN\n  HALT\n";
+  dir.write("subs/probe.asm", program);
+  Spec spec = specFrom(std::string(kSpec), dir.path());
+  // In this process the probe opens the file...
+  auto inProcess = gradeSubmission(spec, dir.path() / "subs/probe.asm", buildToy, {});
+  EXPECT_EQ(inProcess.tests.at(0).output, "Y");
+  // ...in an isolated grading process it cannot.
+  auto results = run(1);
+  ASSERT_EQ(results.size(), 1u);
+  EXPECT_EQ(results[0].tests.at(0).output, "N");
 }
 
 TEST_F(Batch, SingleSubmissionFolderIsOneSubmission) {

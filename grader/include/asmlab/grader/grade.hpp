@@ -38,6 +38,9 @@ Builder defaultBuilder(const std::string& machine);
 struct GradeOptions {
   std::optional<uint64_t> seed;    // replaces every test's seed (mixed with the test's own)
   size_t outputKept = 65536;       // bytes of program output kept in a test's result
+  // Called once the submission is built, before any of its code runs (the batch runner confines
+  // the grading process here: the build reads files, running the program needs none).
+  std::function<void()> afterBuild;
 };
 
 // Grades one submission in this process. Never throws for anything a submission does.

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -84,6 +85,14 @@ struct Region {
   AddressExpr from, to;  // inclusive
 };
 
+// An RGB image read from a PNG file (0xRRGGBB per pixel, alpha dropped).
+struct RgbImage {
+  unsigned width = 0, height = 0;
+  std::vector<uint32_t> pixels;
+};
+// Reads a PNG; false with a message when the file is missing or not a PNG.
+bool readPng(const std::string& path, RgbImage& image, std::string& error);
+
 struct Check {
   enum class Kind {
     Output, Registers, Preserved, Memory, MemoryUnchanged, Screen, Pixels, Pixel, Speaker, Stop,
@@ -113,6 +122,7 @@ struct Check {
   std::string screenRegex;
   unsigned x = 0, y = 0, width = 0, height = 0;
   std::string imagePath;  // resolved PNG path
+  std::shared_ptr<const RgbImage> image;  // read when the spec is loaded (grading reads no host files)
   double tolerance = 0;
   uint32_t rgb = 0;
 
