@@ -37,3 +37,16 @@ TEST(Diagnostics, DuplicateLabel) {
 
 }  // namespace
 }  // namespace asmlab::masm::test
+
+namespace asmlab::masm::test {
+namespace {
+
+TEST(Diagnostics, ColumnsPointIntoTheOriginalLineAfterTextMacros) {
+  // After `lng` is replaced by its longer text, the bad word is still found in the source line.
+  auto a = assembleText("bad textequ <1 + 2>\nd segment\n db bad, 3 +* 4\nd ends\nend\n", {}, "t.asm");
+  // The '*' is column 13 of " db bad, 3 +* 4" (it is column 17 of the replaced text).
+  EXPECT_NE(a.errors().find("t.asm:3:13: error:"), std::string::npos) << a.errors();
+}
+
+}  // namespace
+}  // namespace asmlab::masm::test

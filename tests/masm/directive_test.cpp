@@ -125,3 +125,17 @@ TEST(Directives, LabelThisAndAlign) {
 
 }  // namespace
 }  // namespace asmlab::masm::test
+
+namespace asmlab::masm::test {
+namespace {
+
+TEST(Directives, DossegAsksTheLinkerForDosOrder) {
+  auto a = assembleText("dosseg\n.model small\n.code\n nop\nend\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  bool dosseg = false;
+  for (auto& c : a.result.module.comments) dosseg |= c.commentClass == 0x9E;
+  EXPECT_TRUE(dosseg);
+}
+
+}  // namespace
+}  // namespace asmlab::masm::test

@@ -32,7 +32,7 @@ bool isListingDirective(const std::string& u) {
                                 ".NOLISTMACRO", ".LISTMACROALL", "PAGE", "TITLE", "SUBTTL", "SUBTITLE", "%TITLE",
                                 "%NOLIST", "%LIST", "%SUBTTL", "NAME", "%NOCTLS", "%CTLS", "%MACS", "%NOMACS",
                                 "%NOSYMS", "%SYMS", "%PAGESIZE", "%BIN", "%TEXT", "%CONDS", "%NOCONDS", "%INCL",
-                                "%NOINCL", ".ALPHA", ".SEQ", ".DOSSEG", "DOSSEG", "MASM", "MASM51", "NOMASM51",
+                                "%NOINCL", ".ALPHA", ".SEQ", "MASM", "MASM51", "NOMASM51",
                                 "QUIRKS", "SMART", "NOSMART", "EMUL", "NOEMUL", "%NEWPAGE", "%PCNT", "%LINUM"};
   for (auto* w : words)
     if (u == w) return true;
@@ -727,6 +727,13 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       s->passDefined = 1;
       externals.push_back(s);
     }
+    return true;
+  }
+  if (D == "DOSSEG" || D == ".DOSSEG") {
+    // COMENT class 9Eh asks the linker for the DOS segment order (TIS OMF 1.1, "DOSSEG").
+    bool present = false;
+    for (auto& c : result_.module.comments) present |= c.commentClass == 0x9E;
+    if (!present) result_.module.comments.push_back(link::Comment{0x80, 0x9E, ""});
     return true;
   }
   if (D == "INCLUDELIB") {

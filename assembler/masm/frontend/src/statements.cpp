@@ -108,11 +108,35 @@ Symbol* Assembler::findType(std::string_view name) {
   return nullptr;
 }
 
+namespace {
+// A column in the logical text (after text macros were replaced) mapped back to the source line:
+// the token under the column is looked for in the original line.
+uint32_t sourceColumn(const LogicalLine& line, uint32_t column) {
+  if (!line.fromFile || !line.location.file || column == 0 || line.text.empty()) return column;
+  std::string_view original = line.location.file->line(line.location.line);
+  if (original.substr(0, line.text.size()) == line.text) return column;
+  size_t at = std::min<size_t>(column - 1, line.text.size() - 1);
+  // Text after the last replacement is unchanged: the tail of the logical line ends the source line.
+  std::string_view tail = std::string_view(line.text).substr(at);
+  std::string_view body = original.substr(0, std::min(original.size(), commentStart(original)));
+  while (!body.empty() && isBlank(body.back())) body.remove_suffix(1);
+  if (tail.size() <= body.size() && body.substr(body.size() - tail.size()) == tail)
+    return static_cast<uint32_t>(body.size() - tail.size() + 1);
+  size_t start = at, end = at;
+  while (start > 0 && isIdentChar(line.text[start - 1])) --start;
+  while (end < line.text.size() && isIdentChar(line.text[end])) ++end;
+  if (end == start) return column;
+  std::string token = upper(std::string_view(line.text).substr(start, end - start));
+  size_t found = upper(original).find(token);
+  return found == std::string::npos ? column : static_cast<uint32_t>(found + 1 + (at - start));
+}
+}  // namespace
+
 void Assembler::error(const LogicalLine& line, uint32_t column, std::string message, uint32_t length) {
   Diagnostic d;
   d.severity = Severity::Error;
   d.location = line.location;
-  d.location.column = column ? column : 1;
+  d.location.column = column ? sourceColumn(line, column) : 1;
   d.location.length = length;
   d.message = std::move(message);
   MacroLayer::addExpansionNotes(d, line);
