@@ -16,6 +16,7 @@
 #include "asmlab/sim/machine.hpp"
 #include "asmlab/x86/cpu.hpp"
 #include "asmlab/x86/pc/input_script.hpp"
+#include "asmlab/sim/device_inspector.hpp"
 #include "asmlab/x86/pc/pic.hpp"
 #include "asmlab/x86/pc/pit.hpp"
 #include "asmlab/x86/pc/speaker.hpp"
@@ -47,6 +48,7 @@ class PcMachine final : public sim::Machine,
                         public sim::SpeakerLog,
                         public sim::PointerInput,
                         public sim::ScanCodeKeyboard,
+                        public sim::DeviceInspector,
                         private ClockSource {
 public:
   static constexpr uint32_t kMemorySize = 0x100000;
@@ -112,6 +114,8 @@ public:
   uint64_t clocksPerSecond() const override { return options_.clocksPerSecond; }
   void pushMouseEvent(const sim::MouseEvent& event) override;
   void pushKey(uint8_t scanCode, uint8_t ascii) override;
+  // PIT, PPI, PIC, interrupt table, video mode (+ the video card's own tables); device_tables.cpp.
+  std::vector<sim::DeviceTable> deviceTables() const override;
 
   // ---- devices, for tests and front ends ----
   Cpu& cpu() { return cpu_; }

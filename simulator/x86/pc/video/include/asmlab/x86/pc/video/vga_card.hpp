@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 
+#include "asmlab/sim/device_inspector.hpp"
 #include "asmlab/x86/bios/video_bios.hpp"
 #include "asmlab/x86/pc/video/render.hpp"
 #include "asmlab/x86/pc/video/vga.hpp"
@@ -15,7 +16,7 @@
 
 namespace asmlab::x86::pc::video {
 
-class VgaCard final : public VideoCard {
+class VgaCard final : public VideoCard, public sim::DeviceInspector {
 public:
   VgaCard();
 
@@ -49,6 +50,8 @@ public:
   uint32_t pixelRgb(unsigned x, unsigned y) const override { return renderPixel(vga_, x, y); }
 
   // ---- read-only state for the debugger ----
+  // The display mode and the DAC palette as tables (vga_device_tables.cpp).
+  std::vector<sim::DeviceTable> deviceTables() const override;
   const Vga& vga() const { return vga_; }
   Vga& vga() { return vga_; }
   DisplayGeometry geometry() const { return vga_.geometry(); }

@@ -1,0 +1,87 @@
+// asmlab-gui [FILE]
+// asmlab-gui --screenshot OUT.png [--run-instructions N] [--input TEXT] [--size WxH] [--dark] FILE
+//   renders the main window (offscreen works: QT_QPA_PLATFORM=offscreen) after running N
+//   instructions with TEXT typed, and saves it; used for the images in docs/.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QSettings>
+#include <QTimer>
+
+#include <cstdio>
+
+#include "asmlab/gui/expression.hpp"
+#include "main_window.hpp"
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName("asmlab");
+  QApplication::setApplicationName("asmlab-gui");
+  QApplication::setApplicationVersion("0.1.0");
+
+  QCommandLineParser parser;
+  parser.setApplicationDescription("The asmlab debugger for LC-3 and 8086 programs");
+  parser.addHelpOption();
+  parser.addVersionOption();
+  parser.addPositionalArgument("file", "LC-3 or 8086 source, object file or built program to open");
+  QCommandLineOption screenshot("screenshot", "Save a picture of the window to <png> and exit.", "png");
+  QCommandLineOption runCount("run-instructions", "With --screenshot: run this many instructions first.", "n", "0");
+  QCommandLineOption input("input", "With --screenshot: keys typed before running (\\n for Enter).", "text");
+  QCommandLineOption size("size", "With --screenshot: window size.", "WxH", "1500x950");
+  QCommandLineOption dark("dark", "With --screenshot: use the dark theme.");
+  QCommandLineOption edition("edition", "LC-3 edition semantics, 2 or 3 (default: asmlab.yaml beside the file, else 3).", "n");
+  QCommandLineOption breakAt("break", "With --screenshot: a breakpoint (as typed in the Breakpoints pane); repeatable.", "spec");
+  parser.addOptions({screenshot, runCount, input, size, dark, edition, breakAt});
+  parser.process(app);
+  if (parser.isSet(screenshot)) {
+    // Pictures must not depend on the user's saved layout, theme or watches.
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, QDir::tempPath() + "/asmlab-gui-screenshot");
+  }
+
+  asmlab::gui::MainWindow window;
+  if (parser.isSet(edition)) {
+    int e = parser.value(edition).toInt();
+    if (e != 2 && e != 3) {
+      std::fprintf(stderr, "asmlab-gui: --edition must be 2 or 3\n");
+      return 2;
+    }
+    window.session().setLc3Edition(e);
+  }
+  const QStringList files = parser.positionalArguments();
+  bool loaded = !files.isEmpty() && window.openFile(files.front());
+
+  if (parser.isSet(screenshot)) {
+    if (files.isEmpty()) {
+      std::fprintf(stderr, "asmlab-gui: --screenshot needs a FILE\n");
+      return 2;
+    }
+    QStringList wh = parser.value(size).split('x');
+    window.resize(wh.value(0).toInt() > 0 ? wh.value(0).toInt() : 1500, wh.value(1).toInt() > 0 ? wh.value(1).toInt() : 950);
+    window.setDarkTheme(parser.isSet(dark));
+    window.show();
+    if (loaded) {
+      for (const QString& spec : parser.values(breakAt)) {
+        std::string error;
+        if (asmlab::gui::addBreakpointFromText(*window.session().machine(), spec.toStdString(), error) < 0) {
+          std::fprintf(stderr, "asmlab-gui: --break %s: %s\n", qPrintable(spec), error.c_str());
+          return 2;
+        }
+      }
+      if (parser.isSet(input)) window.session().feedInput(parser.value(input).replace("\\n", "\n"));
+      bool ok = false;
+      qulonglong n = parser.value(runCount).toULongLong(&ok);
+      if (ok && n > 0) window.session().runFor(n);
+      window.raiseOutputPane();
+      window.refreshAll();
+    }
+    QApplication::processEvents();
+    if (!window.grab().save(parser.value(screenshot))) {
+      std::fprintf(stderr, "asmlab-gui: cannot write %s\n", qPrintable(parser.value(screenshot)));
+      return 1;
+    }
+    return loaded ? 0 : 1;
+  }
+  window.show();
+  return app.exec();
+}

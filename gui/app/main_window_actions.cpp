@@ -1,0 +1,261 @@
+// The main window's actions (run, steps, step back...), their keys, and the refresh of every pane.
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QLabel>
+#include <QMenuBar>
+#include <QPalette>
+#include <QSlider>
+#include <QStatusBar>
+#include <QStyleFactory>
+#include <QTableView>
+#include <QTimer>
+#include <QToolBar>
+
+#include <array>
+
+#include "asmlab/gui/expression.hpp"
+#include "console_view.hpp"
+#include "device_pane.hpp"
+#include "main_window.hpp"
+#include "screen_widget.hpp"
+#include "speaker_timeline.hpp"
+
+namespace asmlab::gui {
+namespace {
+
+// Speed steps of the slider, in instructions per second; 0 = full speed.
+constexpr std::array<uint64_t, 11> kSpeeds = {1, 2, 5, 10, 50, 100, 1000, 10'000, 100'000, 1'000'000, 0};
+
+QString withSeparators(uint64_t n) {
+  QString s = QString::number(n);
+  for (int i = s.size() - 3; i > 0; i -= 3) s.insert(i, ',');
+  return s;
+}
+
+}  // namespace
+
+void MainWindow::buildActions() {
+  auto* bar = addToolBar("Debug");
+  bar->setObjectName("debugToolbar");
+  auto make = [&](const QString& text, QList<QKeySequence> keys, const QString& tip, auto slot) {
+    auto* a = new QAction(text, this);
+    a->setShortcuts(keys);
+    a->setToolTip(QString("%1 (%2)\n%3").arg(text, keys.isEmpty() ? QString() : keys.front().toString(), tip));
+    connect(a, &QAction::triggered, this, slot);
+    bar->addAction(a);
+    return a;
+  };
+  actRun_ = make("Run", {QKeySequence(Qt::Key_F5)}, "Run until a breakpoint, the end or Pause", [this] { session_.run(); });
+  actPause_ = make("Pause", {QKeySequence(Qt::Key_Pause), QKeySequence(Qt::SHIFT | Qt::Key_F5)}, "Stop at the next instruction",
+                   [this] { session_.pause(); });
+  actStepInto_ = make("Step into", {QKeySequence(Qt::Key_F11), QKeySequence(Qt::Key_F8)}, "Execute one instruction",
+                      [this] { session_.stepInto(); });
+  actStepOver_ = make("Step over", {QKeySequence(Qt::Key_F10)}, "Execute one instruction, running calls and traps to their return",
+                      [this] { session_.stepOver(); });
+  actStepOut_ = make("Step out", {QKeySequence(Qt::SHIFT | Qt::Key_F11)}, "Run until the current subroutine returns",
+                     [this] { session_.stepOut(); });
+  actRunToCursor_ = make("Run to cursor", {QKeySequence(Qt::CTRL | Qt::Key_F10)}, "Run to the selected code line",
+                         [this] { runToSelection(); });
+  bar->addSeparator();
+  actStepBack_ = make("Step back", {QKeySequence(Qt::CTRL | Qt::Key_F11), QKeySequence(Qt::SHIFT | Qt::Key_F8)},
+                      "Undo one instruction (snapshots plus re-execution)", [this] { session_.stepBack(); });
+  actReverse_ = make("Reverse continue", {QKeySequence(Qt::CTRL | Qt::Key_F5)}, "Run backwards to the previous breakpoint hit",
+                     [this] { session_.reverseContinue(); });
+  actReset_ = make("Reset", {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F5)}, "Back to the state after loading",
+                   [this] { session_.reset(); });
+  actBreakpoint_ = make("Breakpoint", {QKeySequence(Qt::Key_F9)}, "Toggle a breakpoint on the selected code line",
+                        [this] { toggleBreakpointAtSelection(); });
+  bar->addSeparator();
+  bar->addWidget(new QLabel(" Speed ", this));
+  speedSlider_ = new QSlider(Qt::Horizontal, this);
+  speedSlider_->setRange(0, static_cast<int>(kSpeeds.size()) - 1);
+  speedSlider_->setValue(static_cast<int>(kSpeeds.size()) - 1);
+  speedSlider_->setMaximumWidth(140);
+  speedLabel_ = new QLabel(this);
+  speedLabel_->setMinimumWidth(90);
+  connect(speedSlider_, &QSlider::valueChanged, this, [this](int v) { applySpeed(v); });
+  bar->addWidget(speedSlider_);
+  bar->addWidget(speedLabel_);
+  applySpeed(speedSlider_->value());
+  auto* mark = new QAction("Mark", this);
+  mark->setToolTip("Start the stopwatch here: the status bar shows instructions and clocks since the mark");
+  connect(mark, &QAction::triggered, this, [this] {
+    session_.markStopwatch();
+    updateStatus();
+  });
+  bar->addAction(mark);
+
+  stopLabel_ = new QLabel(this);
+  counters_ = new QLabel(this);
+  counters_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+  statusBar()->addWidget(stopLabel_, 1);
+  statusBar()->addPermanentWidget(counters_);
+}
+
+void MainWindow::buildMenus() {
+  auto* file = menuBar()->addMenu("&File");
+  auto* open = file->addAction("&Open...", this, [this] {
+    QString path = QFileDialog::getOpenFileName(this, "Open a program", {},
+                                                "Programs (*.asm *.obj *.exe *.com *.bin);;All files (*)");
+    if (!path.isEmpty()) openFile(path);
+  });
+  open->setShortcut(QKeySequence::Open);
+  auto* reload = file->addAction("&Reload", this, [this] { openFile(session_.path()); });
+  reload->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+  file->addSeparator();
+  file->addAction("&Quit", QKeySequence::Quit, this, [this] { close(); });
+
+  auto* debug = menuBar()->addMenu("&Debug");
+  for (QAction* a : {actRun_, actPause_, actStepInto_, actStepOver_, actStepOut_, actRunToCursor_, actStepBack_, actReverse_, actReset_,
+                     actBreakpoint_})
+    debug->addAction(a);
+
+  auto* view = menuBar()->addMenu("&View");
+  for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
+  view->addSeparator();
+  actDark_ = view->addAction("&Dark theme");
+  actDark_->setCheckable(true);
+  connect(actDark_, &QAction::toggled, this, [this](bool on) { setDarkTheme(on); });
+}
+
+void MainWindow::setDarkTheme(bool dark) {
+  qApp->setStyle(QStyleFactory::create("Fusion"));
+  QPalette p = qApp->style()->standardPalette();
+  if (dark) {
+    p.setColor(QPalette::Window, QColor(45, 45, 48));
+    p.setColor(QPalette::WindowText, QColor(220, 220, 220));
+    p.setColor(QPalette::Base, QColor(30, 30, 30));
+    p.setColor(QPalette::AlternateBase, QColor(45, 45, 48));
+    p.setColor(QPalette::Text, QColor(220, 220, 220));
+    p.setColor(QPalette::Button, QColor(55, 55, 60));
+    p.setColor(QPalette::ButtonText, QColor(220, 220, 220));
+    p.setColor(QPalette::Highlight, QColor(38, 79, 120));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::ToolTipBase, QColor(60, 60, 60));
+    p.setColor(QPalette::ToolTipText, QColor(230, 230, 230));
+    p.setColor(QPalette::PlaceholderText, QColor(140, 140, 140));
+    for (auto role : {QPalette::ButtonText, QPalette::WindowText, QPalette::Text})
+      p.setColor(QPalette::Disabled, role, QColor(110, 110, 110));
+  }
+  qApp->setPalette(p);
+  if (actDark_ && actDark_->isChecked() != dark) actDark_->setChecked(dark);
+}
+
+void MainWindow::applySpeed(int step) {
+  uint64_t speed = kSpeeds.at(static_cast<size_t>(step));
+  session_.setSpeed(speed);
+  speedLabel_->setText(speed ? withSeparators(speed) + " /s" : QString("full speed"));
+}
+
+void MainWindow::refreshAll() {
+  std::unique_lock lock(session_.machineMutex(), std::try_to_lock);
+  if (!lock.owns_lock()) return;  // a slice is running; the next tick will catch it
+  bool running = session_.isRunning();
+  ++ticks_;
+  registers_.refresh();
+  watches_.refresh();
+  memory_.refresh();
+  stack_.refresh();
+  disassembly_.refresh();
+  console_->capture();
+  screen_->capture();
+  speaker_->capture();
+  // Device tables and the stack walk are rebuilt a few times a second while running.
+  if (!running || ticks_ % 10 == 0) {
+    devices_->capture();
+    callStack_.refresh();
+  }
+  lock.unlock();
+  int row = disassembly_.currentRow();
+  if (row >= 0) codeView_->scrollTo(disassembly_.index(row, 0), QAbstractItemView::PositionAtCenter);
+  if (!running) {
+    callStackView_->resizeColumnsToContents();
+    followMemory();
+    followStack();
+  }
+  updateStatus();
+}
+
+void MainWindow::onStopped() {
+  breakpoints_.refresh();
+  refreshAll();
+  const sim::StopInfo& stop = session_.lastStop();
+  QString text = QString::fromStdString(std::string(sim::stopReasonName(stop.reason)));
+  if (!stop.message.empty()) text += ": " + QString::fromStdString(stop.message);
+  if (auto* m = session_.machine()) {
+    auto where = m->symbols().describe(m->programCounter());
+    text += QString("  at %1").arg(m->programCounter(), 4, 16, QChar('0')).toUpper();
+    if (where) text += " (" + QString::fromStdString(*where) + ")";
+  }
+  stopLabel_->setText(text);
+}
+
+void MainWindow::onRunningChanged(bool running) {
+  bool loaded = session_.machine() != nullptr;
+  for (QAction* a : {actRun_, actStepInto_, actStepOver_, actStepOut_, actRunToCursor_, actStepBack_, actReverse_})
+    a->setEnabled(loaded && !running);
+  actPause_->setEnabled(running);
+  actReset_->setEnabled(loaded);
+  if (running) {
+    stopLabel_->setText("running...");
+    refreshTimer_->start();
+    if (screen_->hasScreen()) screen_->setFocus();
+    else console_->setFocus();
+  } else {
+    refreshTimer_->stop();
+  }
+}
+
+void MainWindow::updateStatus() {
+  auto* m = session_.machine();
+  if (!m) {
+    counters_->clear();
+    return;
+  }
+  counters_->setText(QString("instructions %1  clocks %2  |  since mark: %3 instr, %4 clocks")
+                         .arg(withSeparators(m->instructionCount()), withSeparators(m->clockCount()),
+                              withSeparators(session_.stopwatchInstructions()), withSeparators(session_.stopwatchClocks())));
+}
+
+void MainWindow::followMemory() {
+  auto* m = session_.machine();
+  QString text = memoryFollow_->currentText().trimmed();
+  if (!m || text.isEmpty()) return;
+  Evaluation e = evaluate(*m, text.toStdString());
+  if (!e.value || *e.value < 0 || static_cast<uint64_t>(*e.value) >= m->memorySize()) return;
+  uint64_t a = static_cast<uint64_t>(*e.value);
+  memory_.setHighlight(a);
+  memoryView_->scrollTo(memory_.index(memory_.rowOf(a), 0), QAbstractItemView::PositionAtTop);
+  memoryView_->viewport()->update();
+}
+
+void MainWindow::followStack() {
+  auto* m = session_.machine();
+  if (!m) return;
+  std::string expr = m->registerIndex("R6") >= 0 ? "R6" : m->registerIndex("SS") >= 0 ? "SS*16+SP" : "";
+  if (expr.empty()) return;
+  Evaluation e = evaluate(*m, expr);
+  if (!e.value || static_cast<uint64_t>(*e.value) >= m->memorySize()) return;
+  stack_.setHighlight(static_cast<uint64_t>(*e.value));
+  stackView_->scrollTo(stack_.index(stack_.rowOf(static_cast<uint64_t>(*e.value)), 0), QAbstractItemView::PositionAtTop);
+}
+
+void MainWindow::toggleBreakpointAtSelection() {
+  int row = codeView_->currentIndex().row();
+  if (row < 0) row = disassembly_.currentRow();
+  if (row < 0 || session_.isRunning()) return;
+  session_.toggleBreakpoint(disassembly_.addressOfRow(row));
+  breakpoints_.refresh();
+  disassembly_.refresh();
+}
+
+void MainWindow::runToSelection() {
+  int row = codeView_->currentIndex().row();
+  if (row >= 0) session_.runTo(disassembly_.addressOfRow(row));
+}
+
+}  // namespace asmlab::gui

@@ -1,0 +1,63 @@
+#include "speaker_timeline.hpp"
+
+#include <QPainter>
+
+#include <cmath>
+
+namespace asmlab::gui {
+
+SpeakerTimeline::SpeakerTimeline(DebugSession& session, QWidget* parent) : QWidget(parent), session_(session) {
+  setMinimumHeight(80);
+}
+
+void SpeakerTimeline::capture() {
+  sim::Machine* m = session_.machine();
+  auto* log = m ? sim::capability<sim::SpeakerLog>(*m) : nullptr;
+  hasSpeaker_ = log != nullptr;
+  if (log) {
+    notes_ = log->speakerNotes();
+    clocksPerSecond_ = std::max<uint64_t>(1, log->clocksPerSecond());
+    now_ = m->clockCount();
+    if (played_ > notes_.size()) played_ = 0;  // the log was cleared (reset, step back)
+  }
+  update();
+}
+
+std::vector<sim::SpeakerNote> SpeakerTimeline::takeNewNotes() {
+  std::vector<sim::SpeakerNote> fresh(notes_.begin() + static_cast<std::ptrdiff_t>(std::min(played_, notes_.size())), notes_.end());
+  played_ = notes_.size();
+  return fresh;
+}
+
+void SpeakerTimeline::paintEvent(QPaintEvent*) {
+  QPainter p(this);
+  p.fillRect(rect(), palette().base());
+  p.setPen(palette().text().color());
+  if (!hasSpeaker_) {
+    p.drawText(rect(), Qt::AlignCenter, "This machine has no speaker.");
+    return;
+  }
+  // The last 10 seconds of machine time; pitch from 100 Hz (bottom) to 5 kHz (top).
+  const double window = 10.0;
+  double end = static_cast<double>(now_) / static_cast<double>(clocksPerSecond_);
+  double start = std::max(0.0, end - window);
+  auto xOf = [&](double t) { return (t - start) / window * width(); };
+  auto yOf = [&](double hz) {
+    double f = std::clamp(std::log(std::max(hz, 100.0) / 100.0) / std::log(50.0), 0.0, 1.0);
+    return (1.0 - f) * (height() - 16) + 4;
+  };
+  p.drawText(4, height() - 2, QString("%1 s").arg(start, 0, 'f', 1));
+  p.drawText(width() - 50, height() - 2, QString("%1 s").arg(end, 0, 'f', 1));
+  int shown = 0;
+  for (const auto& n : notes_) {
+    double t0 = static_cast<double>(n.startClock) / clocksPerSecond_;
+    double t1 = static_cast<double>(n.startClock + n.durationClocks) / clocksPerSecond_;
+    if (t1 < start) continue;
+    ++shown;
+    QRectF bar(xOf(t0), yOf(n.frequencyHz) - 3, std::max(2.0, xOf(t1) - xOf(t0)), 6);
+    p.fillRect(bar, n.frequencyHz > 0 ? QColor(40, 160, 90) : QColor(160, 160, 160));
+  }
+  if (!shown) p.drawText(rect(), Qt::AlignCenter, "No notes in the last 10 seconds.");
+}
+
+}  // namespace asmlab::gui

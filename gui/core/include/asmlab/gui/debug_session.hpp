@@ -1,0 +1,118 @@
+// The debugger's one session: it loads a program through the toolchain loader, owns the Machine
+// and its step-back History, and runs it on a worker thread in short slices (a few milliseconds
+// of simulated work each) so the window stays responsive at full speed. The worker holds
+// machineMutex() while a slice runs; the UI takes it to read or edit the machine.
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "asmlab/sim/history.hpp"
+#include "asmlab/sim/machine.hpp"
+
+namespace asmlab::gui {
+
+struct SourceDiagnostic {
+  int line = 0;  // 1-based; 0 = not tied to a line
+  int column = 0;
+  bool isError = true;
+  QString message;
+};
+
+class DebugSession : public QObject {
+  Q_OBJECT
+public:
+  explicit DebugSession(QObject* parent = nullptr);
+  ~DebugSession() override;
+
+  // Assembles or reads the file and builds a fresh machine; false with diagnostics on failure
+  // (the previous machine, if any, is kept). The LC-3 edition comes from setLc3Edition(), else
+  // from the `edition:` of an asmlab.yaml beside the file (as `asmlab test` would build it), else 3.
+  bool load(const QString& path);
+  void setLc3Edition(int edition) { forcedEdition_ = edition; }
+  int lc3Edition() const { return edition_; }
+  bool reload() { return load(path_); }
+  QString path() const { return path_; }
+  QString sourceText() const { return source_; }
+  const std::vector<SourceDiagnostic>& diagnostics() const { return diagnostics_; }
+  QString diagnosticsText() const { return diagnosticsText_; }
+
+  sim::Machine* machine() const { return machine_.get(); }
+  // Counts loads, so that models notice a new machine even if it sits at the old one's address.
+  uint64_t generation() const { return generation_; }
+  std::mutex& machineMutex() { return mutex_; }
+  bool isRunning() const { return running_; }
+  const sim::StopInfo& lastStop() const { return lastStop_; }
+
+  // Controls. Each returns at once; stopped() is emitted when the machine is at rest again.
+  void run();
+  void pause();
+  void stepInto();
+  void stepOver();
+  void stepOut();
+  void runTo(uint64_t address);
+  void stepBack();
+  void reverseContinue();
+  void reset();
+  // Instructions per second; 0 = as fast as the host can.
+  void setSpeed(uint64_t instructionsPerSecond) { speed_ = instructionsPerSecond; }
+  uint64_t speed() const { return speed_; }
+  // Blocks until the worker is idle and its stop has been reported (tests, screenshot mode).
+  void waitUntilStopped();
+  // Runs up to `instructions` on the calling thread, stopping at breakpoints (screenshot mode).
+  sim::StopInfo runFor(uint64_t instructions);
+
+  // Call after editing registers or memory from outside the program.
+  void machineEdited();
+  void feedInput(const QString& text);
+  // Toggles an execution breakpoint at the address; returns true if one is now set.
+  bool toggleBreakpoint(uint64_t address);
+
+  // The stopwatch: instructions and clocks since the mark.
+  void markStopwatch();
+  uint64_t stopwatchInstructions() const;
+  uint64_t stopwatchClocks() const;
+  // Clocks the instruction at `address` took when last stepped, or -1 if never stepped.
+  int64_t clocksAt(uint64_t address) const;
+
+signals:
+  void loaded();
+  void loadFailed();
+  void stopped();
+  void runningChanged(bool running);
+
+private:
+  enum class Work { Run, StepOver, StepOut };
+  void start(Work work);
+  void workerLoop(Work work);
+  void finish(sim::StopInfo stop);
+  void afterSyncAction(const sim::StopInfo& stop);
+
+  QString path_, source_, diagnosticsText_;
+  std::vector<SourceDiagnostic> diagnostics_;
+  std::unique_ptr<sim::Machine> machine_;
+  std::unique_ptr<sim::History> history_;
+  std::unique_ptr<sim::MachineSnapshot> initial_;
+  std::mutex mutex_;
+  std::thread worker_;
+  std::atomic<bool> running_{false};
+  std::atomic<bool> pauseRequested_{false};
+  std::atomic<uint64_t> speed_{0};
+  int temporaryBreakpoint_ = -1;
+  int forcedEdition_ = 0;
+  uint64_t generation_ = 0;
+  int edition_ = 3;
+  sim::StopInfo lastStop_;
+  uint64_t markInstructions_ = 0, markClocks_ = 0;
+  std::map<uint64_t, uint64_t> clocksByAddress_;
+};
+
+}  // namespace asmlab::gui

@@ -1,0 +1,93 @@
+// The debugger on the PC machine: a breakpoint on a DOS function stops at the INT, the text
+// screen and the device tables are visible through the capabilities, stepping back works.
+#include <QTest>
+
+#include "asmlab/gui/breakpoint_model.hpp"
+#include "asmlab/gui/debug_session.hpp"
+#include "asmlab/gui/register_model.hpp"
+#include "asmlab/sim/capabilities.hpp"
+#include "asmlab/sim/device_inspector.hpp"
+#include "lc3_fixture.hpp"
+
+using namespace asmlab;
+using namespace asmlab::gui;
+
+// A .COM program, encoded by hand (Intel 8086 manual: MOV reg16,imm16 = B8+reg, MOV AH,imm8 = B4,
+// INT imm8 = CD): prints "Hi$" with INT 21h AH=09h, then exits with INT 21h AH=4Ch.
+static const char kHello[] =
+    "\xBA\x0C\x01"   // 0100h MOV DX, 010Ch
+    "\xB4\x09"        // 0103h MOV AH, 09h
+    "\xCD\x21"        // 0105h INT 21h
+    "\xB8\x00\x4C"   // 0107h MOV AX, 4C00h
+    "\xCD\x21"        // 010Ah INT 21h
+    "Hi$";             // 010Ch
+
+static QString writeCom(QTemporaryDir& dir) {
+  QString path = dir.filePath("hello.com");
+  QFile f(path);
+  f.open(QIODevice::WriteOnly);
+  f.write(kHello, sizeof kHello - 1);
+  return path;
+}
+
+class PcSessionTest : public QObject {
+  Q_OBJECT
+  QTemporaryDir dir_;
+
+private slots:
+  void dosFunctionBreakpointStopsAtTheCall() {
+    DebugSession s;
+    QString path = writeCom(dir_);
+    if (!s.load(path)) QFAIL(qPrintable(s.diagnosticsText()));
+    QCOMPARE(QString::fromStdString(std::string(s.machine()->architecture())).contains("86"), true);
+    BreakpointModel bps(s);
+    QString error;
+    QVERIFY2(bps.add("int 21h ah=09h", &error), qPrintable(error));
+    s.run();
+    s.waitUntilStopped();
+    QVERIFY2(s.lastStop().reason == sim::StopReason::Breakpoint, s.lastStop().message.c_str());
+    QVERIFY(s.machine()->output().find("Hi") == std::string::npos);  // stopped before the call
+    int ah = s.machine()->registerIndex("AX");
+    QCOMPARE((s.machine()->readRegister(static_cast<size_t>(ah)) >> 8) & 0xFF, 0x09u);
+    s.run();
+    s.waitUntilStopped();
+    QCOMPARE(s.lastStop().reason, sim::StopReason::Halted);
+    QVERIFY(s.machine()->output().find("Hi") != std::string::npos);
+  }
+
+  void screenAndDevicesAreVisible() {
+    DebugSession s;
+    QVERIFY(s.load(writeCom(dir_)));
+    auto* screen = sim::capability<sim::TextScreen>(*s.machine());
+    QVERIFY(screen);
+    QVERIFY(screen->textModeActive());
+    QCOMPARE(screen->textColumns(), 80u);
+    auto* devices = sim::capability<sim::DeviceInspector>(*s.machine());
+    QVERIFY(devices);
+    bool pit = false, pic = false, ivt = false;
+    for (const auto& t : devices->deviceTables()) {
+      pit |= t.name.find("PIT") != std::string::npos && t.rows.size() == 3;
+      pic |= t.name.find("PIC") != std::string::npos;
+      ivt |= t.name.find("vector table") != std::string::npos && t.rows.size() == 256;
+    }
+    QVERIFY(pit && pic && ivt);
+  }
+
+  void stepBackOnThePc() {
+    DebugSession s;
+    QVERIFY(s.load(writeCom(dir_)));
+    RegisterModel regs(s);
+    regs.refresh();
+    uint64_t pc0 = s.machine()->programCounter();
+    s.stepInto();  // MOV DX, OFFSET MSG
+    regs.refresh();
+    int dx = s.machine()->registerIndex("DX");
+    QVERIFY(regs.changed(dx));
+    QCOMPARE(s.machine()->readRegister(static_cast<size_t>(dx)), 0x010Cu);
+    s.stepBack();
+    QCOMPARE(s.machine()->programCounter(), pc0);
+  }
+};
+
+QTEST_GUILESS_MAIN(PcSessionTest)
+#include "pc_session_test.moc"
