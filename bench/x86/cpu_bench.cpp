@@ -5,6 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
+#include <vector>
 
 #include "asmlab/x86/conformance.hpp"
 #include "asmlab/x86/cpu.hpp"
@@ -21,10 +22,16 @@ void loadProgram(FlatMemoryBus& bus, Cpu& cpu, std::initializer_list<uint8_t> co
   cpu.setIp(0x100);
 }
 
-void runLoop(benchmark::State& state, CpuModel model, std::initializer_list<uint8_t> code) {
+void runLoop(benchmark::State& state, CpuModel model, std::initializer_list<uint8_t> code,
+             bool idleBreakpoint = false) {
   FlatMemoryBus bus;
   Cpu cpu(bus, model);
   loadProgram(bus, cpu, code);
+  // A debugger session: one breakpoint far from the loop, so every instruction pays the
+  // breakpoint test but run() never stops (as asmlab::x86::pc::PcMachine drives the core).
+  std::vector<uint8_t> breakFlags(1u << 20, 0);
+  breakFlags[0x5000] = 1;
+  if (idleBreakpoint) cpu.setBreakpointTable(breakFlags.data(), uint32_t(breakFlags.size()));
   constexpr uint64_t kBatch = 10'000'000;
   for (auto _ : state) cpu.run(kBatch);
   state.counters["instr/s"] = benchmark::Counter(double(kBatch) * double(state.iterations()), benchmark::Counter::kIsRate);
@@ -36,6 +43,12 @@ void BM_RegisterLoop8086(benchmark::State& state) {
   runLoop(state, CpuModel::i8086, {0x01, 0xD8, 0x4A, 0x75, 0xFB, 0xEB, 0xF9});
 }
 BENCHMARK(BM_RegisterLoop8086)->Unit(benchmark::kMillisecond);
+
+// The same loop with a breakpoint set elsewhere: the debugger hooks idle but present.
+void BM_RegisterLoop8086IdleBreakpoint(benchmark::State& state) {
+  runLoop(state, CpuModel::i8086, {0x01, 0xD8, 0x4A, 0x75, 0xFB, 0xEB, 0xF9}, true);
+}
+BENCHMARK(BM_RegisterLoop8086IdleBreakpoint)->Unit(benchmark::kMillisecond);
 
 void BM_RegisterLoop8088(benchmark::State& state) {
   runLoop(state, CpuModel::i8088, {0x01, 0xD8, 0x4A, 0x75, 0xFB, 0xEB, 0xF9});

@@ -269,6 +269,19 @@ ASMLAB_HOT void Cpu::aluForm() {
   } else {
     ModRM m;
     decodeModRM(m);
+    if (m.isReg()) {
+      // Register to register: handled apart so that the operands stay in host registers and
+      // the register/memory test is made once (readRM/writeRM would repeat it).
+      if constexpr ((form & 2) != 0) {
+        T r = alu<T>(kind, getReg<T>(m.reg), getReg<T>(m.rm));
+        if constexpr (writes) setReg<T>(m.reg, r);
+      } else {
+        T r = alu<T>(kind, getReg<T>(m.rm), getReg<T>(m.reg));
+        if constexpr (writes) setReg<T>(m.rm, r);
+      }
+      clk_ += timing::kAluRegReg;
+      return;
+    }
     if constexpr ((form & 2) != 0) {
       T r = alu<T>(kind, getReg<T>(m.reg), readRM<T>(m));
       if constexpr (writes) setReg<T>(m.reg, r);
@@ -281,10 +294,12 @@ ASMLAB_HOT void Cpu::aluForm() {
   }
 }
 
-// 40h-47h INC r16, 48h-4Fh DEC r16 (r32 under 66h).
-ASMLAB_HOT void Cpu::execIncDecReg(uint8_t op) {
-  const unsigned r = op & 7;
-  const bool dec = op & 8;
+// 40h-47h INC r16, 48h-4Fh DEC r16 (r32 under 66h). One case per opcode, so the register and
+// the direction are constants rather than tests.
+template <uint8_t Op>
+ASMLAB_HOT void Cpu::execIncDecReg() {
+  constexpr unsigned r = Op & 7;
+  constexpr bool dec = (Op & 8) != 0;
   if (op32_) setReg<uint32_t>(r, incDec<uint32_t>(getReg<uint32_t>(r), dec));
   else setReg<uint16_t>(r, incDec<uint16_t>(getReg<uint16_t>(r), dec));
   clk_ += timing::kIncReg16;

@@ -35,9 +35,12 @@ next:
     case 0x84: case 0x85: case 0xA8: case 0xA9: execTest(op); return;           // logic.cpp
     case 0xF6: case 0xF7: execGroup3(op); return;                                // arith.cpp
     case 0xFE: case 0xFF: execGroup45(op); return;                               // control.cpp
-    case 0x40: case 0x41: case 0x42: case 0x43: case 0x44: case 0x45: case 0x46: case 0x47:
-    case 0x48: case 0x49: case 0x4A: case 0x4B: case 0x4C: case 0x4D: case 0x4E: case 0x4F:
-      execIncDecReg(op); return;
+#define ASMLAB_INCDEC_CASE(n) case n: execIncDecReg<n>(); return;
+    ASMLAB_INCDEC_CASE(0x40) ASMLAB_INCDEC_CASE(0x41) ASMLAB_INCDEC_CASE(0x42) ASMLAB_INCDEC_CASE(0x43)
+    ASMLAB_INCDEC_CASE(0x44) ASMLAB_INCDEC_CASE(0x45) ASMLAB_INCDEC_CASE(0x46) ASMLAB_INCDEC_CASE(0x47)
+    ASMLAB_INCDEC_CASE(0x48) ASMLAB_INCDEC_CASE(0x49) ASMLAB_INCDEC_CASE(0x4A) ASMLAB_INCDEC_CASE(0x4B)
+    ASMLAB_INCDEC_CASE(0x4C) ASMLAB_INCDEC_CASE(0x4D) ASMLAB_INCDEC_CASE(0x4E) ASMLAB_INCDEC_CASE(0x4F)
+#undef ASMLAB_INCDEC_CASE
     case 0x98: case 0x99: execConvert(op); return;
 
     // ---- decimal adjust (bcd.cpp) ----

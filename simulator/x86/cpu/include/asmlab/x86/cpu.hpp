@@ -159,7 +159,7 @@ private:
   template <class T, uint8_t Op> void aluForm();
   void execGroup1(uint8_t op);       // arith.cpp
   void execGroup3(uint8_t op);       // arith.cpp
-  void execIncDecReg(uint8_t op);    // arith.cpp
+  template <uint8_t Op> void execIncDecReg();  // cpu_inline.hpp (hot path)
   void execConvert(uint8_t op);      // arith.cpp
   void execTest(uint8_t op);         // logic.cpp
   void execMulDiv(const ModRM& m, bool word);  // muldiv.cpp
