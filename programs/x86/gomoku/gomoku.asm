@@ -6,6 +6,9 @@
 ; every free square near the stones keeps a score in Info, recomputed after each stone from the
 ; shapes (five-square windows) that pass through it, looked up by bit mask in the Bodovani tables.
 ; The board is drawn straight into text video memory at B800h, which ES holds all the time.
+; The mouse cursor is shown only while PlayerMove waits for a click and hidden again before any
+; drawing: the driver draws it by XORing the attribute of the cell under it, so a character written
+; under a visible cursor would keep the wrong colour when the cursor moves away.
 ;
 ; Screen: row 1 holds the column letters A-S, rows 2-20 the board rows 1-19; square (r,c) is the
 ; character at column 4+2c of row 2+r.  The panel on the right (from column 46) shows the menu and
@@ -170,9 +173,7 @@ NewBoard PROC
         rep stosw
         pop es
         mov VolnaPole,SQUARES
-        mov LastPC,-1
-        mov ax,2                ; hide the mouse cursor while drawing
-        int 33h
+        mov LastPC,-1           ; (the mouse cursor is hidden: see PlayerMove)
         xor di,di               ; the whole screen blank
         mov cx,80*25
         mov ax,(ATTR_TEXT SHL 8) OR ' '
@@ -525,8 +526,6 @@ PCMove ENDP
 
 ; ComputerStone: puts a cross on (StoneR, StoneC), moves the highlight there and names the square.
 ComputerStone PROC
-        mov ax,2
-        int 33h
         mov ax,LastPC
         mov bx,StoneC
         push ax
