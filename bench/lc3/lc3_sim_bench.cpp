@@ -119,26 +119,27 @@ BOARD   .BLKW 66
 }
 BENCHMARK(BM_Lc3GameLike)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
-// A real game: the tic-tac-toe program of programs/lc3 played from its scripted input, when the
-// program is in the tree (2nd edition: it installs its own keyboard interrupt handler). The
-// environment variable ASMLAB_LC3_PROGRAMS points at another programs/lc3 folder.
-void BM_Lc3RealGame(benchmark::State& state) {
+// Real games from programs/lc3 played from their scripted input, when the programs are in the
+// tree. The environment variable ASMLAB_LC3_PROGRAMS points at another programs/lc3 folder.
+void runScriptedGame(benchmark::State& state, const std::string& program, const std::string& source,
+                     const std::string& script, int edition) {
   const char* override = std::getenv("ASMLAB_LC3_PROGRAMS");
-  const std::string dir = (override ? std::string(override) : std::string(ASMLAB_SOURCE_DIR) + "/programs/lc3") + "/ttt/";
-  std::ifstream input(dir + "games/computer-first-draw.in");
+  const std::string dir =
+      (override ? std::string(override) : std::string(ASMLAB_SOURCE_DIR) + "/programs/lc3") + "/" + program + "/";
+  std::ifstream input(dir + "games/" + script);
   if (!input) {
-    state.SkipWithError("programs/lc3/ttt is not in this tree");
+    state.SkipWithError(("programs/lc3/" + program + " is not in this tree").c_str());
     return;
   }
   std::stringstream keys;
   keys << input.rdbuf();
   asmlab::Diagnostics d;
   asmlab::toolchain::LoadOptions o;
-  o.lc3Edition = 2;
+  o.lc3Edition = edition;
   o.lc3HaltBanner = false;
-  auto machine = asmlab::toolchain::loadProgram({dir + "ttt.asm"}, o, d);
+  auto machine = asmlab::toolchain::loadProgram({dir + source}, o, d);
   if (!machine) {
-    state.SkipWithError("ttt.asm did not load");
+    state.SkipWithError((source + " did not load").c_str());
     return;
   }
   auto& m = static_cast<Lc3Machine&>(*machine);
@@ -147,7 +148,16 @@ void BM_Lc3RealGame(benchmark::State& state) {
   m.breakpoints().addExecute(0x5000);
   runToEnd(state, m);
 }
+
+// Tic-tac-toe (2nd edition: it installs its own keyboard interrupt handler).
+void BM_Lc3RealGame(benchmark::State& state) {
+  runScriptedGame(state, "ttt", "ttt.asm", "computer-first-draw.in", 2);
+}
 BENCHMARK(BM_Lc3RealGame)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+// Dots and Boxes, the EE 306 assignment (3rd edition, OS traps only): a whole game won by player 1.
+void BM_Lc3DotsGame(benchmark::State& state) { runScriptedGame(state, "dots", "dots.asm", "p1-wins.in", 3); }
+BENCHMARK(BM_Lc3DotsGame)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
 }  // namespace
 
