@@ -93,6 +93,13 @@ void MainWindow::buildCentre() {
     if (i.column() == DisassemblyModel::Gutter) toggleBreakpointAtSelection();
   });
   sourceView_ = new SourceView(centre_);
+  sourceView_->onGutterClicked = [this](int line) {
+    std::optional<uint64_t> address = session_.addressOfSourceLine(line);
+    if (!address || session_.isRunning()) return;
+    session_.toggleBreakpoint(*address);
+    breakpoints_.refresh();
+    refreshAll();
+  };
   centre_->addTab(codeView_, "Code");
   centre_->addTab(sourceView_, "Source");
   setCentralWidget(centre_);
