@@ -1,6 +1,9 @@
 #include "main_window.hpp"
 
+#include <algorithm>
+
 #include <QCloseEvent>
+#include <QShowEvent>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -69,7 +72,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
   QSettings settings;
   restoreGeometry(settings.value("window/geometry").toByteArray());
-  restoreState(settings.value("window/state").toByteArray());
+  defaultLayoutPending_ = !restoreState(settings.value("window/state").toByteArray());
   setDarkTheme(settings.value("window/dark", false).toBool());
   for (const QString& w : settings.value("watches").toStringList()) watches_.addWatch(w);
   onRunningChanged(false);
@@ -90,6 +93,13 @@ void MainWindow::buildCentre() {
     if (i.column() == DisassemblyModel::Gutter) toggleBreakpointAtSelection();
   });
   sourceView_ = new SourceView(centre_);
+  sourceView_->onGutterClicked = [this](int line) {
+    std::optional<uint64_t> address = session_.addressOfSourceLine(line);
+    if (!address || session_.isRunning()) return;
+    session_.toggleBreakpoint(*address);
+    breakpoints_.refresh();
+    refreshAll();
+  };
   centre_->addTab(codeView_, "Code");
   centre_->addTab(sourceView_, "Source");
   setCentralWidget(centre_);
@@ -109,7 +119,7 @@ void MainWindow::buildDocks() {
   registerView_->setColumnWidth(1, 60);
   registerView_->setColumnWidth(2, 70);
   registerView_->setMinimumWidth(330);
-  auto* regDock = addPane("Registers", "registers", registerView_, Qt::RightDockWidgetArea);
+  auto* regDock = registerDock_ = addPane("Registers", "registers", registerView_, Qt::RightDockWidgetArea);
 
   auto* memoryBox = new QWidget(this);
   auto* memoryLayout = new QVBoxLayout(memoryBox);
@@ -173,7 +183,7 @@ void MainWindow::buildDocks() {
   screen_->setCursor(Qt::CrossCursor);
   screenDock_ = addPane("Screen", "screen", screen_, Qt::LeftDockWidgetArea);
   speaker_ = new SpeakerTimeline(session_, this);
-  auto* speakerDock = addPane("Speaker", "speaker", speaker_, Qt::LeftDockWidgetArea);
+  auto* speakerDock = speakerDock_ = addPane("Speaker", "speaker", speaker_, Qt::LeftDockWidgetArea);
   console_ = new ConsoleView(session_, this);
   consoleDock_ = new QDockWidget("Console", this);
   consoleDock_->setObjectName("console");
@@ -203,6 +213,20 @@ void MainWindow::buildDocks() {
   resizeDocks({screenDock_, regDock}, {560, 330}, Qt::Horizontal);
   resizeDocks({regDock, stackDock, callDock}, {330, 200, 160}, Qt::Vertical);
   resizeDocks({memDock}, {230}, Qt::Vertical);
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  if (defaultLayoutPending_) applyDefaultLayout();
+}
+
+void MainWindow::applyDefaultLayout() {
+  defaultLayoutPending_ = false;
+  // 720 pixels (the VGA's 720x400 text screen at 1x) when the window has room, never under 320.
+  const int screenWidth = std::clamp(width() * 48 / 100, 320, 720);
+  const int screenHeight = screenWidth * 3 / 4 + 28;  // 4:3 plus the Screen/Console tab bar
+  resizeDocks({screenDock_, registerDock_}, {screenWidth, 330}, Qt::Horizontal);
+  resizeDocks({screenDock_, speakerDock_}, {screenHeight, 110}, Qt::Vertical);
 }
 
 bool MainWindow::openFile(const QString& path) {

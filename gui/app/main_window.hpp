@@ -50,6 +50,7 @@ protected:
   void closeEvent(QCloseEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
 private:
   void buildCentre();
@@ -65,6 +66,9 @@ private:
   void toggleBreakpointAtSelection();
   void runToSelection();
   void applySpeed(int step);
+  // Sizes the docks for the window's first show when no saved layout was restored: the screen
+  // gets about half the width (4:3, so an 80x25 text screen has cells of 8 or more pixels).
+  void applyDefaultLayout();
 
   DebugSession session_;
   RegisterModel registers_{session_};
@@ -93,6 +97,9 @@ private:
   DevicePane* devices_ = nullptr;
   QDockWidget* screenDock_ = nullptr;
   QDockWidget* consoleDock_ = nullptr;
+  QDockWidget* speakerDock_ = nullptr;
+  QDockWidget* registerDock_ = nullptr;
+  bool defaultLayoutPending_ = false;
   QLabel* counters_ = nullptr;
   QLabel* stopLabel_ = nullptr;
   QSlider* speedSlider_ = nullptr;

@@ -22,6 +22,7 @@
 #include "device_pane.hpp"
 #include "main_window.hpp"
 #include "screen_widget.hpp"
+#include "source_view.hpp"
 #include "speaker_timeline.hpp"
 
 namespace asmlab::gui {
@@ -161,6 +162,10 @@ void MainWindow::refreshAll() {
   memory_.refresh();
   stack_.refresh();
   disassembly_.refresh();
+  if (sim::Machine* m = session_.machine()) {
+    sourceView_->setCurrentLine(session_.sourceLineAt(m->programCounter()));
+    sourceView_->setBreakpointLines(session_.breakpointLines());
+  }
   console_->capture();
   screen_->capture();
   speaker_->capture();

@@ -1,6 +1,9 @@
 #include "screen_widget.hpp"
 
 #include <QFontDatabase>
+#include <QPolygonF>
+
+#include <algorithm>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -46,7 +49,9 @@ ScreenWidget::ScreenWidget(DebugSession& session, QWidget* parent) : QWidget(par
 void ScreenWidget::capture() {
   sim::Machine* m = session_.machine();
   mode_ = Mode::None;
+  pointer_ = {};
   if (!m) return;
+  if (auto* mouse = sim::capability<sim::PointerInput>(*m)) pointer_ = mouse->pointerState();
   if (auto* text = sim::capability<sim::TextScreen>(*m); text && text->textModeActive()) {
     mode_ = Mode::Text;
     rows_ = text->textRows();
@@ -74,12 +79,41 @@ QRect ScreenWidget::imageRect() const {
   return {(width() - w) / 2, (height() - h) / 2, w, h};
 }
 
+QSize ScreenWidget::virtualScreen() const {
+  int height = mode_ == Mode::Graphics && frame_.height() > 200 ? frame_.height() : 200;
+  return {640, height};
+}
+
+std::optional<QPointF> ScreenWidget::pointerHotSpot() const {
+  if (mode_ != Mode::Graphics || !pointer_.visible) return std::nullopt;
+  QRect area = imageRect();
+  QSize virt = virtualScreen();
+  return QPointF(area.left() + static_cast<double>(pointer_.x) * area.width() / virt.width(),
+                 area.top() + static_cast<double>(pointer_.y) * area.height() / virt.height());
+}
+
+void ScreenWidget::drawPointer(QPainter& painter) const {
+  std::optional<QPointF> tip = pointerHotSpot();
+  if (!tip) return;
+  // The driver's default graphics cursor is an arrow 16 pixels high with its hot spot at the tip
+  // (Microsoft Mouse Programmer's Reference, function 09h); drawn at the frame's scale.
+  double scale = static_cast<double>(imageRect().height()) / std::max(1, frame_.height());
+  const QPointF arrow[] = {{0, 0}, {0, 14}, {3.5, 10.5}, {6, 16}, {8, 15}, {5.5, 9.5}, {10, 9.5}};
+  QPolygonF shape;
+  for (const QPointF& point : arrow) shape << *tip + point * scale;
+  painter.setRenderHint(QPainter::Antialiasing, false);
+  painter.setPen(QPen(Qt::black, std::max(1.0, scale * 0.6)));
+  painter.setBrush(Qt::white);
+  painter.drawPolygon(shape);
+}
+
 void ScreenWidget::paintEvent(QPaintEvent*) {
   QPainter p(this);
   p.fillRect(rect(), Qt::black);
   QRect area = imageRect();
   if (mode_ == Mode::Graphics) {
     p.drawImage(area, frame_);
+    drawPointer(p);
   } else if (mode_ == Mode::Text && rows_ && columns_) {
     double cw = static_cast<double>(area.width()) / columns_, ch = static_cast<double>(area.height()) / rows_;
     QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
@@ -127,10 +161,12 @@ void ScreenWidget::sendMouse(QMouseEvent* event) {
   auto* pointer = m ? sim::capability<sim::PointerInput>(*m) : nullptr;
   if (!pointer || mode_ == Mode::None) return;
   QRect area = imageRect();
-  // The mouse driver's virtual screen is 640x200 in text and 320x200 modes (INT 33h convention).
+  QSize virt = virtualScreen();
   sim::MouseEvent e;
-  e.x = std::clamp(static_cast<int>((event->position().x() - area.left()) * 640 / std::max(1, area.width())), 0, 639);
-  e.y = std::clamp(static_cast<int>((event->position().y() - area.top()) * 200 / std::max(1, area.height())), 0, 199);
+  e.x = std::clamp(static_cast<int>((event->position().x() - area.left()) * virt.width() / std::max(1, area.width())), 0,
+                   virt.width() - 1);
+  e.y = std::clamp(static_cast<int>((event->position().y() - area.top()) * virt.height() / std::max(1, area.height())),
+                   0, virt.height() - 1);
   auto b = event->buttons();
   e.buttons = (b & Qt::LeftButton ? 1u : 0u) | (b & Qt::RightButton ? 2u : 0u) | (b & Qt::MiddleButton ? 4u : 0u);
   std::lock_guard lock(session_.machineMutex());

@@ -6,6 +6,7 @@
 #include <QImage>
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
 #include "asmlab/gui/debug_session.hpp"
@@ -20,6 +21,10 @@ public:
   void capture();
   bool hasScreen() const { return mode_ != Mode::None; }
   QSize sizeHint() const override { return {640, 400}; }
+  // Where the program's mouse pointer is drawn, in widget coordinates (the hot spot), or an
+  // empty optional when it is hidden. In text modes the driver inverts the cell in video memory
+  // itself, so the widget draws an arrow only over graphics modes.
+  std::optional<QPointF> pointerHotSpot() const;
 
 protected:
   void paintEvent(QPaintEvent*) override;
@@ -32,12 +37,17 @@ private:
   enum class Mode { None, Text, Graphics };
   void sendMouse(QMouseEvent* event);
   QRect imageRect() const;
+  // The mouse driver's virtual screen for the current mode (INT 33h: 640x200 in text and
+  // 320x200 modes; 640 wide and the frame's height in the 350- and 480-line modes).
+  QSize virtualScreen() const;
+  void drawPointer(QPainter& painter) const;
 
   DebugSession& session_;
   Mode mode_ = Mode::None;
   unsigned rows_ = 0, columns_ = 0;
   std::vector<sim::TextCell> cells_;
   QImage frame_;
+  sim::PointerState pointer_;
 };
 
 }  // namespace asmlab::gui

@@ -5,10 +5,13 @@
 #include <QDir>
 #include <QSettings>
 #include <QTableView>
+#include <QTabWidget>
 #include <QTest>
+#include <QTextBlock>
 
 #include "lc3_fixture.hpp"
 #include "main_window.hpp"
+#include "source_view.hpp"
 
 using namespace asmlab;
 using namespace asmlab::gui;
@@ -57,6 +60,35 @@ private slots:
     QTest::keyClick(&w, Qt::Key_F11, Qt::ControlModifier);
     QCOMPARE(w.session().machine()->programCounter(), 0x3001u);
     QCOMPARE(w.session().machine()->readRegister(static_cast<size_t>(r0)), 0u);
+  }
+
+  void sourceLineFollowsTheProgramAndTheGutterSetsBreakpoints() {
+    MainWindow w;
+    QVERIFY(w.openFile(writeSource(dir_, "a.asm", kCountdown)));
+    show(w);
+    auto* source = w.findChild<SourceView*>();
+    QVERIFY(source);
+    // kCountdown: line 2 is AND R0 at x3000, line 3 ADD R0 at x3001, line 7 DONE ST at x3005.
+    QCOMPARE(source->currentLine(), 2);
+    QTest::keyClick(&w, Qt::Key_F11);
+    QCOMPARE(source->currentLine(), 3);
+    // Clicking the gutter beside line 7 sets a breakpoint on its word; F5 stops there.
+    for (auto* tabs : w.findChildren<QTabWidget*>())
+      if (tabs->indexOf(source) >= 0) tabs->setCurrentWidget(source);
+    QTRY_VERIFY(source->gutter()->isVisible() && source->gutter()->height() > 0);
+    source->goToLine(7);
+    QTextBlock block = source->document()->findBlockByLineNumber(6);
+    QRect line7 = source->cursorRect(QTextCursor(block));
+    QCOMPARE(source->lineAtY(line7.center().y()), 7);
+    QTest::mouseClick(source->gutter(), Qt::LeftButton, {}, QPoint(8, line7.center().y()));
+    QVERIFY(w.session().machine()->breakpoints().anyAt(0x3005));
+    QTest::keyClick(&w, Qt::Key_F5);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session().isRunning(), 5000);
+    QCOMPARE(w.session().machine()->programCounter(), 0x3005u);
+    QTRY_COMPARE(source->currentLine(), 7);
+    // A second click removes it.
+    QTest::mouseClick(source->gutter(), Qt::LeftButton, {}, QPoint(8, line7.center().y()));
+    QVERIFY(!w.session().machine()->breakpoints().anyAt(0x3005));
   }
 
   void f9SetsABreakpointThatF5StopsAt() {

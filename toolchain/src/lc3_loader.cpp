@@ -36,7 +36,7 @@ bool readObjectFile(const InputFile& file, lc3::ObjectImage& image, Diagnostics&
 }  // namespace
 
 std::unique_ptr<sim::Machine> loadLc3(std::vector<InputFile>& files, const LoadOptions& options,
-                                      Diagnostics& diagnostics) {
+                                      Diagnostics& diagnostics, SourceMap* sourceMap) {
   if (options.lc3Edition != 2 && options.lc3Edition != 3) {
     diagnostics.error({}, "LC-3 edition " + std::to_string(options.lc3Edition) + " does not exist; use 2 or 3");
     return nullptr;
@@ -49,10 +49,13 @@ std::unique_ptr<sim::Machine> loadLc3(std::vector<InputFile>& files, const LoadO
     } else {
       auto source = std::make_shared<SourceFile>(file.path, file.bytes);
       lc3::AssembleOptions assembleOptions;
-      assembleOptions.listing = false;
+      assembleOptions.listing = sourceMap != nullptr;  // the listing gives address -> line
       const size_t errorsBefore = diagnostics.errorCount();
       auto assembly = lc3::assemble(source, diagnostics, assembleOptions);
       if (diagnostics.errorCount() != errorsBefore) return nullptr;
+      if (sourceMap)
+        for (const lc3::ListingLine& line : assembly.listing)
+          if (line.wordCount > 0) (*sourceMap)[line.address] = {file.path, line.sourceLine};
       image = std::move(assembly.image);
     }
     if (image.blocks.empty()) {

@@ -101,8 +101,10 @@ DetectedFile detectFile(const std::string& path, const std::string& bytes) {
   return {Architecture::Lc3, false};
 }
 
-std::unique_ptr<sim::Machine> loadProgram(const std::vector<std::string>& paths, const LoadOptions& options,
-                                          Diagnostics& diagnostics) {
+namespace {
+
+std::unique_ptr<sim::Machine> loadAny(const std::vector<std::string>& paths, const LoadOptions& options,
+                                      Diagnostics& diagnostics, SourceMap* sourceMap) {
   if (paths.empty()) {
     diagnostics.error({}, "no program file given");
     return nullptr;
@@ -135,11 +137,24 @@ std::unique_ptr<sim::Machine> loadProgram(const std::vector<std::string>& paths,
     }
   }
   switch (arch) {
-    case Architecture::Lc3: return loadLc3(files, options, diagnostics);
+    case Architecture::Lc3: return loadLc3(files, options, diagnostics, sourceMap);
     case Architecture::X86: return loadX86(files, options, diagnostics);
     case Architecture::Auto: break;
   }
   return nullptr;
+}
+
+}  // namespace
+
+std::unique_ptr<sim::Machine> loadProgram(const std::vector<std::string>& paths, const LoadOptions& options,
+                                          Diagnostics& diagnostics) {
+  return loadAny(paths, options, diagnostics, nullptr);
+}
+
+std::unique_ptr<sim::Machine> loadProgram(const std::vector<std::string>& paths, const LoadOptions& options,
+                                          Diagnostics& diagnostics, SourceMap& sourceMap) {
+  sourceMap.clear();
+  return loadAny(paths, options, diagnostics, &sourceMap);
 }
 
 }  // namespace asmlab::toolchain

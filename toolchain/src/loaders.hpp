@@ -16,7 +16,7 @@ struct InputFile {
 };
 
 std::unique_ptr<sim::Machine> loadLc3(std::vector<InputFile>& files, const LoadOptions& options,
-                                      Diagnostics& diagnostics);
+                                      Diagnostics& diagnostics, SourceMap* sourceMap);
 
 std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadOptions& options,
                                       Diagnostics& diagnostics);

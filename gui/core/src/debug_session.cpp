@@ -49,7 +49,7 @@ bool DebugSession::load(const QString& path) {
   toolchain::LoadOptions options;
   edition_ = forcedEdition_ ? forcedEdition_ : editionFromSpec(QFileInfo(path).dir().filePath("asmlab.yaml"));
   options.lc3Edition = edition_;
-  auto machine = toolchain::loadProgram({path.toStdString()}, options, diags);
+  auto machine = toolchain::loadProgram({path.toStdString()}, options, diags, sourceMap_);
   diagnostics_.clear();
   std::string canonical = QFileInfo(path).canonicalFilePath().toStdString();
   for (const Diagnostic& d : diags.all()) {
@@ -293,6 +293,32 @@ void DebugSession::finish(sim::StopInfo stop) {
   lastStop_ = stop;
   emit runningChanged(false);
   emit stopped();
+}
+
+int DebugSession::sourceLineAt(uint64_t address) const {
+  auto it = sourceMap_.find(address);
+  if (it == sourceMap_.end() || it->second.file != path_.toStdString()) return 0;
+  return static_cast<int>(it->second.line);
+}
+
+std::optional<uint64_t> DebugSession::addressOfSourceLine(int line) const {
+  const std::string file = path_.toStdString();
+  std::optional<uint64_t> best;
+  uint32_t bestLine = 0;
+  for (const auto& [address, where] : sourceMap_) {
+    if (where.file != file || where.line < static_cast<uint32_t>(line)) continue;
+    if (!best || where.line < bestLine) best = address, bestLine = where.line;
+  }
+  return best;
+}
+
+std::set<int> DebugSession::breakpointLines() const {
+  std::set<int> lines;
+  if (!machine_) return lines;
+  for (const auto& [id, bp] : machine_->breakpoints().all())
+    if (bp.kind == sim::Breakpoint::Kind::Execute)
+      if (int line = sourceLineAt(bp.address); line > 0) lines.insert(line);
+  return lines;
 }
 
 }  // namespace asmlab::gui

@@ -280,6 +280,11 @@ void PcMachine::applyMouseEvent(const InputEvent& e) {
   video_->setPointerCursor({f.mouseShown == 0, f.mouseX, f.mouseY});
 }
 
+sim::PointerState PcMachine::pointerState() const {
+  const Firmware& f = *firmware_;
+  return {f.mouseShown == 0, f.mouseX, f.mouseY};
+}
+
 void PcMachine::pushMouseEvent(const sim::MouseEvent& event) {
   InputEvent move;
   move.kind = InputEvent::Kind::MouseMove;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -48,6 +49,19 @@ DetectedFile detectFile(const std::string& path, const std::string& bytes);
 // `diagnostics` (assembly errors as file:line:col; unreadable or malformed files by name).
 std::unique_ptr<sim::Machine> loadProgram(const std::vector<std::string>& paths, const LoadOptions& options,
                                           Diagnostics& diagnostics);
+
+// Where a word of the loaded program came from: its source file and 1-based line.
+struct SourceLocation {
+  std::string file;
+  uint32_t line = 0;
+};
+// The address of the first word of every source line that produced words, for debuggers. LC-3
+// sources only for now (x86 programs and object files give an empty map).
+using SourceMap = std::map<uint64_t, SourceLocation>;
+
+// As above, and fills `sourceMap` (cleared first).
+std::unique_ptr<sim::Machine> loadProgram(const std::vector<std::string>& paths, const LoadOptions& options,
+                                          Diagnostics& diagnostics, SourceMap& sourceMap);
 
 std::string_view architectureName(Architecture a);
 

@@ -12,11 +12,14 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <set>
 #include <thread>
 #include <vector>
 
 #include "asmlab/sim/history.hpp"
 #include "asmlab/sim/machine.hpp"
+#include "asmlab/toolchain/loader.hpp"
 
 namespace asmlab::gui {
 
@@ -43,6 +46,14 @@ public:
   QString path() const { return path_; }
   QString sourceText() const { return source_; }
   const std::vector<SourceDiagnostic>& diagnostics() const { return diagnostics_; }
+  // The line of the loaded source that produced the word at `address` (0 when none: another
+  // file, the operating system, or a program without a line table, such as x86 programs now).
+  int sourceLineAt(uint64_t address) const;
+  // The address of the first word `line` produced, or of the next line that produced any.
+  std::optional<uint64_t> addressOfSourceLine(int line) const;
+  // The source lines with an execute breakpoint on their first word; the caller holds the
+  // machine mutex.
+  std::set<int> breakpointLines() const;
   QString diagnosticsText() const { return diagnosticsText_; }
 
   sim::Machine* machine() const { return machine_.get(); }
@@ -97,6 +108,7 @@ private:
   void afterSyncAction(const sim::StopInfo& stop);
 
   QString path_, source_, diagnosticsText_;
+  toolchain::SourceMap sourceMap_;
   std::vector<SourceDiagnostic> diagnostics_;
   std::unique_ptr<sim::Machine> machine_;
   std::unique_ptr<sim::History> history_;

@@ -65,11 +65,22 @@ struct MouseEvent {
   unsigned buttons = 0;
 };
 
+// The pointer as the mouse driver shows it (PC: the INT 33h cursor, visible after function 01h),
+// in the same virtual-screen coordinates as MouseEvent.
+struct PointerState {
+  bool visible = false;
+  int x = 0;
+  int y = 0;
+};
+
 class PointerInput {
 public:
   virtual ~PointerInput() = default;
   // Moves the pointer and sets the buttons; the driver sees it as a hardware event now.
   virtual void pushMouseEvent(const MouseEvent& event) = 0;
+  // Where the driver's cursor is and whether the program shows it (hidden when the machine has
+  // no driver that draws one).
+  virtual PointerState pointerState() const { return {}; }
 };
 
 // Keys that have no ASCII code (arrows, function keys), by scan code, as the keyboard would send

@@ -113,6 +113,7 @@ public:
   std::vector<sim::SpeakerNote> speakerNotes() const override { return speaker_.notes(now(), options_.clocksPerSecond); }
   uint64_t clocksPerSecond() const override { return options_.clocksPerSecond; }
   void pushMouseEvent(const sim::MouseEvent& event) override;
+  sim::PointerState pointerState() const override;
   void pushKey(uint8_t scanCode, uint8_t ascii) override;
   // PIT, PPI, PIC, interrupt table, video mode (+ the video card's own tables); device_tables.cpp.
   std::vector<sim::DeviceTable> deviceTables() const override;
