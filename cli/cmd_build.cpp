@@ -11,7 +11,7 @@
 #include "asmlab/link/omf_writer.hpp"
 #include "command.hpp"
 #include "masm_command.hpp"
-#include "search_paths.hpp"
+#include "asmlab/toolchain/search_paths.hpp"
 
 namespace asmlab::cli {
 namespace {
@@ -78,7 +78,7 @@ int runBuild(const BuildArgs& args) {
   // A TINY-model program links as a .COM: ORG 100h and no segment fixups (TLINK /t).
   bool com = args.com || tiny || extensionOf(output) == ".com";
   linkOptions.format = com ? OutputFormat::Com : OutputFormat::Exe;
-  for (auto& dir : defaultLibraryPaths()) libraryPaths.push_back(dir);
+  for (auto& dir : toolchain::defaultLibraryPaths()) libraryPaths.push_back(dir);
   linkOptions.libraryPaths = libraryPaths;
   auto program = link::link(std::move(modules), libraries, linkOptions, diag);
   if (program) {

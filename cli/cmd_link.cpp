@@ -9,7 +9,7 @@
 #include "asmlab/link/omf_reader.hpp"
 #include "asmlab/link/omf_writer.hpp"
 #include "command.hpp"
-#include "search_paths.hpp"
+#include "asmlab/toolchain/search_paths.hpp"
 
 namespace asmlab::cli {
 namespace {
@@ -51,7 +51,7 @@ int runLink(const LinkArgs& args) {
   options.dosseg = args.dosseg;
   options.useDefaultLibraries = !args.noDefaultLibraries;
   options.libraryPaths = args.libraryPaths;
-  for (auto& dir : defaultLibraryPaths()) options.libraryPaths.push_back(dir);
+  for (auto& dir : toolchain::defaultLibraryPaths()) options.libraryPaths.push_back(dir);
   options.maxAlloc = args.maxAlloc;
   options.outputName = args.output;
   std::optional<LinkedProgram> program;

@@ -43,6 +43,8 @@ struct RunRequest {
   std::string screenshot, speakerLog, wav;
   std::vector<std::string> screenshotsAt;  // CLOCK:FILE
   std::string cpu = "8086";
+  std::string dialect = "masm";
+  std::vector<std::string> includePaths, libraryPaths;
   std::string dosDir;
   std::string args;
 };
@@ -191,6 +193,9 @@ int runProgram(const RunRequest& req) {
   options.lc3HaltBanner = !req.noHaltBanner;
   options.lc3MemoryLatency = req.memoryLatency;
   options.x86Cpu = req.cpu;
+  options.masmDialect = req.dialect;
+  options.includePaths = req.includePaths;
+  options.libraryPaths = req.libraryPaths;
   options.dosDirectory = req.dosDir;
   options.commandTail = req.args;
   auto machine = toolchain::loadProgram(req.files, options, diagnostics);
@@ -393,6 +398,10 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   pcGroup->add_option("--speaker-log", req->speakerLog, "Write every speaker change (clock, tone frequency) to this file");
   pcGroup->add_option("--wav", req->wav, "Write what the speaker played as a WAV file");
   pcGroup->add_option("--cpu", req->cpu, "CPU model: 8086 (default), 8088, 80186, 80286, 80386");
+  pcGroup->add_option("--dialect", req->dialect, "8086 sources: masm (default) or tasm (TASM's MASM mode)")
+      ->check(CLI::IsMember({"masm", "tasm"}));
+  pcGroup->add_option("-I,--include", req->includePaths, "8086 sources: directory searched for INCLUDE files");
+  pcGroup->add_option("-L,--libpath", req->libraryPaths, "8086 sources: directory searched for INCLUDELIB libraries");
   pcGroup->add_option("--dos-dir", req->dosDir, "Let DOS file functions use this directory (off by default)");
   pcGroup->add_option("--args", req->args, "The program's command tail (PSP:0080h)");
   return [req, inputOpt] {

@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "asmlab/link/omf_writer.hpp"
-#include "search_paths.hpp"
+#include "asmlab/toolchain/search_paths.hpp"
 
 namespace asmlab::cli {
 
@@ -26,7 +26,7 @@ masm::Options masmOptions(const MasmArgs& args) {
                : args.caseMode == "public" ? masm::CaseMode::PreservePublic
                                            : masm::CaseMode::Upper;
   o.includePaths = args.includePaths;
-  for (auto& dir : defaultIncludePaths()) o.includePaths.push_back(dir);
+  for (auto& dir : toolchain::defaultIncludePaths()) o.includePaths.push_back(dir);
   for (auto& d : args.defines) {
     auto eq = d.find('=');
     o.defines.emplace_back(d.substr(0, eq), eq == std::string::npos ? "" : d.substr(eq + 1));

@@ -10,6 +10,7 @@
 #include "asmlab/masm/assembler.hpp"
 #include "asmlab/link/mz_writer.hpp"
 #include "asmlab/link/omf_reader.hpp"
+#include "asmlab/toolchain/search_paths.hpp"
 #include "asmlab/x86/pc/pc_machine.hpp"
 #if defined(ASMLAB_HAVE_PC_VIDEO)
 #include "asmlab/x86/pc/video/vga_card.hpp"  // pc-video's VGA (simulator/x86/pc/video)
@@ -37,6 +38,10 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     return nullptr;
   }
   pcOptions.dosDirectory = options.dosDirectory;
+  if (options.masmDialect != "masm" && options.masmDialect != "tasm") {
+    diagnostics.error({}, "unknown assembler dialect '" + options.masmDialect + "' (masm, tasm)");
+    return nullptr;
+  }
   std::vector<uint8_t> program;
   std::string name = files.front().path;
   const std::string ext = lowerExt(name);
@@ -53,9 +58,12 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     std::vector<link::InputModule> modules;
     std::vector<std::string> libraryPaths;
     bool tiny = false;
+    masm::Options masmOptions;
+    masmOptions.dialect = options.masmDialect == "tasm" ? masm::Dialect::Tasm : masm::Dialect::Masm;
+    masmOptions.includePaths = options.includePaths;
+    for (auto& dir : defaultIncludePaths()) masmOptions.includePaths.push_back(dir);
     for (const auto& f : files) {
       if (!f.detected.isObject) {
-        masm::Options masmOptions;
         const auto dir = std::filesystem::path(f.path).parent_path().string();
         libraryPaths.push_back(dir.empty() ? "." : dir);
         auto result = masm::assemble(std::make_shared<const SourceFile>(f.path, f.bytes), masmOptions, diagnostics);
@@ -75,6 +83,8 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     link::LinkOptions linkOptions;
     linkOptions.outputName = name;
     linkOptions.format = tiny ? link::OutputFormat::Com : link::OutputFormat::Exe;
+    for (auto& dir : options.libraryPaths) libraryPaths.push_back(dir);
+    for (auto& dir : defaultLibraryPaths()) libraryPaths.push_back(dir);
     linkOptions.libraryPaths = libraryPaths;
     auto linked = link::link(std::move(modules), {}, linkOptions, linkDiagnostics);
     if (!linked) {

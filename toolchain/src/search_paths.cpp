@@ -1,9 +1,9 @@
-#include "search_paths.hpp"
+#include "asmlab/toolchain/search_paths.hpp"
 
 #include <cstdlib>
 #include <filesystem>
 
-namespace asmlab::cli {
+namespace asmlab::toolchain {
 namespace {
 
 std::vector<std::string> splitList(const char* value) {
@@ -42,4 +42,4 @@ std::vector<std::string> withBuiltIn(const char* variable) {
 std::vector<std::string> defaultIncludePaths() { return withBuiltIn("ASMLAB_INCLUDE"); }
 std::vector<std::string> defaultLibraryPaths() { return withBuiltIn("ASMLAB_LIB"); }
 
-}  // namespace asmlab::cli
+}  // namespace asmlab::toolchain
