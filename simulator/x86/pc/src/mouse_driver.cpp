@@ -56,7 +56,10 @@ void Firmware::int33() {
     case 0x01: if (mouseShown < 0) ++mouseShown; cursorChanged(); return;
     case 0x02: --mouseShown; cursorChanged(); return;
     case 0x03:
+      // Reading the mouse is polling for input: the next waiting event arrives now, and with the
+      // scripts used up the poll-idle rule ends the run (docs/pc-platform.md, "Input scripts").
       m_->programWaitsForInput();
+      if (m_->pollIdleSince_ == UINT64_MAX) m_->pollIdleSince_ = m_->now();
       cpu.setReg16(BX, static_cast<uint16_t>(mouseButtons));
       cpu.setReg16(CX, static_cast<uint16_t>(mouseX));
       cpu.setReg16(DX, static_cast<uint16_t>(mouseY));

@@ -261,6 +261,7 @@ void PcMachine::pushKey(uint8_t scanCode, uint8_t ascii) {
 
 void PcMachine::applyMouseEvent(const InputEvent& e) {
   Firmware& f = *firmware_;
+  pollIdleSince_ = UINT64_MAX;  // input arrived: a polling program is no longer idle
   f.eraseTextCursor();
   // Condition bits of the event handler (INT 33h 0Ch): 1 moved, 2/4 left press/release,
   // 8/16 right, 32/64 middle.
