@@ -50,7 +50,6 @@ TEST_F(FontBiosTest, RomCarriesTheAdapterSignatureAndTheThreeFonts) {
   }
   // BH=04h: the upper 128 characters of the 8x8 font.
   int10Es(0x1130, 0x0400, 0, 0, 0, 0);
-  int10Es(0x1130, 0x0400, 0, 0, 0, 0);
   const uint32_t upper = esBp();
   int10Es(0x1130, 0x0300, 0, 0, 0, 0);
   EXPECT_EQ(upper, esBp() + 128 * 8);
@@ -154,6 +153,33 @@ TEST_F(FontBiosTest, GraphicsCharactersComeFromTheInt43Font) {
   EXPECT_EQ(esBp(), 0xC0000u + 0x1700);
   EXPECT_EQ(cpu.reg16(CX), 16);
   EXPECT_EQ(cpu.reg8(DL), 29);
+}
+
+TEST_F(FontBiosTest, StateInformationAfter50Lines) {
+  // Function 1Bh (Ralf Brown's table 00040): a 64-byte copy of the video state at ES:DI.
+  int10(0x1112, 0x0000);
+  cpu.setSeg(ES, 0x2000);
+  cpu.setReg16(DI, 0x0010);
+  int10(0x1B00, 0x0000);
+  EXPECT_EQ(cpu.reg8(AL), 0x1B);
+  const uint32_t info = 0x20010;
+  auto word = [&](unsigned offset) { return static_cast<uint16_t>(bus.peek8(info + offset) | (bus.peek8(info + offset + 1) << 8)); };
+  EXPECT_EQ(bus.peek8(info + 0x04), 0x03);  // mode
+  EXPECT_EQ(word(0x05), 80);                // columns
+  EXPECT_EQ(word(0x07), 0x2040);            // page size
+  EXPECT_EQ(word(0x1E), 0x3D4);             // CRTC port
+  EXPECT_EQ(bus.peek8(info + 0x22), 50);    // rows (not rows - 1)
+  EXPECT_EQ(word(0x23), 8);                 // character height
+  EXPECT_EQ(bus.peek8(info + 0x25), 0x08);  // display combination: VGA, colour
+  EXPECT_EQ(word(0x27), 16);                // colours
+  EXPECT_EQ(bus.peek8(info + 0x2A), 2);     // 400 scan lines
+  EXPECT_EQ(bus.peek8(info + 0x31), 3);     // 256 KiB
+  // The static functionality table in the ROM: modes 00h-03h, 12h and 13h.
+  const uint32_t table = (uint32_t{word(0x02)} << 4) + word(0x00);
+  EXPECT_EQ(word(0x02), 0xC000);
+  EXPECT_EQ(bus.peek8(table + 0), 0x0F);
+  EXPECT_EQ(bus.peek8(table + 1), 0x00);
+  EXPECT_EQ(bus.peek8(table + 2), 0x0C);
 }
 
 }  // namespace

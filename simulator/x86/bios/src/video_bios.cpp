@@ -203,6 +203,7 @@ void VideoBios::int10(Cpu& cpu) {
       }
       return;
     case 0x13: writeString(cpu); return;
+    case 0x1B: stateInformation(cpu); return;
     case 0x1A:
       if (cpu.reg8(AL) == 0x00) {  // display combination: VGA with colour analogue display
         cpu.setReg8(AL, 0x1A);

@@ -32,6 +32,20 @@ std::vector<uint8_t> buildRom() {
   // The alternate 9x14 and 9x16 tables (1130h BH=05h/07h) are lists of (character, glyph) pairs
   // ended by a zero byte; these glyphs need no ninth-column replacements, so the lists are empty.
   rom[VideoBios::kAlternateFontOffset] = 0x00;
+  // The static functionality table function 1Bh points at (Ralf Brown's table 00045): modes
+  // supported (bit n of the 24-bit field = mode n: 00h-03h, 12h, 13h), 400-line text only,
+  // 8 character blocks with 2 active at a time, and the functions offered: gray summing (bit 1),
+  // font loading (2), cursor emulation (4), EGA and colour palettes (5, 6), colour paging (7),
+  // blink/intensity control (10), display combination code (11); no save/restore state (9).
+  uint8_t* table = &rom[VideoBios::kStaticTableOffset];
+  table[0] = 0x0F;
+  table[1] = 0x00;
+  table[2] = 0x0C;
+  table[7] = 0x04;
+  table[8] = 8;
+  table[9] = 2;
+  table[0x0A] = 0xF6;
+  table[0x0B] = 0x0C;
   for (unsigned c = 0; c < 256; ++c) {
     std::memcpy(&rom[VideoBios::kFont8x8Offset + c * 8], pc::video::kCp437Font8x8[c], 8);
     std::memcpy(&rom[VideoBios::kFont8x14Offset + c * 14], pc::video::kCp437Font8x14[c], 14);
@@ -171,6 +185,49 @@ void VideoBios::characterGenerator(Cpu& cpu) {
     }
     default: return;
   }
+}
+
+// Function 1Bh, BX=0000h: the 64-byte state information at ES:DI (Ralf Brown's table 00040; HelpPC
+// "INT 10,1B"), mostly copies of the BIOS data area. AL = 1Bh says it is supported.
+void VideoBios::stateInformation(Cpu& cpu) {
+  Bus& bus = cpu.bus();
+  if (cpu.reg16(BX) != 0) return;
+  const uint32_t at = linear(cpu.seg(ES), cpu.reg16(DI));
+  uint8_t info[64] = {};
+  auto word = [&](unsigned offset, uint16_t v) {
+    info[offset] = static_cast<uint8_t>(v);
+    info[offset + 1] = static_cast<uint8_t>(v >> 8);
+  };
+  word(0x00, kStaticTableOffset);
+  word(0x02, kRomSegment);
+  info[0x04] = bus.peek8(kBda + kBdaMode);
+  word(0x05, bdaWord(bus, kBdaColumns));
+  word(0x07, bdaWord(bus, kBdaPageSize));
+  word(0x09, bdaWord(bus, kBdaPageOffset));
+  for (unsigned i = 0; i < 16; ++i) info[0x0B + i] = bus.peek8(kBda + kBdaCursorPositions + i);
+  word(0x1B, bdaWord(bus, kBdaCursorShape));
+  info[0x1D] = bus.peek8(kBda + kBdaActivePage);
+  word(0x1E, bdaWord(bus, kBdaCrtcPort));
+  info[0x20] = bus.peek8(kBda + kBdaModeControl);
+  info[0x21] = bus.peek8(kBda + kBdaPalette);
+  info[0x22] = static_cast<uint8_t>(bus.peek8(kBda + kBdaRowsMinusOne) + 1);  // rows, not rows - 1
+  word(0x23, bdaWord(bus, kBdaCharHeight));
+  info[0x25] = 0x08;  // display combination: VGA with colour display; none inactive
+  word(0x27, mode_ == 0x13 ? 256 : 16);
+  const unsigned pageSize = std::max<unsigned>(bdaWord(bus, kBdaPageSize), 1);
+  info[0x29] = static_cast<uint8_t>(textMode() ? std::min(8u, 0x8000 / pageSize) : 1);
+  // Raster scan lines 0 = 200, 1 = 350, 2 = 400, 3 = 480: the displayed lines of the mode.
+  const VideoModeTable* mode = findVideoMode(mode_);
+  const unsigned lines =
+      mode != nullptr ? (mode->crtc[0x12] | ((mode->crtc[0x07] & 0x02) << 7) | ((mode->crtc[0x07] & 0x40) << 3)) + 1u : 400;
+  info[0x2A] = lines >= 480 ? 3 : lines >= 400 ? 2 : lines >= 350 ? 1 : 0;
+  const uint8_t select = vga_.sequencer(3);
+  info[0x2B] = static_cast<uint8_t>(((select >> 2) & 0x03) | ((select >> 3) & 0x04));  // map A
+  info[0x2C] = static_cast<uint8_t>((select & 0x03) | ((select >> 2) & 0x04));         // map B
+  info[0x2D] = static_cast<uint8_t>(0x10 | ((vga_.attribute(0x10) & 0x08) ? 0x20 : 0x00));  // cursor emulation, blink
+  info[0x31] = 0x03;  // 256 KiB
+  for (unsigned i = 0; i < 64; ++i) bus.write8((at + i) & 0xFFFFF, info[i]);
+  cpu.setReg8(AL, 0x1B);
 }
 
 }  // namespace asmlab::x86::bios

@@ -6,8 +6,8 @@
 // 01h cursor shape, 02h/03h cursor position, 05h page, 06h/07h scroll, 08h read character,
 // 09h/0Ah write character, 0Ch/0Dh pixels, 0Eh teletype, 0Fh get mode, 10h palette and DAC,
 // 11h character generator (fonts, 43/50-line text, font information), 12h (BL=10h)
-// configuration, 13h write string, 1Ah display combination. Its ROM (fonts) is `romImage()`,
-// which the machine maps at C000:0000.
+// configuration, 13h write string, 1Ah display combination, 1Bh state information. Its ROM (the
+// fonts, the static functionality table) is `romImage()`, which the machine maps at C000:0000.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +33,7 @@ public:
   static constexpr uint16_t kRomSegment = 0xC000;
   static constexpr uint32_t kRomSize = 0x3000;
   static constexpr uint16_t kAlternateFontOffset = 0x0080;
+  static constexpr uint16_t kStaticTableOffset = 0x0090;  // function 1Bh's static functionality table
   static constexpr uint16_t kFont8x8Offset = 0x0100;
   static constexpr uint16_t kFont8x14Offset = 0x0900;
   static constexpr uint16_t kFont8x16Offset = 0x1700;
@@ -93,6 +94,7 @@ private:
 
   // Function 11h.
   void characterGenerator(Cpu& cpu);
+  void stateInformation(Cpu& cpu);  // function 1Bh
   void loadGlyphs(Bus& bus, uint32_t source, unsigned count, unsigned first, unsigned block, unsigned height);
   void relayoutText(Bus& bus, unsigned height);
   static void setVector(Bus& bus, uint8_t vector, uint16_t segment, uint16_t offset);
