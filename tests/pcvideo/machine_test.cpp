@@ -78,3 +78,29 @@ TEST(VgaInMachine, ProgramWaitsForVerticalRetraceOnTheSimulatedClock) {
 
 }  // namespace
 }  // namespace asmlab::x86::pc::video
+
+namespace asmlab::x86::pc::video {
+namespace {
+
+// Hostile: execution wanders into VGA memory (through the adapter's read path, with its latch side
+// effects) in text mode and in mode 13h; the run ends at the clock limit, not with a crash.
+TEST(VgaInMachine, JumpIntoVideoMemoryEndsAtALimit) {
+  for (const bool graphics : {false, true}) {
+    PcMachine machine({}, makeVgaCard());
+    // [mov ax,0013h / int 10h /] jmp far B800:0000 or A000:0000
+    std::vector<uint8_t> program;
+    if (graphics) program = {0xB8, 0x13, 0x00, 0xCD, 0x10, 0xEA, 0x00, 0x00, 0x00, 0xA0};
+    else program = {0xEA, 0x00, 0x00, 0x00, 0xB8};
+    std::string error;
+    ASSERT_TRUE(machine.loadProgram(program, "WILD.COM", "", error)) << error;
+    machine.closeInput();
+    sim::RunLimits limits;
+    limits.maxClocks = 3'000'000;
+    const auto stop = machine.run(limits);
+    EXPECT_TRUE(stop.reason == sim::StopReason::ClockLimit || stop.reason == sim::StopReason::Exception)
+        << sim::stopReasonName(stop.reason) << ": " << stop.message;
+  }
+}
+
+}  // namespace
+}  // namespace asmlab::x86::pc::video
