@@ -11,18 +11,6 @@ void Lc3Machine::requestStop(sim::StopReason reason, std::string message) {
   events_ |= kEventStop;
 }
 
-void Lc3Machine::updatePrivilege() {
-  // 3rd edition (section 9.1.1.2): user-mode code may touch neither system space x0000-x2FFF nor
-  // the device registers xFE00-xFFFF; one unsigned compare covers both ranges.
-  if (options_.edition == Edition::Third && userMode()) {
-    accessLow_ = addr::kUserStart;
-    accessSpan_ = static_cast<uint16_t>(addr::kDeviceStart - addr::kUserStart);
-  } else {
-    accessLow_ = 0;
-    accessSpan_ = addr::kDeviceStart;
-  }
-}
-
 bool Lc3Machine::loadSlow(uint16_t address, uint16_t& value) {
   if (options_.edition == Edition::Third && userMode() && (address < addr::kUserStart || address >= addr::kDeviceStart)) {
     raiseException(vector::kAccessViolation, "access control violation: user-mode read of x" + hex4(address) +
@@ -158,11 +146,6 @@ void Lc3Machine::selfLoop(uint16_t address) {
     requestStop(sim::StopReason::WaitingForInput,
                 "the program waits at " + describe(address) + " for a keyboard interrupt but the input is used up");
   }
-}
-
-bool Lc3Machine::interruptDue() const {
-  // Keyboard: priority 4 (3rd ed. 9.4), taken when ready, enabled and above the current priority.
-  return kbsrEnable_ && inputPos_ < input_.size() && ((psr_ >> 8) & 7) < 4;
 }
 
 void Lc3Machine::pushSupervisor(uint16_t value) {
