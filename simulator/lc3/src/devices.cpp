@@ -92,7 +92,6 @@ void Lc3Machine::writeDevice(uint16_t address, uint16_t value) {
     case addr::kPSR:
       psr_ = value & 0x8707;
       cc_ = value & 7;
-      updatePrivilege();
       if (interruptDue()) events_ |= kEventInterrupt;
       break;
     case addr::kMCR:
@@ -172,7 +171,6 @@ void Lc3Machine::enterInterrupt(uint8_t vec, uint8_t priority, uint16_t returnAd
   pushSupervisor(oldPsr);
   pushSupervisor(returnAddress);
   psr_ = static_cast<uint16_t>((psr_ & 0x0007) | (static_cast<uint16_t>(priority & 7) << 8));
-  updatePrivilege();
   pc_ = mem_[addr::kInterruptTable + vec];
   clocks_ += 6 + 3 * options_.memoryLatency;
   lastPoll_.valid = false;
@@ -231,7 +229,6 @@ void Lc3Machine::executeTrap(uint8_t trapVector) {
     pushSupervisor(oldPsr);
     pushSupervisor(pc_);
     psr_ &= 0x7FFF;
-    updatePrivilege();
   }
   pc_ = routine;
   ++callDepthDelta_;
@@ -261,7 +258,6 @@ void Lc3Machine::executeRti() {
     savedSsp_ = regs_[6];
     regs_[6] = savedUsp_;
   }
-  updatePrivilege();
   if (!activeException_.empty() && supervisorSp >= exceptionFrame_) activeException_.clear();
   --callDepthDelta_;
   lastPoll_.valid = false;

@@ -1,6 +1,7 @@
 // The run loop: threaded dispatch ("labels as values") over the per-address decode cache.
 // Per instruction it pays one budget test, one breakpoint-flag load and one indirect jump; device,
-// privilege and watchpoint checks happen only on loads and stores (one compare and one flag load).
+// privilege and watchpoint checks happen only on loads and stores (one flag-table test), and the
+// OS's hot paths (DSR polls, DDR writes, TRAP, RTI) stay inline.
 // Everything unusual (devices, traps, RTI, exceptions, watchpoints) leaves the fast path with the
 // state synchronised into the members and comes back through `reload`.
 #include "decoded.hpp"
@@ -68,16 +69,17 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
     goto* kHandlers[dp->op];                               \
   } while (0)
 #define SLOW_READ(a) \
-  __builtin_expect(static_cast<uint16_t>((a) - accessLow_) >= accessSpan_ || (bp[a] & sim::kFlagRead), 0)
+  __builtin_expect(bp[a] & (sim::kFlagRead | kFlagDevice | kFlagFetchViolation), 0)
 #define SLOW_WRITE(a) \
-  __builtin_expect(static_cast<uint16_t>((a) - accessLow_) >= accessSpan_ || (bp[a] & sim::kFlagWrite), 0)
+  __builtin_expect(bp[a] & (sim::kFlagWrite | kFlagDevice | kFlagFetchViolation), 0)
 // The OS's output routines poll DSR and write DDR once per character, so those two registers
 // have an inline path when access is allowed (supervisor mode, or the 2nd edition) and no
 // watchpoint covers them: DSR always reads ready (the display takes each character at once) and a
 // DDR write appends to the output unless it reaches the output limit (then the slow path stops).
-#define DSR_INLINE(a) ((a) == addr::kDSR && accessLow_ == 0 && !(bp[a] & sim::kFlagRead))
-#define DDR_INLINE(a) \
-  ((a) == addr::kDDR && accessLow_ == 0 && !(bp[a] & sim::kFlagWrite) && output_.size() + 1 < outputLimit_)
+#define DSR_INLINE(a) ((a) == addr::kDSR && !(bp[a] & (sim::kFlagRead | kFlagFetchViolation)))
+#define DDR_INLINE(a)                                                     \
+  ((a) == addr::kDDR && !(bp[a] & (sim::kFlagWrite | kFlagFetchViolation)) && \
+   output_.size() + 1 < outputLimit_)
 // Loads `a` into `v`; the slow path may raise an exception (then the instruction is abandoned).
 #define LOAD(a, v)                           \
   if (SLOW_READ(a)) {                        \
@@ -309,8 +311,6 @@ op_trap: {
   regs_[6] = sp;
   stores_ += 2;
   psr_ &= 0x7FFF;
-  accessLow_ = 0;  // updatePrivilege() in supervisor mode
-  accessSpan_ = addr::kDeviceStart;
   activeFlags_ = supervisorFlags_.data();
   pc = routine;
   ++callDepthDelta_;
@@ -338,7 +338,6 @@ op_rti: {
     sp = savedUsp_;
   }
   regs_[6] = sp;
-  updatePrivilege();
   activeFlags_ = userMode() ? userFlags_.data() : supervisorFlags_.data();
   --callDepthDelta_;
   lastPoll_.valid = false;
