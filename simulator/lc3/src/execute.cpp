@@ -32,8 +32,10 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
   prepareFlagTables(stopAtBreakpoints);
   activeFlags_ = userMode() ? userFlags_.data() : supervisorFlags_.data();
   runEnd_ = instructions_ + budget;
-#define dc (decoded_.get())
-#define bp (activeFlags_)
+  Decoded* const decodeCache = decoded_.get();
+#define dc (decodeCache)
+  const uint8_t* flags = activeFlags_;
+#define bp (flags)
 
   uint16_t pc = pc_;
   uint8_t cc = cc_;
@@ -57,6 +59,7 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
     cc = cc_;                                                        \
     clocks = clocks_;                                                \
     activeFlags_ = userMode() ? userFlags_.data() : supervisorFlags_.data(); \
+    flags = activeFlags_;                                            \
   } while (0)
 #define NEXT()                                           \
   do {                                                   \
@@ -312,6 +315,7 @@ op_trap: {
   stores_ += 2;
   psr_ &= 0x7FFF;
   activeFlags_ = supervisorFlags_.data();
+  flags = activeFlags_;
   pc = routine;
   ++callDepthDelta_;
   NEXT();
@@ -339,6 +343,7 @@ op_rti: {
   }
   regs_[6] = sp;
   activeFlags_ = userMode() ? userFlags_.data() : supervisorFlags_.data();
+  flags = activeFlags_;
   --callDepthDelta_;
   lastPoll_.valid = false;
   if (__builtin_expect(interruptDue(), 0)) {
