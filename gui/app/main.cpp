@@ -37,11 +37,12 @@ int main(int argc, char** argv) {
   QCommandLineOption edition("edition", "LC-3 edition semantics, 2 or 3 (default: asmlab.yaml beside the file, else 3).", "n");
   QCommandLineOption breakAt("break", "With --screenshot: a breakpoint (as typed in the Breakpoints pane); repeatable.", "spec");
   QCommandLineOption dialect("dialect", "Dialect of 8086 sources: masm (default) or tasm (TASM's MASM mode).", "name");
+  QCommandLineOption breakLine("break-line", "With --screenshot: a breakpoint on a line of FILE (as the Source gutter sets); repeatable.", "n");
   QCommandLineOption cpu("cpu", "The PC's processor: 8086 (default), 8088, 80186, 80286, 80386.", "model");
   QCommandLineOption measure("measure-responsiveness",
                              "Run FILE at full speed and print the event loop latency, refresh interval and speed.");
   QCommandLineOption seconds("seconds", "With --measure-responsiveness: how long to run.", "s", "5");
-  parser.addOptions({screenshot, runCount, input, size, dark, edition, breakAt, measure, seconds, dialect, cpu});
+  parser.addOptions({screenshot, runCount, input, size, dark, edition, breakAt, measure, seconds, dialect, cpu, breakLine});
   parser.process(app);
   if (parser.isSet(screenshot) || parser.isSet(measure)) {
     // Pictures and measurements must not depend on the user's saved layout, theme or watches.
@@ -92,6 +93,14 @@ int main(int argc, char** argv) {
           std::fprintf(stderr, "asmlab-gui: --break %s: %s\n", qPrintable(spec), error.c_str());
           return 2;
         }
+      }
+      for (const QString& line : parser.values(breakLine)) {
+        auto address = window.session().addressOfSourceLine(line.toInt());
+        if (!address) {
+          std::fprintf(stderr, "asmlab-gui: --break-line %s: no code on or after that line\n", qPrintable(line));
+          return 2;
+        }
+        window.session().toggleBreakpoint(*address);
       }
       if (parser.isSet(input)) window.session().feedInput(parser.value(input).replace("\\n", "\n"));
       bool ok = false;
