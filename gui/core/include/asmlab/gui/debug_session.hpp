@@ -66,10 +66,10 @@ public:
   // Counts loads, so that models notice a new machine even if it sits at the old one's address.
   uint64_t generation() const { return generation_; }
   std::mutex& machineMutex() { return mutex_; }
-  // The machine for the window's refresh. While Run is slicing, waits for the end of the
-  // current slice (a few ms) and has the worker let it in before the next one, so the panes
-  // follow a program at full speed; otherwise (idle, or a step over or out that runs as one
-  // piece) it only tries, and an empty lock means "busy, try on the next tick".
+  // The machine for the window's refresh. While Run is slicing, waits (at most 10 ms) for the
+  // end of the current slice, and the worker lets it in before the next one, so the panes follow
+  // a program at full speed; otherwise (idle, or a step over or out that runs as one piece) it
+  // only tries. An empty lock means "busy, try on the next tick".
   std::unique_lock<std::mutex> lockForRefresh();
   bool isRunning() const { return running_; }
   const sim::StopInfo& lastStop() const { return lastStop_; }
