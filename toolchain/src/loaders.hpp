@@ -19,6 +19,6 @@ std::unique_ptr<sim::Machine> loadLc3(std::vector<InputFile>& files, const LoadO
                                       Diagnostics& diagnostics, SourceMap* sourceMap);
 
 std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadOptions& options,
-                                      Diagnostics& diagnostics);
+                                      Diagnostics& diagnostics, SourceMap* sourceMap);
 
 }  // namespace asmlab::toolchain
