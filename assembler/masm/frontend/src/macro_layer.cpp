@@ -127,9 +127,14 @@ uint32_t keywordBits(std::string_view w) {
     for (const char* w : {"TEXTEQU", "CATSTR", "SUBSTR", "SIZESTR", "INSTR"}) m[w] |= kTextDirective;
     return m;
   }();
+  static const FoldedWordTable<uint32_t> fast = [] {
+    FoldedWordTable<uint32_t> t;
+    for (auto& [k, v] : table) t.insert(k, v);  // every keyword fits a FoldedWord
+    return t;
+  }();
   if (w.empty() || w.size() > 10) return 0;
-  auto it = table.find(w);
-  return it == table.end() ? 0 : it->second;
+  const uint32_t* bits = fast.find(w);
+  return bits ? *bits : 0;
 }
 
 // Strips one level of <...> from a conditional/argument operand.
@@ -285,7 +290,8 @@ struct MacroLayer::Impl {
         std::string_view text = f.file->line(number);
         out.text.assign(text);
         // A trailing backslash continues the line (MASM 6.1).
-        while (!out.text.empty() && trim(out.text.substr(0, commentStart(out.text))).ends_with("\\") &&
+        while (out.text.find('\\') != std::string::npos &&
+               trim(std::string_view(out.text).substr(0, commentStart(out.text))).ends_with("\\") &&
                f.nextLine <= f.file->lineCount()) {
           auto body = trim(std::string_view(out.text).substr(0, commentStart(out.text)));
           out.text = std::string(body.substr(0, body.size() - 1)) + " " + std::string(f.file->line(f.nextLine++));

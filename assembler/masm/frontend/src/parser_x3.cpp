@@ -226,6 +226,7 @@ bool run(std::string_view text, uint16_t base, State& st, Grammar const& g, Pars
 
 std::optional<Expr> parseExpression(std::string_view text, uint16_t base, ParseError& error) {
   Expr e;
+  if (parseSimpleExpression(text, base, e)) return e;
   e.column = base;
   State st;
   st.ops = &e.ops;

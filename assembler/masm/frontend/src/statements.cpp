@@ -78,6 +78,7 @@ bool Assembler::isMnemonic(std::string_view name) { return (wordBits(name) & kWo
 // What a word in the first two fields can be, looked up once and remembered.
 uint32_t Assembler::wordBits(std::string_view name) {
   if (name.empty()) return 0;
+  if (const uint32_t* known = shortWordBits.find(name)) return *known;
   auto it = wordCache.find(name);
   if (it != wordCache.end()) return it->second;
   static const NameMap<uint32_t> fixed = [] {
@@ -96,7 +97,7 @@ uint32_t Assembler::wordBits(std::string_view name) {
   uint32_t bits = 0;
   if (auto f = fixed.find(name); f != fixed.end()) bits = f->second;
   if (enc::isMnemonic(name)) bits |= kWordMnemonic;
-  wordCache.emplace(std::string(name), bits);
+  if (!shortWordBits.insert(name, bits)) wordCache.emplace(std::string(name), bits);
   return bits;
 }
 
@@ -222,9 +223,9 @@ bool isPrefix(std::string_view w, enc::RepPrefix& rep, bool& lock) {
   return true;
 }
 
-// Splits operands at top-level commas; returns (offset, text) pairs.
-std::vector<std::pair<size_t, std::string_view>> splitOperands(std::string_view text, size_t base) {
-  std::vector<std::pair<size_t, std::string_view>> out;
+// Splits operands at top-level commas into (offset, text) pairs (`out` is reused from line to line).
+void splitOperands(std::string_view text, size_t base, std::vector<std::pair<size_t, std::string_view>>& out) {
+  out.clear();
   int depth = 0;
   char quote = 0;
   size_t start = 0;
@@ -245,7 +246,6 @@ std::vector<std::pair<size_t, std::string_view>> splitOperands(std::string_view 
       start = i + 1;
     }
   }
-  return out;
 }
 
 }  // namespace
@@ -349,7 +349,10 @@ void Assembler::processLine(const LogicalLine& line) {
   auto rest = cur.rest();
   size_t restOffset = static_cast<size_t>(rest.data() - text.data());
   if (!rest.empty()) {
-    for (auto& [offset, piece] : splitOperands(rest, restOffset)) {
+    auto& pieces = operandPieces;
+    splitOperands(rest, restOffset, pieces);
+    s.operands.reserve(pieces.size());
+    for (auto& [offset, piece] : pieces) {
       if (piece.empty()) {
         error(line, static_cast<uint32_t>(offset) + 1, "missing operand");
         return;
