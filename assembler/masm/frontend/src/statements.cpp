@@ -321,18 +321,21 @@ void Assembler::processLine(const LogicalLine& line) {
     if (handleDirective(line, {}, w1, rest, 0, col1, colRest, false)) return;
   }
 
-  // An instruction, possibly with prefixes.
-  Statement s;
-  s.kind = StmtKind::Instruction;
+  // An instruction, possibly with prefixes. It is built in place in the statement list (and
+  // taken back out if the line has an error).
   std::string_view mnemonic = w1;
   uint32_t mnemonicColumn = col1;
-  while ((wordBits(mnemonic) & kWordPrefix) && isPrefix(mnemonic, s.rep, s.lock)) {
+  uint32_t mnemonicBits = bits1;
+  enc::RepPrefix rep = enc::RepPrefix::None;
+  bool lock = false;
+  while ((mnemonicBits & kWordPrefix) && isPrefix(mnemonic, rep, lock)) {
     auto next = cur.peekWord();
     if (next.empty() || !isMnemonic(next)) break;
     mnemonic = cur.word();
+    mnemonicBits = wordBits(mnemonic);
     mnemonicColumn = static_cast<uint32_t>(mnemonic.data() - text.data()) + 1;
   }
-  if (!isMnemonic(mnemonic)) {
+  if (!(mnemonicBits & kWordMnemonic)) {
     std::vector<std::string> candidates = {"MOV", "ADD", "SUB", "CMP", "JMP", "CALL", "PUSH", "POP", "INC", "DEC",
                                            "DB", "DW", "DD", "PROC", "ENDP", "SEGMENT", "ENDS", "ASSUME", "INCLUDE",
                                            "LOOP", "RET", "INT", "LEA", "XOR", "AND", "OR", "TEST", "SHL", "SHR"};
@@ -343,6 +346,10 @@ void Assembler::processLine(const LogicalLine& line) {
           static_cast<uint32_t>(mnemonic.size()));
     return;
   }
+  Statement& s = statements.emplace_back();
+  s.kind = StmtKind::Instruction;
+  s.rep = rep;
+  s.lock = lock;
   s.mnemonic = upper(mnemonic);
   s.number = mnemonicColumn;
   s.branch = enc::isBranchMnemonic(s.mnemonic);
@@ -354,18 +361,21 @@ void Assembler::processLine(const LogicalLine& line) {
     s.operands.reserve(pieces.size());
     for (auto& [offset, piece] : pieces) {
       if (piece.empty()) {
+        statements.pop_back();
         error(line, static_cast<uint32_t>(offset) + 1, "missing operand");
         return;
       }
       ParseError pe;
       auto e = parseExpression(piece, static_cast<uint16_t>(offset), pe);
       if (!e) {
+        statements.pop_back();
         error(line, pe.column + 1u, pe.message);
         return;
       }
       s.operands.push_back(std::move(*e));
     }
     if (s.operands.size() > 3) {
+      statements.pop_back();
       error(line, mnemonicColumn, fmt::format("'{}' has too many operands", mnemonic));
       return;
     }
@@ -375,9 +385,8 @@ void Assembler::processLine(const LogicalLine& line) {
   s.line = currentLine;
   s.procScope = procScope;
   s.atScope = atScope;
-  statements.push_back(std::move(s));
-  currentStatement = &statements.back();
-  execute(statements.back());
+  currentStatement = &s;
+  execute(s);
 }
 
 void Assembler::switchSegment(int index) {
