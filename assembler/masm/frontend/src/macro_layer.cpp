@@ -346,6 +346,16 @@ struct MacroLayer::Impl {
   bool substituteText(std::string& text, size_t from, const LogicalLine& where, size_t statementStart = SIZE_MAX,
                       bool bracketResults = false) {
     if (textMacros.empty() && macros.empty()) return false;
+    // Most lines hold no character that can start a text macro, a macro function or a predefined
+    // @function: one table test per character rules them out.
+    {
+      bool candidate = false;
+      for (size_t k = from; k < text.size() && !candidate; ++k) {
+        auto u = static_cast<unsigned char>(toUpper(text[k]));
+        candidate = textFirst[u] || macroFirst[u] || u == '@';
+      }
+      if (!candidate) return false;
+    }
     int replacements = 0;
     size_t i = from;
     char quote = 0;
