@@ -1,5 +1,6 @@
 // A hand-written parser for the operand shapes most lines use: registers, names, numbers,
-// `[bx+si+4]`, `name[si]`, `OFFSET name`, sums and differences of those. It produces exactly the
+// `[bx+si+4]`, `name[si]`, `OFFSET name`, sums and differences of those, and data initialisers
+// of such values, `?` and DUP. It produces exactly the
 // postfix operations the Spirit X3 grammar (parser_x3.cpp) would, columns included, and gives up
 // on anything else (keywords, other operators, strings, errors), which the grammar then parses.
 // Most operands never reach the grammar, whose ~35 keyword tests per operand dominated pass 1.
@@ -136,7 +137,92 @@ private:
   }
 };
 
+// Data initialisers made of `?`, simple expressions and `n DUP (...)` of those (`tab dw ?`,
+// `buf db 80 dup (0)`), with the items and columns the grammar's data list would give.
+class SimpleDataParser {
+public:
+  SimpleDataParser(std::string_view text, uint16_t base) : text_(text), base_(base) {}
+
+  bool whole(std::vector<DataItem>& items) { return list(items) && (skipBlanks(), pos_ == text_.size()); }
+
+private:
+  std::string_view text_;
+  uint16_t base_;
+  size_t pos_ = 0;
+
+  void skipBlanks() {
+    while (pos_ < text_.size() && isBlank(text_[pos_])) ++pos_;
+  }
+  bool isDupAt(size_t at) const {
+    return at + 3 <= text_.size() && iequals(text_.substr(at, 3), "DUP") && (at == 0 || !isIdentChar(text_[at - 1])) &&
+           (at + 3 == text_.size() || !isIdentChar(text_[at + 3]));
+  }
+
+  bool list(std::vector<DataItem>& items) {
+    for (;;) {
+      if (!item(items)) return false;
+      skipBlanks();
+      if (pos_ < text_.size() && text_[pos_] == ',') {
+        ++pos_;
+        continue;
+      }
+      return true;
+    }
+  }
+
+  bool item(std::vector<DataItem>& items) {
+    skipBlanks();
+    if (pos_ >= text_.size()) return false;
+    DataItem& it = items.emplace_back();
+    it.expr.column = static_cast<uint16_t>(base_ + pos_);
+    char c = text_[pos_];
+    if (c == '?' && (pos_ + 1 == text_.size() || !isIdentChar(text_[pos_ + 1]))) {
+      it.kind = DataItem::Kind::Undefined;
+      ++pos_;
+      return true;
+    }
+    // The expression runs to a comma, a closing parenthesis or DUP outside brackets; strings,
+    // <...> and {...} lists and parentheses are the grammar's.
+    size_t end = pos_;
+    int depth = 0;
+    bool dup = false;
+    for (; end < text_.size(); ++end) {
+      char e = text_[end];
+      if (e == '"' || e == '\'' || e == '<' || e == '>' || e == '{' || e == '}' || e == '(') return false;
+      if (e == '[') ++depth;
+      else if (e == ']') --depth;
+      else if (depth == 0 && (e == ',' || e == ')')) break;
+      else if (depth == 0 && (e == 'd' || e == 'D') && isDupAt(end)) {
+        dup = true;
+        break;
+      }
+    }
+    std::string_view exprText = trim(text_.substr(pos_, end - pos_));
+    if (exprText.empty() || !parseSimpleExpression(exprText, static_cast<uint16_t>(base_ + pos_), it.expr)) return false;
+    pos_ = end;
+    if (!dup) return true;
+    pos_ += 3;
+    skipBlanks();
+    if (pos_ >= text_.size() || text_[pos_] != '(') return false;
+    ++pos_;
+    it.kind = DataItem::Kind::Dup;
+    if (!list(it.items)) return false;
+    skipBlanks();
+    if (pos_ >= text_.size() || text_[pos_] != ')') return false;
+    ++pos_;
+    return true;
+  }
+};
+
 }  // namespace
+
+bool parseSimpleDataItems(std::string_view text, uint16_t base, std::vector<DataItem>& out) {
+  out.clear();
+  SimpleDataParser p(text, base);
+  if (p.whole(out)) return true;
+  out.clear();
+  return false;
+}
 
 bool parseSimpleExpression(std::string_view text, uint16_t base, Expr& out) {
   out.ops.clear();

@@ -236,6 +236,7 @@ std::optional<Expr> parseExpression(std::string_view text, uint16_t base, ParseE
 
 std::optional<std::vector<DataItem>> parseDataItems(std::string_view text, uint16_t base, ParseError& error) {
   std::vector<DataItem> items;
+  if (parseSimpleDataItems(text, base, items)) return items;
   State st;
   st.lists.push_back(&items);
   if (!run(text, base, st, dataList, error)) return std::nullopt;
