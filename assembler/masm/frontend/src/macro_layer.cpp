@@ -296,8 +296,13 @@ struct MacroLayer::Impl {
           auto body = trim(std::string_view(out.text).substr(0, commentStart(out.text)));
           out.text = std::string(body.substr(0, body.size() - 1)) + " " + std::string(f.file->line(f.nextLine++));
         }
-        out.location = SourceLocation{f.file, number, 1, 0};
-        out.expansion = nullptr;
+        // The file pointer is shared: set it only when the file changes (no reference-count
+        // traffic for every line).
+        if (out.location.file != f.file) out.location.file = f.file;
+        out.location.line = number;
+        out.location.column = 1;
+        out.location.length = 0;
+        if (out.expansion) out.expansion = nullptr;
         out.fromFile = true;
         return true;
       }
