@@ -234,6 +234,7 @@ public:
   Symbol* findType(std::string_view name);
   enum WordBit : uint32_t {
     kWordMnemonic = 1, kWordUnnamedDirective = 2, kWordNameDirective = 4, kWordPrefix = 8,
+    kWordBranch = 16,  // a jump, call or loop mnemonic (enc::isBranchMnemonic)
   };
   FoldedWordTable<uint32_t> shortWordBits;  // words of up to 16 characters
   NameMap<uint32_t> wordCache;              // longer ones

@@ -975,25 +975,29 @@ struct MacroLayer::Impl {
       // Names being defined are not replaced by their old text-macro values.
       uint32_t bitsFirst = bits1, bitsSecond = 0;
       bool substituted = false;
+      // The statement's first two words (after a label); without a label they are w1 and w2.
+      WordCursor body{line.text, bodyStart};
+      std::string_view first = bodyStart == 0 ? w1 : body.word();
+      if (bodyStart == 0) body.pos = afterW1;
+      size_t afterFirst = body.pos;
+      std::string_view second = bodyStart == 0 ? w2 : body.peekWord();
       {
-        WordCursor c3{line.text, bodyStart};
-        auto first = c3.word();
-        auto second = c3.peekWord();
         if (bodyStart != 0) bitsFirst = keywordBits(first);
         bitsSecond = keywordBits(second);
         size_t substituteFrom = bodyStart;
-        if (bitsSecond & kDefining) substituteFrom = c3.pos;
+        if (bitsSecond & kDefining) substituteFrom = afterFirst;
         // INCLUDE names, %OUT text and the like are not substituted.
         if (!(bitsFirst & kNoSubstitution)) {
           size_t firstStart = static_cast<size_t>(first.data() - line.text.data());
           substituted = substituteText(line.text, substituteFrom, line, firstStart, (bitsSecond & kTextDirective) != 0);
         }
       }
-
-      WordCursor body{line.text, bodyStart};
-      std::string_view first = body.word();
-      size_t afterFirst = body.pos;
-      std::string_view second = body.peekWord();
+      if (substituted) {  // the words moved with the text
+        body = WordCursor{line.text, bodyStart};
+        first = body.word();
+        afterFirst = body.pos;
+        second = body.peekWord();
+      }
       if (first.empty()) {
         return true;
       }

@@ -97,6 +97,7 @@ uint32_t Assembler::wordBits(std::string_view name) {
   uint32_t bits = 0;
   if (auto f = fixed.find(name); f != fixed.end()) bits = f->second;
   if (enc::isMnemonic(name)) bits |= kWordMnemonic;
+  if (enc::isBranchMnemonic(name)) bits |= kWordBranch;
   if (!shortWordBits.insert(name, bits)) wordCache.emplace(std::string(name), bits);
   return bits;
 }
@@ -352,7 +353,7 @@ void Assembler::processLine(const LogicalLine& line) {
   s.lock = lock;
   s.mnemonic = upper(mnemonic);
   s.number = mnemonicColumn;
-  s.branch = enc::isBranchMnemonic(s.mnemonic);
+  s.branch = (mnemonicBits & kWordBranch) != 0;
   auto rest = cur.rest();
   size_t restOffset = static_cast<size_t>(rest.data() - text.data());
   if (!rest.empty()) {
@@ -613,7 +614,9 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
     }
   }
   macros.pushFile(source);
-  statements.reserve(source->lineCount() + 16);
+  // A label and an instruction on one line are two statements: room for a quarter more than the
+  // lines, so the list rarely has to move (each move copies every statement).
+  statements.reserve(source->lineCount() + source->lineCount() / 4 + 16);
   statementLines.reserve(source->lineCount() + 16);
   LogicalLine line;
   while (macros.next(line)) {
