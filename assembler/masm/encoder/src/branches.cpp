@@ -97,6 +97,9 @@ std::optional<BranchInfo> branchInfo(std::string_view lowerMnemonic) {
   // (MOV, ADD, PUSH...) with one character test instead of a scan of the whole table.
   if (lowerMnemonic.empty() || (lowerMnemonic[0] != 'j' && lowerMnemonic[0] != 'c' && lowerMnemonic[0] != 'l'))
     return std::nullopt;
+  // ... and the C and L names are CALL and the LOOPs (not CMP, CLC, LEA, LODSB ...).
+  if (lowerMnemonic[0] == 'c' && lowerMnemonic != "call") return std::nullopt;
+  if (lowerMnemonic[0] == 'l' && !lowerMnemonic.starts_with("loop")) return std::nullopt;
   for (const auto& b : kBranches)
     if (b.name == lowerMnemonic) return b.info;
   return std::nullopt;

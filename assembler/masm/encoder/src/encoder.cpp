@@ -22,7 +22,7 @@ constexpr std::size_t kMaxMnemonic = 16;
 std::string_view lowerInto(std::string_view name, char (&buffer)[kMaxMnemonic]) {
   if (name.size() > kMaxMnemonic) return {};
   for (std::size_t i = 0; i < name.size(); ++i)
-    buffer[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(name[i])));
+    buffer[i] = name[i] >= 'A' && name[i] <= 'Z' ? static_cast<char>(name[i] + ('a' - 'A')) : name[i];  // ASCII, no locale
   return {buffer, name.size()};
 }
 

@@ -286,7 +286,53 @@ std::string_view patternText(Pat pat, Width width) {
 
 }  // namespace
 
+namespace {
+
+// Mnemonics of up to 8 characters packed into one integer: the lookup below runs for every
+// instruction the front end encodes, and a multiply and a compare beat hashing a string.
+std::uint64_t packMnemonic(std::string_view name) {
+  std::uint64_t key = 0;
+  for (size_t i = 0; i < name.size(); ++i) key |= static_cast<std::uint64_t>(static_cast<unsigned char>(name[i])) << (8 * i);
+  return key;
+}
+
+struct PackedIndex {
+  static constexpr size_t kSlots = 2048;  // a power of two, well above the number of mnemonics
+  struct Slot {
+    std::uint64_t key = 0;  // 0: empty (no mnemonic packs to 0)
+    const std::vector<const Form*>* forms = nullptr;
+  };
+  std::vector<Slot> slots = std::vector<Slot>(kSlots);
+  static size_t slotOf(std::uint64_t key) { return static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> 53); }
+};
+
+const PackedIndex& packedIndex() {
+  static const PackedIndex packed = [] {
+    PackedIndex p;
+    for (const auto& [name, forms] : index()) {
+      if (name.empty() || name.size() > 8) continue;
+      size_t i = PackedIndex::slotOf(packMnemonic(name));
+      while (p.slots[i].key != 0) i = (i + 1) & (PackedIndex::kSlots - 1);
+      p.slots[i] = {packMnemonic(name), &forms};
+    }
+    return p;
+  }();
+  return packed;
+}
+
+}  // namespace
+
 std::span<const Form* const> formsFor(std::string_view lowerMnemonic) {
+  if (lowerMnemonic.empty()) return {};
+  if (lowerMnemonic.size() <= 8) {
+    const PackedIndex& packed = packedIndex();
+    const std::uint64_t key = packMnemonic(lowerMnemonic);
+    for (size_t i = PackedIndex::slotOf(key);; i = (i + 1) & (PackedIndex::kSlots - 1)) {
+      const PackedIndex::Slot& slot = packed.slots[i];
+      if (slot.key == 0) return {};
+      if (slot.key == key) return {slot.forms->data(), slot.forms->size()};
+    }
+  }
   const auto& table = index();
   const auto it = table.find(lowerMnemonic);
   if (it == table.end()) return {};

@@ -1,7 +1,7 @@
 // Register names and numbers (Intel 80386 Programmer's Reference Manual, 17.2.1, table 17-2:
 // the 3-bit reg field values AL/AX/EAX=0 ... BH/DI/EDI=7; segment registers ES=0 CS=1 SS=2 DS=3 FS=4 GS=5).
 #include <array>
-#include <cctype>
+#include <cstdint>
 
 #include "asmlab/x86/encoder.hpp"
 
@@ -26,12 +26,20 @@ std::string_view cpuDirective(Cpu cpu) {
 
 std::optional<Reg> parseRegister(std::string_view name) {
   if (name.size() < 2 || name.size() > 3) return std::nullopt;
-  char lower[3] = {};
-  for (size_t i = 0; i < name.size(); ++i)
-    lower[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(name[i])));
-  const std::string_view key(lower, name.size());
-  for (size_t i = 0; i < kNames.size(); ++i)
-    if (kNames[i] == key) return static_cast<Reg>(i);
+  // Compare packed lower-case characters: this runs for every name in every operand.
+  auto pack = [](std::string_view s) {
+    std::uint32_t key = 0;
+    for (char c : s) key = (key << 8) | static_cast<unsigned char>(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
+    return key;
+  };
+  static const std::array<std::uint32_t, kNames.size()> packed = [&] {
+    std::array<std::uint32_t, kNames.size()> p{};
+    for (size_t i = 0; i < kNames.size(); ++i) p[i] = pack(kNames[i]);
+    return p;
+  }();
+  const std::uint32_t key = pack(name);
+  for (size_t i = 0; i < packed.size(); ++i)
+    if (packed[i] == key) return static_cast<Reg>(i);
   return std::nullopt;
 }
 

@@ -131,6 +131,10 @@ struct Statement {
   bool lock = false;
   mutable enc::JumpForm jumpForm = enc::JumpForm::None;
   bool branch = false;            // Instruction: a jump or call (operands may be targets)
+  // Instruction whose bytes cannot change from pass to pass (operands of registers and numbers
+  // only, no fixup, no error): its encoding, kept by the first pass for the later ones.
+  mutable uint8_t fixedLength = 0;
+  mutable std::array<uint8_t, 16> fixedBytes{};
   std::vector<std::pair<enc::Reg, Expr>> assumes;  // ASSUME
   bool assumeNothing = false;
 };
@@ -210,6 +214,7 @@ public:
   std::vector<const SourceFile*> lineSources;
   void recordLine();
   uint32_t lineFile(const SourceFile* file);
+  std::vector<std::pair<size_t, std::string_view>> operandPieces;  // processLine's, reused
 
   // pass-1-only state
   Model model = Model::None;
@@ -236,8 +241,10 @@ public:
   Symbol* findType(std::string_view name);
   enum WordBit : uint32_t {
     kWordMnemonic = 1, kWordUnnamedDirective = 2, kWordNameDirective = 4, kWordPrefix = 8,
+    kWordBranch = 16,  // a jump, call or loop mnemonic (enc::isBranchMnemonic)
   };
-  NameMap<uint32_t> wordCache;
+  FoldedWordTable<uint32_t> shortWordBits;  // words of up to 16 characters
+  NameMap<uint32_t> wordCache;              // longer ones
   uint32_t wordBits(std::string_view name);
   bool isMnemonic(std::string_view name);
   int typeCount = 0;  // structures, records and TYPEDEFs defined (type names can start data lines)

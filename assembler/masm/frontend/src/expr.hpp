@@ -56,6 +56,11 @@ struct ParseError {
 // Parses one expression (an instruction operand or a directive argument) that must fill `text`.
 // `base` is added to every column so they count from the start of the line.
 std::optional<Expr> parseExpression(std::string_view text, uint16_t base, ParseError& error);
+// The common operand shapes without the grammar (parser_fast.cpp): true and the same operations
+// parseExpression would give, or false when the text needs the full grammar.
+bool parseSimpleExpression(std::string_view text, uint16_t base, Expr& out);
+// The same for data initialisers: `?`, simple expressions and `n DUP (...)` lists of them.
+bool parseSimpleDataItems(std::string_view text, uint16_t base, std::vector<DataItem>& out);
 // Parses a comma-separated list of data items (DB 1,2 DUP (?),"text" / struct initialisers).
 std::optional<std::vector<DataItem>> parseDataItems(std::string_view text, uint16_t base, ParseError& error);
 

@@ -1,6 +1,8 @@
 // Instructions: operands become the encoder's typed operands (registers, memory with the segment
 // override that ASSUME calls for, immediates, jump targets); the encoder's bytes and fixups go into
 // the current segment; jump forms are kept between passes so they only grow.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "assembler_impl.hpp"
@@ -24,9 +26,37 @@ link::FixupKind linkKind(enc::FixupKind k, bool& selfRelative) {
   return link::FixupKind::Offset16;
 }
 
+// True when the operands name nothing that can differ between passes: registers, type keywords,
+// numbers (the .RADIX in force at a statement is the same in every pass) and operators on them.
+bool passIndependent(const std::vector<Expr>& operands) {
+  for (const Expr& e : operands)
+    for (const ExprOp& op : e.ops) {
+      switch (op.op) {
+        case Op::Number: case Op::String:
+        case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod: case Op::Shl: case Op::Shr:
+        case Op::And: case Op::Or: case Op::Xor: case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt:
+        case Op::Ge: case Op::Ptr: case Op::Override: case Op::Index: case Op::Bracket: case Op::Neg: case Op::Not:
+        case Op::High: case Op::Low: case Op::HighWord: case Op::LowWord:
+          break;
+        case Op::Identifier:
+          if (op.resolved != 1 && op.resolved != 2) return false;  // a symbol, not a register or type
+          break;
+        default:
+          return false;
+      }
+    }
+  return true;
+}
+
 }  // namespace
 
 void Assembler::emitInstruction(const Statement& s) {
+  // Later passes replay an instruction whose bytes cannot change without encoding it again.
+  if (s.fixedLength) {
+    emitBytes(s.fixedBytes.data(), s.fixedLength, true);
+    return;
+  }
+  size_t diagnosticsBefore = passDiagnostics.size();
   auto& seg = segments[static_cast<size_t>(current)];
   enc::Instruction in;
   in.mnemonic = s.mnemonic;
@@ -154,6 +184,11 @@ void Assembler::emitInstruction(const Statement& s) {
     if (allKnown || out.error.code != enc::ErrorCode::JumpOutOfRange) passError(column, out.error.message);
   }
   if (allKnown && out.jumpForm != enc::JumpForm::None) s.jumpForm = out.jumpForm;
+  if (out.ok() && out.fixups.empty() && relocs.empty() && allKnown && !branch && out.length > 0 &&
+      out.length <= s.fixedBytes.size() && passDiagnostics.size() == diagnosticsBefore && passIndependent(s.operands)) {
+    std::copy(out.bytes.begin(), out.bytes.begin() + out.length, s.fixedBytes.begin());
+    s.fixedLength = out.length;
+  }
   uint32_t start = seg.pc;
   emitBytes(out.bytes.data(), out.length, true);
   for (const enc::Fixup& f : out.fixups) {

@@ -127,9 +127,14 @@ uint32_t keywordBits(std::string_view w) {
     for (const char* w : {"TEXTEQU", "CATSTR", "SUBSTR", "SIZESTR", "INSTR"}) m[w] |= kTextDirective;
     return m;
   }();
+  static const FoldedWordTable<uint32_t> fast = [] {
+    FoldedWordTable<uint32_t> t;
+    for (auto& [k, v] : table) t.insert(k, v);  // every keyword fits a FoldedWord
+    return t;
+  }();
   if (w.empty() || w.size() > 10) return 0;
-  auto it = table.find(w);
-  return it == table.end() ? 0 : it->second;
+  const uint32_t* bits = fast.find(w);
+  return bits ? *bits : 0;
 }
 
 // Strips one level of <...> from a conditional/argument operand.
@@ -285,13 +290,19 @@ struct MacroLayer::Impl {
         std::string_view text = f.file->line(number);
         out.text.assign(text);
         // A trailing backslash continues the line (MASM 6.1).
-        while (!out.text.empty() && trim(out.text.substr(0, commentStart(out.text))).ends_with("\\") &&
+        while (out.text.find('\\') != std::string::npos &&
+               trim(std::string_view(out.text).substr(0, commentStart(out.text))).ends_with("\\") &&
                f.nextLine <= f.file->lineCount()) {
           auto body = trim(std::string_view(out.text).substr(0, commentStart(out.text)));
           out.text = std::string(body.substr(0, body.size() - 1)) + " " + std::string(f.file->line(f.nextLine++));
         }
-        out.location = SourceLocation{f.file, number, 1, 0};
-        out.expansion = nullptr;
+        // The file pointer is shared: set it only when the file changes (no reference-count
+        // traffic for every line).
+        if (out.location.file != f.file) out.location.file = f.file;
+        out.location.line = number;
+        out.location.column = 1;
+        out.location.length = 0;
+        if (out.expansion) out.expansion = nullptr;
         out.fromFile = true;
         return true;
       }
@@ -340,6 +351,16 @@ struct MacroLayer::Impl {
   bool substituteText(std::string& text, size_t from, const LogicalLine& where, size_t statementStart = SIZE_MAX,
                       bool bracketResults = false) {
     if (textMacros.empty() && macros.empty()) return false;
+    // Most lines hold no character that can start a text macro, a macro function or a predefined
+    // @function: one table test per character rules them out.
+    {
+      bool candidate = false;
+      for (size_t k = from; k < text.size() && !candidate; ++k) {
+        auto u = static_cast<unsigned char>(toUpper(text[k]));
+        candidate = textFirst[u] || macroFirst[u] || u == '@';
+      }
+      if (!candidate) return false;
+    }
     int replacements = 0;
     size_t i = from;
     char quote = 0;
@@ -954,25 +975,29 @@ struct MacroLayer::Impl {
       // Names being defined are not replaced by their old text-macro values.
       uint32_t bitsFirst = bits1, bitsSecond = 0;
       bool substituted = false;
+      // The statement's first two words (after a label); without a label they are w1 and w2.
+      WordCursor body{line.text, bodyStart};
+      std::string_view first = bodyStart == 0 ? w1 : body.word();
+      if (bodyStart == 0) body.pos = afterW1;
+      size_t afterFirst = body.pos;
+      std::string_view second = bodyStart == 0 ? w2 : body.peekWord();
       {
-        WordCursor c3{line.text, bodyStart};
-        auto first = c3.word();
-        auto second = c3.peekWord();
         if (bodyStart != 0) bitsFirst = keywordBits(first);
         bitsSecond = keywordBits(second);
         size_t substituteFrom = bodyStart;
-        if (bitsSecond & kDefining) substituteFrom = c3.pos;
+        if (bitsSecond & kDefining) substituteFrom = afterFirst;
         // INCLUDE names, %OUT text and the like are not substituted.
         if (!(bitsFirst & kNoSubstitution)) {
           size_t firstStart = static_cast<size_t>(first.data() - line.text.data());
           substituted = substituteText(line.text, substituteFrom, line, firstStart, (bitsSecond & kTextDirective) != 0);
         }
       }
-
-      WordCursor body{line.text, bodyStart};
-      std::string_view first = body.word();
-      size_t afterFirst = body.pos;
-      std::string_view second = body.peekWord();
+      if (substituted) {  // the words moved with the text
+        body = WordCursor{line.text, bodyStart};
+        first = body.word();
+        afterFirst = body.pos;
+        second = body.peekWord();
+      }
       if (first.empty()) {
         return true;
       }

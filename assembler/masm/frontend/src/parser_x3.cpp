@@ -226,6 +226,7 @@ bool run(std::string_view text, uint16_t base, State& st, Grammar const& g, Pars
 
 std::optional<Expr> parseExpression(std::string_view text, uint16_t base, ParseError& error) {
   Expr e;
+  if (parseSimpleExpression(text, base, e)) return e;
   e.column = base;
   State st;
   st.ops = &e.ops;
@@ -235,6 +236,7 @@ std::optional<Expr> parseExpression(std::string_view text, uint16_t base, ParseE
 
 std::optional<std::vector<DataItem>> parseDataItems(std::string_view text, uint16_t base, ParseError& error) {
   std::vector<DataItem> items;
+  if (parseSimpleDataItems(text, base, items)) return items;
   State st;
   st.lists.push_back(&items);
   if (!run(text, base, st, dataList, error)) return std::nullopt;

@@ -78,6 +78,7 @@ bool Assembler::isMnemonic(std::string_view name) { return (wordBits(name) & kWo
 // What a word in the first two fields can be, looked up once and remembered.
 uint32_t Assembler::wordBits(std::string_view name) {
   if (name.empty()) return 0;
+  if (const uint32_t* known = shortWordBits.find(name)) return *known;
   auto it = wordCache.find(name);
   if (it != wordCache.end()) return it->second;
   static const NameMap<uint32_t> fixed = [] {
@@ -96,7 +97,8 @@ uint32_t Assembler::wordBits(std::string_view name) {
   uint32_t bits = 0;
   if (auto f = fixed.find(name); f != fixed.end()) bits = f->second;
   if (enc::isMnemonic(name)) bits |= kWordMnemonic;
-  wordCache.emplace(std::string(name), bits);
+  if (enc::isBranchMnemonic(name)) bits |= kWordBranch;
+  if (!shortWordBits.insert(name, bits)) wordCache.emplace(std::string(name), bits);
   return bits;
 }
 
@@ -222,9 +224,9 @@ bool isPrefix(std::string_view w, enc::RepPrefix& rep, bool& lock) {
   return true;
 }
 
-// Splits operands at top-level commas; returns (offset, text) pairs.
-std::vector<std::pair<size_t, std::string_view>> splitOperands(std::string_view text, size_t base) {
-  std::vector<std::pair<size_t, std::string_view>> out;
+// Splits operands at top-level commas into (offset, text) pairs (`out` is reused from line to line).
+void splitOperands(std::string_view text, size_t base, std::vector<std::pair<size_t, std::string_view>>& out) {
+  out.clear();
   int depth = 0;
   char quote = 0;
   size_t start = 0;
@@ -245,7 +247,6 @@ std::vector<std::pair<size_t, std::string_view>> splitOperands(std::string_view 
       start = i + 1;
     }
   }
-  return out;
 }
 
 }  // namespace
@@ -321,18 +322,21 @@ void Assembler::processLine(const LogicalLine& line) {
     if (handleDirective(line, {}, w1, rest, 0, col1, colRest, false)) return;
   }
 
-  // An instruction, possibly with prefixes.
-  Statement s;
-  s.kind = StmtKind::Instruction;
+  // An instruction, possibly with prefixes. It is built in place in the statement list (and
+  // taken back out if the line has an error).
   std::string_view mnemonic = w1;
   uint32_t mnemonicColumn = col1;
-  while ((wordBits(mnemonic) & kWordPrefix) && isPrefix(mnemonic, s.rep, s.lock)) {
+  uint32_t mnemonicBits = bits1;
+  enc::RepPrefix rep = enc::RepPrefix::None;
+  bool lock = false;
+  while ((mnemonicBits & kWordPrefix) && isPrefix(mnemonic, rep, lock)) {
     auto next = cur.peekWord();
     if (next.empty() || !isMnemonic(next)) break;
     mnemonic = cur.word();
+    mnemonicBits = wordBits(mnemonic);
     mnemonicColumn = static_cast<uint32_t>(mnemonic.data() - text.data()) + 1;
   }
-  if (!isMnemonic(mnemonic)) {
+  if (!(mnemonicBits & kWordMnemonic)) {
     std::vector<std::string> candidates = {"MOV", "ADD", "SUB", "CMP", "JMP", "CALL", "PUSH", "POP", "INC", "DEC",
                                            "DB", "DW", "DD", "PROC", "ENDP", "SEGMENT", "ENDS", "ASSUME", "INCLUDE",
                                            "LOOP", "RET", "INT", "LEA", "XOR", "AND", "OR", "TEST", "SHL", "SHR"};
@@ -343,26 +347,36 @@ void Assembler::processLine(const LogicalLine& line) {
           static_cast<uint32_t>(mnemonic.size()));
     return;
   }
+  Statement& s = statements.emplace_back();
+  s.kind = StmtKind::Instruction;
+  s.rep = rep;
+  s.lock = lock;
   s.mnemonic = upper(mnemonic);
   s.number = mnemonicColumn;
-  s.branch = enc::isBranchMnemonic(s.mnemonic);
+  s.branch = (mnemonicBits & kWordBranch) != 0;
   auto rest = cur.rest();
   size_t restOffset = static_cast<size_t>(rest.data() - text.data());
   if (!rest.empty()) {
-    for (auto& [offset, piece] : splitOperands(rest, restOffset)) {
+    auto& pieces = operandPieces;
+    splitOperands(rest, restOffset, pieces);
+    s.operands.reserve(pieces.size());
+    for (auto& [offset, piece] : pieces) {
       if (piece.empty()) {
+        statements.pop_back();
         error(line, static_cast<uint32_t>(offset) + 1, "missing operand");
         return;
       }
       ParseError pe;
       auto e = parseExpression(piece, static_cast<uint16_t>(offset), pe);
       if (!e) {
+        statements.pop_back();
         error(line, pe.column + 1u, pe.message);
         return;
       }
       s.operands.push_back(std::move(*e));
     }
     if (s.operands.size() > 3) {
+      statements.pop_back();
       error(line, mnemonicColumn, fmt::format("'{}' has too many operands", mnemonic));
       return;
     }
@@ -372,9 +386,8 @@ void Assembler::processLine(const LogicalLine& line) {
   s.line = currentLine;
   s.procScope = procScope;
   s.atScope = atScope;
-  statements.push_back(std::move(s));
-  currentStatement = &statements.back();
-  execute(statements.back());
+  currentStatement = &s;
+  execute(s);
 }
 
 void Assembler::switchSegment(int index) {
@@ -602,7 +615,9 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
   }
   macros.pushFile(source);
   if (options.lineNumbers) lineFile(source.get());  // file 0: the module's own source
-  statements.reserve(source->lineCount() + 16);
+  // A label and an instruction on one line are two statements: room for a quarter more than the
+  // lines, so the list rarely has to move (each move copies every statement).
+  statements.reserve(source->lineCount() + source->lineCount() / 4 + 16);
   statementLines.reserve(source->lineCount() + 16);
   LogicalLine line;
   while (macros.next(line)) {

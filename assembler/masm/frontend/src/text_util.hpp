@@ -8,13 +8,29 @@
 
 namespace asmlab::masm {
 
-// MASM 6.1 Programmer's Guide, ch. 1 "Identifiers": letters, digits, _ @ $ ?, not starting with a digit.
-inline bool isIdentStart(char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '@' || c == '$' || c == '?';
-}
-inline bool isIdentChar(char c) { return isIdentStart(c) || (c >= '0' && c <= '9'); }
+// Character classes, one table lookup each (the scanners test every character of every line).
+namespace charclass {
+enum : uint8_t { kIdentStart = 1, kIdentChar = 2, kBlank = 4 };
+struct Table {
+  uint8_t bits[256] = {};
+  constexpr Table() {
+    for (int c = 0; c < 256; ++c) {
+      // MASM 6.1 Programmer's Guide, ch. 1 "Identifiers": letters, digits, _ @ $ ?, not starting with a digit.
+      bool start = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '@' || c == '$' || c == '?';
+      bool digit = c >= '0' && c <= '9';
+      bool blank = c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+      bits[c] = static_cast<uint8_t>((start ? kIdentStart : 0) | (start || digit ? kIdentChar : 0) | (blank ? kBlank : 0));
+    }
+  }
+};
+inline constexpr Table kTable{};
+inline bool has(char c, uint8_t bit) { return (kTable.bits[static_cast<unsigned char>(c)] & bit) != 0; }
+}  // namespace charclass
+
+inline bool isIdentStart(char c) { return charclass::has(c, charclass::kIdentStart); }
+inline bool isIdentChar(char c) { return charclass::has(c, charclass::kIdentChar); }
 inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
-inline bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+inline bool isBlank(char c) { return charclass::has(c, charclass::kBlank); }
 inline char toUpper(char c) { return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 32) : c; }
 
 inline std::string upper(std::string_view s) {
