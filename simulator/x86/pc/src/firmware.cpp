@@ -716,7 +716,11 @@ void Firmware::int33() {
     case 0x01: if (mouseShown < 0) ++mouseShown; cursorChanged(); return;
     case 0x02: --mouseShown; cursorChanged(); return;
     case 0x03:
+      // Reading the mouse's state is how a program waits for a click: it counts as polling, so a
+      // program polling only the mouse after the input script has ended stops as waiting for
+      // input (the idle clock restarts when a mouse event arrives, applyMouseEvent).
       m_->programWaitsForInput();
+      if (m_->pollIdleSince_ == UINT64_MAX) m_->pollIdleSince_ = m_->now();
       cpu.setReg16(BX, static_cast<uint16_t>(mouseButtons));
       cpu.setReg16(CX, static_cast<uint16_t>(mouseX));
       cpu.setReg16(DX, static_cast<uint16_t>(mouseY));
@@ -728,6 +732,10 @@ void Firmware::int33() {
       return;
     case 0x05: case 0x06: {
       const unsigned b = std::min<unsigned>(cpu.reg16(BX), 2);
+      if ((ax == 0x05 ? presses[b] : releases[b]) == 0) {  // nothing new: the program polls (as 03h)
+        m_->programWaitsForInput();
+        if (m_->pollIdleSince_ == UINT64_MAX) m_->pollIdleSince_ = m_->now();
+      }
       cpu.setReg16(AX, static_cast<uint16_t>(mouseButtons));
       if (ax == 0x05) {
         cpu.setReg16(BX, static_cast<uint16_t>(presses[b])); presses[b] = 0;

@@ -253,6 +253,7 @@ void PcMachine::pushKey(uint8_t scanCode, uint8_t ascii) {
 
 void PcMachine::applyMouseEvent(const InputEvent& e) {
   Firmware& f = *firmware_;
+  pollIdleSince_ = UINT64_MAX;  // the program has news: a poll after this starts a new idle time
   f.eraseTextCursor();
   // Condition bits of the event handler (INT 33h 0Ch): 1 moved, 2/4 left press/release,
   // 8/16 right, 32/64 middle.
@@ -622,6 +623,10 @@ struct PcMachine::Snapshot final : sim::MachineSnapshot {
   sim::StopReason reason{};
   std::string message;
   int exitCode = 0;
+  // Whether the program was blocked on input, and since when it has polled for nothing: without
+  // them a restored machine could stop at once as "waiting" (or idle for the wrong time).
+  bool waitingForInput = false, timerIrqPending = false;
+  uint64_t pollIdleSince = UINT64_MAX;
   explicit Snapshot(const Firmware& f) : firmware(f) {}
 };
 
@@ -647,6 +652,9 @@ std::unique_ptr<sim::MachineSnapshot> PcMachine::saveSnapshot() const {
   s->reason = requestedReason_;
   s->message = requestedMessage_;
   s->exitCode = exitCode_;
+  s->waitingForInput = waitingForInput_;
+  s->timerIrqPending = timerIrqPending_;
+  s->pollIdleSince = pollIdleSince_;
   return s;
 }
 
@@ -674,6 +682,9 @@ void PcMachine::restoreSnapshot(const sim::MachineSnapshot& snapshot) {
   requestedReason_ = s->reason;
   requestedMessage_ = s->message;
   exitCode_ = s->exitCode;
+  waitingForInput_ = s->waitingForInput;
+  timerIrqPending_ = s->timerIrqPending;
+  pollIdleSince_ = s->pollIdleSince;
   cpu_.invalidateFastPages();
 }
 
