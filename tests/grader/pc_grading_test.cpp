@@ -336,6 +336,46 @@ start:  mov     al, 13h
   EXPECT_NE(missing.buildDiagnostics.find("codes.inc"), std::string::npos) << missing.buildDiagnostics;
 }
 
+TEST(PcGrading, CourseLibraryAndPublicLabels) {
+  // build.libraries names the course's gfx.lib; the submission's PUBLIC `counter` is a label for
+  // memory checks (at its linear address: the .EXE loads at PSP+10h).
+  TempDir dir;
+  std::filesystem::create_directories(dir.path() / "course");
+  std::filesystem::copy_file(std::filesystem::path(ASMLAB_SOURCE_DIR) / "programs/x86/ttt-eecs2100/gfx.lib",
+                             dir.path() / "course/gfx.lib");
+  const char* program = R"(
+        .MODEL  MEDIUM
+        .STACK  100h
+        EXTRN   GfxSetMode:FAR
+        .DATA
+        PUBLIC  counter
+counter DW      0
+        .CODE
+start:  mov     ax, @data
+        mov     ds, ax
+        mov     al, 13h
+        call    GfxSetMode
+        mov     counter, 1234h
+        mov     ax, 4C00h
+        int     21h
+        END     start
+)";
+  Spec spec = specFrom(R"(machine: pc
+build: {submission: prog.asm, libraries: gfx.lib}
+tests:
+  - name: linked with the library
+    checks:
+      - exit_code: 0
+      - memory: {counter: {words: [0x1234]}}
+      - memory: {"counter+1": 0x12}
+)",
+                       dir.path() / "course");
+  auto path = dir.write("student/prog.asm", program);
+  auto r = gradeSubmission(spec, path.parent_path(), defaultBuilder("pc"), {});
+  ASSERT_TRUE(r.buildOk) << r.buildDiagnostics;
+  EXPECT_EQ(r.tests.at(0).status, "passed") << renderText(r);
+}
+
 // Reads two bytes of free memory far past the program (9FFF:0000, the last paragraph below
 // 640 KiB) and exits with their OR: 0 with zeroed memory, a seeded value with random memory.
 const char* kUninitialised = R"(
