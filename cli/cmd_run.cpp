@@ -277,30 +277,56 @@ int runProgram(const RunRequest& req) {
     });
   }
 
-  // Run in slices so the program's output appears as it is produced.
+  // Run in slices so the program's output appears as it is produced. A screenshot is written when
+  // the clock reaches its moment (the run stops there: a halted CPU's idle jump stops exactly at it).
   sim::StopInfo stop;
   const uint64_t slice = 1u << 24;
+  size_t nextShot = 0;
+  auto takeShotsDue = [&]() -> bool {
+    for (; pc != nullptr && nextShot < shots.size() && shots[nextShot].first <= machine->clockCount(); ++nextShot) {
+      std::string error;
+      if (!pc->video().writePng(shots[nextShot].second, error)) {
+        std::cerr << "asmlab run: --screenshot-at: " << error << "\n";
+        return false;
+      }
+    }
+    return true;
+  };
   for (;;) {
+    if (!takeShotsDue()) return sim::exit_code::kUsage;
     sim::RunLimits limits;
     const uint64_t done = machine->instructionCount();
     limits.maxInstructions = std::min(slice, req.maxInstructions - std::min(done, req.maxInstructions));
     limits.maxOutputBytes = req.maxOutput;
     uint64_t clockEnd = req.maxClocks == 0 ? UINT64_MAX : req.maxClocks;
-    size_t nextShot = 0;
-    while (nextShot < shots.size() && shots[nextShot].first <= machine->clockCount()) ++nextShot;
-    if (pc != nullptr && nextShot < shots.size()) clockEnd = std::min(clockEnd, shots[nextShot].first);
+    const bool shotPending = pc != nullptr && nextShot < shots.size();
+    if (shotPending) clockEnd = std::min(clockEnd, shots[nextShot].first);
     if (clockEnd != UINT64_MAX) limits.maxClocks = clockEnd > machine->clockCount() ? clockEnd - machine->clockCount() : 0;
     stop = machine->run(limits);
     flushOutput();
-    if (pc != nullptr && nextShot < shots.size() && machine->clockCount() >= shots[nextShot].first) {
-      std::string error;
-      if (!pc->video().writePng(shots[nextShot].second, error)) {
-        std::cerr << "asmlab run: --screenshot-at: " << error << "\n";
-        return sim::exit_code::kUsage;
-      }
-      if (stop.reason == sim::StopReason::ClockLimit && (req.maxClocks == 0 || machine->clockCount() < req.maxClocks)) continue;
-    }
+    if (shotPending && machine->clockCount() >= shots[nextShot].first && stop.reason == sim::StopReason::ClockLimit &&
+        (req.maxClocks == 0 || machine->clockCount() < req.maxClocks))
+      continue;  // the screenshot's moment, not the user's limit: take it and go on
     if (stop.reason != sim::StopReason::InstructionLimit || machine->instructionCount() >= req.maxInstructions) break;
+  }
+  if (!takeShotsDue()) return sim::exit_code::kUsage;
+  // Moments the run never reached: a program that ended leaves its last screen, which is what the
+  // monitor would still show then; a run cut short by a limit says so.
+  const bool ended = stop.reason == sim::StopReason::Halted || stop.reason == sim::StopReason::WaitingForInput ||
+                     stop.reason == sim::StopReason::Exception;
+  for (; pc != nullptr && nextShot < shots.size(); ++nextShot) {
+    if (!ended) {
+      std::cerr << fmt::format("asmlab run: --screenshot-at {}: not written, the run stopped at clock {} ({})\n",
+                               shots[nextShot].first, machine->clockCount(), sim::stopReasonName(stop.reason));
+      continue;
+    }
+    std::string error;
+    if (!pc->video().writePng(shots[nextShot].second, error)) {
+      std::cerr << "asmlab run: --screenshot-at: " << error << "\n";
+      return sim::exit_code::kUsage;
+    }
+    std::cerr << fmt::format("asmlab run: --screenshot-at {}: the program stopped at clock {}; {} shows its last screen\n",
+                             shots[nextShot].first, machine->clockCount(), shots[nextShot].second);
   }
   if (stop.reason == sim::StopReason::ClockLimit) {
     stop.message = fmt::format("the program did not finish within --max-clocks {}", req.maxClocks);

@@ -17,6 +17,8 @@ void addMasmOptions(CLI::App& app, MasmArgs& args) {
       ->check(CLI::IsMember({"masm", "tasm"}));
   app.add_option("--case", args.caseMode, "Symbol case: upper (/Cu, default), preserve (/Cp), public (/Cx)")
       ->check(CLI::IsMember({"upper", "preserve", "public"}));
+  app.add_flag("--line-numbers", args.lineNumbers,
+               "Record source line numbers in the object (MASM /Zd); the map file lists them");
 }
 
 masm::Options masmOptions(const MasmArgs& args) {
@@ -26,6 +28,7 @@ masm::Options masmOptions(const MasmArgs& args) {
                : args.caseMode == "public" ? masm::CaseMode::PreservePublic
                                            : masm::CaseMode::Upper;
   o.includePaths = args.includePaths;
+  o.lineNumbers = args.lineNumbers;
   for (auto& dir : toolchain::defaultIncludePaths()) o.includePaths.push_back(dir);
   for (auto& d : args.defines) {
     auto eq = d.find('=');

@@ -19,9 +19,10 @@ struct MasmArgs {
   std::string dialect = "masm";           // --dialect masm|tasm
   std::string caseMode = "upper";         // --case upper|preserve|public (MASM /Cu /Cp /Cx)
   bool color = false;
+  bool lineNumbers = false;               // --line-numbers (MASM /Zd): LINNUM records in the object
 };
 
-// Adds -I, -D, --dialect and --case to a subcommand.
+// Adds -I, -D, --dialect, --case and --line-numbers to a subcommand.
 void addMasmOptions(CLI::App& app, MasmArgs& args);
 masm::Options masmOptions(const MasmArgs& args);
 

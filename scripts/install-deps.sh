@@ -7,6 +7,7 @@ packages=(
   build-essential cmake ninja-build ccache pkg-config
   libboost-dev                 # Spirit X3 (header-only)
   qt6-base-dev                 # Widgets and Test for asmlab-gui
+  qt6-multimedia-dev           # the debugger plays the PC speaker (optional: ASMLAB_GUI_SOUND)
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libyaml-cpp-dev libfmt-dev zlib1g-dev libpng-dev
   xvfb xauth                   # GUI screenshots in tests and docs

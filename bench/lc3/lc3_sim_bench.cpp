@@ -149,7 +149,9 @@ void runScriptedGame(benchmark::State& state, const std::string& program, const 
   auto& m = static_cast<Lc3Machine&>(*machine);
   m.feedInput(keys.str());
   m.closeInput();
+  // The same idle hooks as build(): the games use neither address.
   m.breakpoints().addExecute(0x5000);
+  m.breakpoints().addWatch(0x6000, 4, asmlab::sim::WatchKind::ReadWrite);
   runToEnd(state, m);
 }
 

@@ -49,6 +49,31 @@ void BM_PcIdleHalt(benchmark::State& state) {
 }
 BENCHMARK(BM_PcIdleHalt)->Unit(benchmark::kMillisecond);
 
+// The register loop of bench/x86/cpu_bench.cpp (`add ax,bx / dec dx / jnz`, DOSBox's benchmark)
+// run as a .COM program in the whole PC, as users run it: the timer interrupt, the interrupt
+// controller attached with IF set, the breakpoint table installed, the run loop's chunks.
+const std::vector<uint8_t> kRegisterLoop = {0x01, 0xD8, 0x4A, 0x75, 0xFB, 0xEB, 0xF9};
+
+void runPcRegisterLoop(benchmark::State& state, bool idleBreakpoint) {
+  PcMachine m;
+  std::string error;
+  m.loadProgram(kRegisterLoop, "LOOP.COM", "", error);
+  // A debugger session: one execute breakpoint in a ROM routine the loop never reaches.
+  if (idleBreakpoint) m.breakpoints().addExecute(0xFE000);
+  constexpr uint64_t kBatch = 10'000'000;
+  asmlab::sim::RunLimits limits;
+  limits.maxInstructions = kBatch;
+  for (auto _ : state) m.run(limits);
+  state.counters["instr/s"] = benchmark::Counter(double(kBatch) * double(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["clocks/instr"] = double(m.clockCount()) / double(m.instructionCount());
+}
+
+void BM_PcRegisterLoop(benchmark::State& state) { runPcRegisterLoop(state, false); }
+BENCHMARK(BM_PcRegisterLoop)->Unit(benchmark::kMillisecond);
+
+void BM_PcRegisterLoopIdleBreakpoint(benchmark::State& state) { runPcRegisterLoop(state, true); }
+BENCHMARK(BM_PcRegisterLoopIdleBreakpoint)->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();

@@ -2,16 +2,21 @@
 // asmlab-gui --screenshot OUT.png [--run-instructions N] [--input TEXT] [--size WxH] [--dark] FILE
 //   renders the main window (offscreen works: QT_QPA_PLATFORM=offscreen) after running N
 //   instructions with TEXT typed, and saves it; used for the images in docs/.
+// asmlab-gui --measure-responsiveness [--seconds S] [--input TEXT] FILE
+//   runs FILE at full speed in the window for S seconds and prints the event loop's latency, the
+//   pane refresh interval, the pause latency and the simulated speed (docs/PERFORMANCE.md).
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QSettings>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "asmlab/gui/expression.hpp"
 #include "main_window.hpp"
+#include "responsiveness.hpp"
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
@@ -31,10 +36,16 @@ int main(int argc, char** argv) {
   QCommandLineOption dark("dark", "With --screenshot: use the dark theme.");
   QCommandLineOption edition("edition", "LC-3 edition semantics, 2 or 3 (default: asmlab.yaml beside the file, else 3).", "n");
   QCommandLineOption breakAt("break", "With --screenshot: a breakpoint (as typed in the Breakpoints pane); repeatable.", "spec");
-  parser.addOptions({screenshot, runCount, input, size, dark, edition, breakAt});
+  QCommandLineOption dialect("dialect", "Dialect of 8086 sources: masm (default) or tasm (TASM's MASM mode).", "name");
+  QCommandLineOption breakLine("break-line", "With --screenshot: a breakpoint on a line of FILE (as the Source gutter sets); repeatable.", "n");
+  QCommandLineOption cpu("cpu", "The PC's processor: 8086 (default), 8088, 80186, 80286, 80386.", "model");
+  QCommandLineOption measure("measure-responsiveness",
+                             "Run FILE at full speed and print the event loop latency, refresh interval and speed.");
+  QCommandLineOption seconds("seconds", "With --measure-responsiveness: how long to run.", "s", "5");
+  parser.addOptions({screenshot, runCount, input, size, dark, edition, breakAt, measure, seconds, dialect, cpu, breakLine});
   parser.process(app);
-  if (parser.isSet(screenshot)) {
-    // Pictures must not depend on the user's saved layout, theme or watches.
+  if (parser.isSet(screenshot) || parser.isSet(measure)) {
+    // Pictures and measurements must not depend on the user's saved layout, theme or watches.
     QSettings::setDefaultFormat(QSettings::IniFormat);
     QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, QDir::tempPath() + "/asmlab-gui-screenshot");
   }
@@ -48,8 +59,23 @@ int main(int argc, char** argv) {
     }
     window.session().setLc3Edition(e);
   }
+  if (parser.isSet(dialect)) window.session().setMasmDialect(parser.value(dialect));
+  if (parser.isSet(cpu)) window.session().setX86Cpu(parser.value(cpu));
   const QStringList files = parser.positionalArguments();
   bool loaded = !files.isEmpty() && window.openFile(files.front());
+
+  if (parser.isSet(measure)) {
+    if (!loaded) {
+      std::fprintf(stderr, "asmlab-gui: --measure-responsiveness needs a FILE that loads\n");
+      return 2;
+    }
+    window.resize(1500, 950);
+    window.show();
+    if (parser.isSet(input)) window.session().feedInput(parser.value(input).replace("\\n", "\n"));
+    asmlab::gui::ResponsivenessOptions options;
+    options.seconds = std::max(0.5, parser.value(seconds).toDouble());
+    return asmlab::gui::measureResponsiveness(window, options, stdout);
+  }
 
   if (parser.isSet(screenshot)) {
     if (files.isEmpty()) {
@@ -67,6 +93,14 @@ int main(int argc, char** argv) {
           std::fprintf(stderr, "asmlab-gui: --break %s: %s\n", qPrintable(spec), error.c_str());
           return 2;
         }
+      }
+      for (const QString& line : parser.values(breakLine)) {
+        auto address = window.session().addressOfSourceLine(line.toInt());
+        if (!address) {
+          std::fprintf(stderr, "asmlab-gui: --break-line %s: no code on or after that line\n", qPrintable(line));
+          return 2;
+        }
+        window.session().toggleBreakpoint(*address);
       }
       if (parser.isSet(input)) window.session().feedInput(parser.value(input).replace("\\n", "\n"));
       bool ok = false;

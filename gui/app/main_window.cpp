@@ -26,6 +26,7 @@
 #include "device_pane.hpp"
 #include "screen_widget.hpp"
 #include "source_view.hpp"
+#include "speaker_sound.hpp"
 #include "speaker_timeline.hpp"
 
 namespace asmlab::gui {
@@ -74,6 +75,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   restoreGeometry(settings.value("window/geometry").toByteArray());
   defaultLayoutPending_ = !restoreState(settings.value("window/state").toByteArray());
   setDarkTheme(settings.value("window/dark", false).toBool());
+  actMute_->setChecked(settings.value("speaker/muted", false).toBool());
   for (const QString& w : settings.value("watches").toStringList()) watches_.addWatch(w);
   onRunningChanged(false);
 }
@@ -183,6 +185,8 @@ void MainWindow::buildDocks() {
   screen_->setCursor(Qt::CrossCursor);
   screenDock_ = addPane("Screen", "screen", screen_, Qt::LeftDockWidgetArea);
   speaker_ = new SpeakerTimeline(session_, this);
+  sound_ = new SpeakerSound(this);
+  speaker_->setSoundStatus(sound_->status());
   auto* speakerDock = speakerDock_ = addPane("Speaker", "speaker", speaker_, Qt::LeftDockWidgetArea);
   console_ = new ConsoleView(session_, this);
   consoleDock_ = new QDockWidget("Console", this);
@@ -263,7 +267,8 @@ bool MainWindow::openFile(const QString& path) {
   }
   breakpoints_.refresh();
   disassembly_.refresh();
-  centre_->setCurrentWidget(codeView_);
+  // Programs with a line table for this file start on their source, others on the disassembly.
+  centre_->setCurrentWidget(session_.hasSourceLines() ? static_cast<QWidget*>(sourceView_) : codeView_);
   raiseOutputPane();
   onRunningChanged(false);  // enables the controls now that there is a machine
   onStopped();
@@ -284,6 +289,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   settings.setValue("window/geometry", saveGeometry());
   settings.setValue("window/state", saveState());
   settings.setValue("window/dark", actDark_->isChecked());
+  settings.setValue("speaker/muted", actMute_->isChecked());
   settings.setValue("watches", watches_.expressions());
   event->accept();
 }

@@ -4,6 +4,9 @@
 
 #include <QMainWindow>
 
+#include <functional>
+#include <optional>
+
 #include <memory>
 
 #include "asmlab/gui/breakpoint_model.hpp"
@@ -32,6 +35,7 @@ class DevicePane;
 class ScreenWidget;
 class SourceView;
 class SpeakerTimeline;
+class SpeakerSound;
 
 class MainWindow : public QMainWindow {
 public:
@@ -45,6 +49,9 @@ public:
   void setDarkTheme(bool dark);
   // Shows the screen pane in front when the machine has one, the console otherwise.
   void raiseOutputPane();
+  // Called after each refresh that read the machine with the nanoseconds it took (waiting for the
+  // machine included) and the window thread's CPU time in it (the responsiveness measurement).
+  std::function<void(int64_t wallNanoseconds, int64_t cpuNanoseconds)> onRefreshed;
 
 protected:
   void closeEvent(QCloseEvent* event) override;
@@ -63,6 +70,8 @@ private:
   void updateStatus();
   void followMemory();
   void followStack();
+  // The address F9 and Ctrl+F10 act on: the selected line of the Code or the Source tab.
+  std::optional<uint64_t> selectedAddress();
   void toggleBreakpointAtSelection();
   void runToSelection();
   void applySpeed(int step);
@@ -94,6 +103,7 @@ private:
   ScreenWidget* screen_ = nullptr;
   ConsoleView* console_ = nullptr;
   SpeakerTimeline* speaker_ = nullptr;
+  SpeakerSound* sound_ = nullptr;
   DevicePane* devices_ = nullptr;
   QDockWidget* screenDock_ = nullptr;
   QDockWidget* consoleDock_ = nullptr;
@@ -119,6 +129,7 @@ private:
   QAction* actReset_ = nullptr;
   QAction* actBreakpoint_ = nullptr;
   QAction* actDark_ = nullptr;
+  QAction* actMute_ = nullptr;
   unsigned ticks_ = 0;
 };
 

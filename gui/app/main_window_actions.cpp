@@ -1,4 +1,8 @@
 // The main window's actions (run, steps, step back...), their keys, and the refresh of every pane.
+#include <QElapsedTimer>
+
+#include <ctime>
+
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
@@ -23,6 +27,7 @@
 #include "main_window.hpp"
 #include "screen_widget.hpp"
 #include "source_view.hpp"
+#include "speaker_sound.hpp"
 #include "speaker_timeline.hpp"
 
 namespace asmlab::gui {
@@ -121,6 +126,14 @@ void MainWindow::buildMenus() {
   actDark_ = view->addAction("&Dark theme");
   actDark_->setCheckable(true);
   connect(actDark_, &QAction::toggled, this, [this](bool on) { setDarkTheme(on); });
+  actMute_ = view->addAction("&Mute speaker");
+  actMute_->setCheckable(true);
+  actMute_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
+  actMute_->setEnabled(sound_->available());
+  connect(actMute_, &QAction::toggled, this, [this](bool on) {
+    sound_->setMuted(on);
+    speaker_->setSoundStatus(on ? QString("Muted: View > Mute speaker") : sound_->status());
+  });
 }
 
 void MainWindow::setDarkTheme(bool dark) {
@@ -153,8 +166,14 @@ void MainWindow::applySpeed(int step) {
 }
 
 void MainWindow::refreshAll() {
-  std::unique_lock lock(session_.machineMutex(), std::try_to_lock);
-  if (!lock.owns_lock()) return;  // a slice is running; the next tick will catch it
+  QElapsedTimer took;
+  timespec cpu0{};
+  if (onRefreshed) {
+    took.start();
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu0);
+  }
+  std::unique_lock lock = session_.lockForRefresh();
+  if (!lock.owns_lock()) return;  // a step over/out is running as one piece; the next tick will try again
   bool running = session_.isRunning();
   ++ticks_;
   registers_.refresh();
@@ -169,6 +188,7 @@ void MainWindow::refreshAll() {
   console_->capture();
   screen_->capture();
   speaker_->capture();
+  if (speaker_->hasSpeaker()) sound_->play(speaker_->notes(), speaker_->clocksPerSecond(), speaker_->now());
   // Device tables and the stack walk are rebuilt a few times a second while running.
   if (!running || ticks_ % 10 == 0) {
     devices_->capture();
@@ -183,6 +203,11 @@ void MainWindow::refreshAll() {
     followStack();
   }
   updateStatus();
+  if (onRefreshed) {
+    timespec cpu1{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu1);
+    onRefreshed(took.nsecsElapsed(), (cpu1.tv_sec - cpu0.tv_sec) * 1'000'000'000LL + (cpu1.tv_nsec - cpu0.tv_nsec));
+  }
 }
 
 void MainWindow::onStopped() {
@@ -249,18 +274,25 @@ void MainWindow::followStack() {
   stackView_->scrollTo(stack_.index(stack_.rowOf(static_cast<uint64_t>(*e.value)), 0), QAbstractItemView::PositionAtTop);
 }
 
-void MainWindow::toggleBreakpointAtSelection() {
+std::optional<uint64_t> MainWindow::selectedAddress() {
+  // The Source tab: the first instruction of the line the text cursor is on (or of a later line).
+  if (centre_->currentWidget() == sourceView_) return session_.addressOfSourceLine(sourceView_->textCursor().blockNumber() + 1);
   int row = codeView_->currentIndex().row();
   if (row < 0) row = disassembly_.currentRow();
-  if (row < 0 || session_.isRunning()) return;
-  session_.toggleBreakpoint(disassembly_.addressOfRow(row));
+  if (row < 0) return std::nullopt;
+  return disassembly_.addressOfRow(row);
+}
+
+void MainWindow::toggleBreakpointAtSelection() {
+  auto address = selectedAddress();
+  if (!address || session_.isRunning()) return;
+  session_.toggleBreakpoint(*address);
   breakpoints_.refresh();
-  disassembly_.refresh();
+  refreshAll();
 }
 
 void MainWindow::runToSelection() {
-  int row = codeView_->currentIndex().row();
-  if (row >= 0) session_.runTo(disassembly_.addressOfRow(row));
+  if (auto address = selectedAddress()) session_.runTo(*address);
 }
 
 }  // namespace asmlab::gui

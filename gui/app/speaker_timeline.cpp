@@ -18,15 +18,14 @@ void SpeakerTimeline::capture() {
     notes_ = log->speakerNotes();
     clocksPerSecond_ = std::max<uint64_t>(1, log->clocksPerSecond());
     now_ = m->clockCount();
-    if (played_ > notes_.size()) played_ = 0;  // the log was cleared (reset, step back)
   }
   update();
 }
 
-std::vector<sim::SpeakerNote> SpeakerTimeline::takeNewNotes() {
-  std::vector<sim::SpeakerNote> fresh(notes_.begin() + static_cast<std::ptrdiff_t>(std::min(played_, notes_.size())), notes_.end());
-  played_ = notes_.size();
-  return fresh;
+void SpeakerTimeline::setSoundStatus(const QString& status) {
+  soundStatus_ = status;
+  setToolTip(status);
+  update();
 }
 
 void SpeakerTimeline::paintEvent(QPaintEvent*) {
@@ -48,6 +47,15 @@ void SpeakerTimeline::paintEvent(QPaintEvent*) {
   };
   p.drawText(4, height() - 2, QString("%1 s").arg(start, 0, 'f', 1));
   p.drawText(width() - 50, height() - 2, QString("%1 s").arg(end, 0, 'f', 1));
+  {
+    QFont small = p.font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    p.save();
+    p.setFont(small);
+    p.setPen(palette().color(QPalette::PlaceholderText));
+    p.drawText(rect().adjusted(4, 2, -4, -2), Qt::AlignTop | Qt::AlignRight, soundStatus_.section(':', 0, 0));
+    p.restore();
+  }
   int shown = 0;
   for (const auto& n : notes_) {
     double t0 = static_cast<double>(n.startClock) / clocksPerSecond_;

@@ -16,8 +16,14 @@ public:
   explicit SpeakerTimeline(DebugSession& session, QWidget* parent = nullptr);
   void capture();  // caller holds the machine mutex
   QSize sizeHint() const override { return {400, 120}; }
-  // Notes that started after the previous capture (for the sound output).
-  std::vector<sim::SpeakerNote> takeNewNotes();
+  // What the last capture saw, for the sound output.
+  const std::vector<sim::SpeakerNote>& notes() const { return notes_; }
+  uint64_t clocksPerSecond() const { return clocksPerSecond_; }
+  uint64_t now() const { return now_; }
+  bool hasSpeaker() const { return hasSpeaker_; }
+  // Whether the notes are also heard (SpeakerSound::status()), shown in the pane's corner.
+  void setSoundStatus(const QString& status);
+  QString soundStatus() const { return soundStatus_; }
 
 protected:
   void paintEvent(QPaintEvent*) override;
@@ -26,9 +32,9 @@ private:
   DebugSession& session_;
   bool hasSpeaker_ = false;
   std::vector<sim::SpeakerNote> notes_;
-  size_t played_ = 0;
   uint64_t clocksPerSecond_ = 1;
   uint64_t now_ = 0;
+  QString soundStatus_;
 };
 
 }  // namespace asmlab::gui

@@ -2,6 +2,8 @@
 // screen and the device tables are visible through the capabilities, stepping back works.
 #include <QTest>
 
+#include <set>
+
 #include "asmlab/gui/breakpoint_model.hpp"
 #include "asmlab/gui/debug_session.hpp"
 #include "asmlab/gui/register_model.hpp"
@@ -86,6 +88,57 @@ private slots:
     QCOMPARE(s.machine()->readRegister(static_cast<size_t>(dx)), 0x010Cu);
     s.stepBack();
     QCOMPARE(s.machine()->programCounter(), pc0);
+  }
+
+  // MASM sources get a line table (the front end's line numbers, resolved by the linker): CS:IP
+  // maps to the line, a macro's code to the invoking line, an included file's code to that file.
+  void masmSourceLinesFollowCsIp_data() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("origin");
+    QTest::newRow("exe") << ".model small\n.stack 100h\n" << "";
+    QTest::newRow("com") << ".model tiny\n\n" << "org 100h\n";
+  }
+  void masmSourceLinesFollowCsIp() {
+    QFETCH(QString, model);
+    QFETCH(QString, origin);
+    writeSource(dir_, "part.inc", "; included\n inc dx\n");
+    const QString text = model +      // lines 1-2
+                         "twice macro\n"  // 3
+                         " inc ax\n"      // 4
+                         " inc ax\n"      // 5
+                         "endm\n"         // 6
+                         ".code\n" +      // 7
+                         (origin.isEmpty() ? QString("\n") : origin) +  // 8
+                         "start: mov ax, 1\n"  // 9
+                         " twice\n"            // 10
+                         " include part.inc\n" // 11
+                         " mov ax, 4C00h\n"    // 12
+                         " int 21h\n"          // 13
+                         "end start\n";
+    const QString path = writeSource(dir_, "lines.asm", text.toLatin1().constData());
+    DebugSession s;
+    QVERIFY2(s.load(path), qPrintable(s.diagnosticsText()));
+    QVERIFY(s.hasSourceLines());
+    QCOMPARE(s.sourceLineAt(s.machine()->programCounter()), 9);
+    s.stepInto();
+    QCOMPARE(s.sourceLineAt(s.machine()->programCounter()), 10);  // first INC AX of the macro
+    s.stepInto();
+    QCOMPARE(s.sourceLineAt(s.machine()->programCounter()), 10);  // the second one
+    s.stepInto();
+    QCOMPARE(s.sourceLineAt(s.machine()->programCounter()), 0);   // INC DX of part.inc
+    s.stepInto();
+    QCOMPARE(s.sourceLineAt(s.machine()->programCounter()), 12);
+    // A breakpoint on line 13 by its address; run stops there.
+    auto address = s.addressOfSourceLine(13);
+    QVERIFY(address);
+    QVERIFY(s.toggleBreakpoint(*address));
+    QCOMPARE(s.breakpointLines(), std::set<int>{13});
+    s.run();
+    s.waitUntilStopped();
+    QCOMPARE(s.lastStop().reason, sim::StopReason::Breakpoint);
+    QCOMPARE(s.sourceLineAt(s.machine()->programCounter()), 13);
+    // Lines without code (the macro's definition, blank lines) give the next line that has code.
+    QCOMPARE(s.addressOfSourceLine(3), s.addressOfSourceLine(9));
   }
 };
 

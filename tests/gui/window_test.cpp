@@ -96,6 +96,9 @@ private slots:
     QVERIFY(w.openFile(writeSource(dir_, "a.asm", kCountdown)));
     show(w);
     auto* code = codeView(w);
+    // A source with a line table opens on the Source tab; F9 acts on the tab in front.
+    for (auto* tabs : w.findChildren<QTabWidget*>())
+      if (tabs->indexOf(code) >= 0) tabs->setCurrentWidget(code);
     auto* model = static_cast<DisassemblyModel*>(code->model());
     int done = model->rowOfAddress(0x3005);
     QVERIFY(done >= 0);
@@ -105,6 +108,22 @@ private slots:
     QTest::keyClick(&w, Qt::Key_F5);
     QTRY_VERIFY_WITH_TIMEOUT(!w.session().isRunning(), 5000);
     QCOMPARE(w.session().lastStop().reason, sim::StopReason::Breakpoint);
+    QCOMPARE(w.session().machine()->programCounter(), 0x3005u);
+  }
+
+  void f9OnTheSourceTabUsesTheTextCursorsLine() {
+    MainWindow w;
+    QVERIFY(w.openFile(writeSource(dir_, "a.asm", kCountdown)));
+    show(w);
+    auto* source = w.findChild<SourceView*>();
+    auto* tabs = qobject_cast<QTabWidget*>(source->parentWidget()->parentWidget());
+    QVERIFY(tabs);
+    QCOMPARE(tabs->currentWidget(), source);  // opened on its source
+    source->goToLine(7);                      // DONE ST R1, COUNT at x3005
+    QTest::keyClick(&w, Qt::Key_F9);
+    QVERIFY(w.session().machine()->breakpoints().anyAt(0x3005));
+    QTest::keyClick(&w, Qt::Key_F5);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session().isRunning(), 5000);
     QCOMPARE(w.session().machine()->programCounter(), 0x3005u);
   }
 

@@ -194,3 +194,40 @@ TEST(Lc3Os, TrapBreakpointStopsInTheServiceRoutine) {
   EXPECT_EQ(m->run({}).reason, StopReason::Halted);
   EXPECT_EQ(m->output(), "abab");
 }
+
+// OUT polls DSR and writes DDR from supervisor mode; watchpoints on those registers must still
+// fire (the run loop has a shortcut for both that applies only when nothing watches them).
+TEST(Lc3Os, WatchpointsOnTheDisplayRegistersFireInsideOut) {
+  for (Edition e : kBoth) {
+    auto m = withOs(".ORIG x3000\nLD R0, CH\nOUT\nOUT\nHALT\nCH .FILL x41\n.END\n", e);
+    m->breakpoints().addWatch(0xFE06, 1, asmlab::sim::WatchKind::Write);
+    auto s = m->run({});
+    EXPECT_EQ(s.reason, StopReason::Watchpoint);
+    EXPECT_EQ(m->output(), "A");  // the write completes, then the run stops
+    EXPECT_NE(s.message.find("write of x0041 to xFE06"), std::string::npos) << s.message;
+    s = m->run({});
+    EXPECT_EQ(s.reason, StopReason::Watchpoint);
+    EXPECT_EQ(m->output(), "AA");
+    EXPECT_EQ(m->run({}).reason, StopReason::Halted);
+
+    auto r = withOs(".ORIG x3000\nLD R0, CH\nOUT\nHALT\nCH .FILL x41\n.END\n", e);
+    r->breakpoints().addWatch(0xFE04, 1, asmlab::sim::WatchKind::Read);
+    s = r->run({});
+    EXPECT_EQ(s.reason, StopReason::Watchpoint);
+    EXPECT_EQ(r->output(), "");  // OUT polls DSR before it writes DDR
+    EXPECT_NE(s.message.find("read of xFE04"), std::string::npos) << s.message;
+    EXPECT_EQ(r->run({}).reason, StopReason::Halted);
+    EXPECT_EQ(r->output(), "A");
+  }
+}
+
+// The output limit stops the run at the DDR write that reaches it, inside OUT as elsewhere.
+TEST(Lc3Os, OutputLimitStopsInsideOut) {
+  for (Edition e : kBoth) {
+    auto m = withOs(".ORIG x3000\nLD R0, CH\nLOOP OUT\nBRnzp LOOP\nCH .FILL x2A\n.END\n", e);
+    asmlab::sim::RunLimits lim;
+    lim.maxOutputBytes = 3;
+    EXPECT_EQ(m->run(lim).reason, StopReason::OutputLimit);
+    EXPECT_EQ(m->output(), "***");
+  }
+}

@@ -105,6 +105,66 @@ TEST(Pit8253, LsbOnlyAccess) {
   EXPECT_EQ(pit.in(0x42, 11 * 4), 40);
 }
 
+TEST(Pit8253, Mode3CountsByTwoForEvenAndOddCounts) {
+  // 8254 data sheet, mode 3. Even N = 10: 10 8 6 4 2 | 10 8 6 4 2 (output high, then low).
+  Pit8253 pit;
+  pit.out(0x43, 0x36, 0);  // channel 0, LSB/MSB, mode 3
+  pit.out(0x40, 10, 0);
+  pit.out(0x40, 0, 0);
+  const auto at = [](uint64_t tick) { return tick * Pit8253::kCpuClocksPerTick; };  // loaded at tick 1
+  const uint16_t even[] = {10, 8, 6, 4, 2, 10, 8, 6, 4, 2, 10};
+  for (unsigned i = 0; i < 11; ++i) EXPECT_EQ(pit.count(0, at(1 + i)), even[i]) << "tick " << 1 + i;
+  EXPECT_TRUE(pit.output(0, at(5)));
+  EXPECT_FALSE(pit.output(0, at(6)));
+  // Odd N = 7: N-1 = 6 4 2 then 0 with the output high ((N+1)/2 = 4 clocks), 6 4 2 low (3 clocks).
+  pit.out(0x43, 0x36, 0);
+  pit.out(0x40, 7, 0);
+  pit.out(0x40, 0, 0);
+  const uint16_t odd[] = {6, 4, 2, 0, 6, 4, 2, 6};
+  const bool high[] = {true, true, true, true, false, false, false, true};
+  for (unsigned i = 0; i < 8; ++i) {
+    EXPECT_EQ(pit.count(0, at(1 + i)), odd[i]) << "tick " << 1 + i;
+    EXPECT_EQ(pit.output(0, at(1 + i)), high[i]) << "tick " << 1 + i;
+  }
+}
+
+TEST(Pit8253, LatchHoldsTheCountUntilBothBytesAreRead) {
+  Pit8253 pit;
+  pit.out(0x43, 0xB4, 0);  // channel 2, LSB/MSB, mode 2
+  pit.out(0x42, 0x34, 0);
+  pit.out(0x42, 0x12, 0);  // 1234h
+  pit.out(0x43, 0x80, 100 * 4);  // latch channel 2 at tick 100: 1234h - 99 = 11D1h
+  pit.out(0x43, 0x80, 150 * 4);  // a second latch before reading is ignored
+  EXPECT_EQ(pit.in(0x42, 200 * 4), 0xD1);
+  EXPECT_EQ(pit.in(0x42, 300 * 4), 0x11);
+  // After both bytes the reads follow the counter again.
+  EXPECT_EQ(pit.in(0x42, 400 * 4), (0x1234 - 399) & 0xFF);
+}
+
+TEST(Pit8253, GateLowStopsMode0AndReloadsMode2) {
+  // 8254 data sheet: GATE low disables counting in modes 0, 2, 3, 4; a rising GATE reloads the
+  // count in modes 2 and 3 and lets modes 0 and 4 go on.
+  Pit8253 pit;
+  pit.out(0x43, 0xB0, 0);  // channel 2, LSB/MSB, mode 0
+  pit.out(0x42, 100, 0);
+  pit.out(0x42, 0, 0);
+  EXPECT_EQ(pit.count(2, 11 * 4), 90);
+  pit.setGate2(false, 11 * 4);
+  EXPECT_EQ(pit.count(2, 500 * 4), 90);  // held
+  EXPECT_FALSE(pit.output(2, 500 * 4));
+  pit.setGate2(true, 500 * 4);
+  EXPECT_EQ(pit.count(2, 510 * 4), 80);  // resumed where it stopped
+  EXPECT_TRUE(pit.output(2, 591 * 4));   // terminal count 90 ticks after the resume
+  pit.out(0x43, 0xB4, 600 * 4);  // mode 2
+  pit.out(0x42, 50, 600 * 4);
+  pit.out(0x42, 0, 600 * 4);
+  EXPECT_EQ(pit.count(2, 611 * 4), 40);
+  pit.setGate2(false, 611 * 4);
+  EXPECT_EQ(pit.count(2, 700 * 4), 40);
+  pit.setGate2(true, 700 * 4);
+  EXPECT_EQ(pit.count(2, 701 * 4), 50);  // reloaded on the clock after the rising gate
+}
+
 TEST(Speaker, ToneFrequencyFromTheDivisorAndSilence) {
   Speaker s;
   s.update(100, true, true, true, 3, 1193);

@@ -81,5 +81,82 @@ TEST(PcHostile, HandlerWithoutEoiGetsNoMoreTicks) {
   EXPECT_EQ(m->read8(PcMachine::linear(0x1000, 0x114)), 1);
 }
 
+TEST(PcHostile, DivideByZeroWithTheProgramsOwnHandler) {
+  // The program hooks INT 0 (INT 21h 25h), divides by zero, and its handler counts and IRETs. The
+  // 8086 pushes the address after DIV (Intel 8086 manual: the 80286 changed it to the DIV), so the
+  // program goes on and exits with the count.
+  const std::vector<uint8_t> code = {
+      0xB8, 0x00, 0x25, 0xBA, 0x17, 0x01, 0xCD, 0x21,  // 100: set vector 00h -> 117h
+      0x31, 0xC0, 0xF6, 0xF0,                          // 108: xor ax,ax / div al
+      0x2E, 0xA0, 0x1D, 0x01,                          // 10C: mov al,cs:[11Dh]
+      0xB4, 0x4C, 0xCD, 0x21,                          // 110: exit with AL
+      0x90, 0x90, 0x90,                                // 114
+      0x2E, 0xFE, 0x06, 0x1D, 0x01,                    // 117: handler: inc byte cs:[11Dh]
+      0xCF,                                            // 11C: iret
+      0x00};                                           // 11D: the count
+  auto m = comMachine(code);
+  const auto stop = runFor(*m, 1'000'000);
+  EXPECT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 1);
+  EXPECT_EQ(m->output(), "");  // DOS's "Divide overflow" is not printed: the program handled it
+}
+
+TEST(PcHostile, KeyboardHandlerThatNeverReturns) {
+  // Hook INT 09h with "jmp $" and wait with interrupts on; the first scan code enters the handler
+  // for good. The clock limit ends the run; IRQ1 stays in service.
+  const std::vector<uint8_t> code = {0xB8, 0x09, 0x25, 0xBA, 0x0B, 0x01, 0xCD, 0x21,  // set vector 09h -> 10Bh
+                                     0xFB, 0xEB, 0xFE,                                  // sti / jmp $
+                                     0xEB, 0xFE};                                       // 10B: jmp $
+  auto m = comMachine(code, "@100000 key a\n");
+  const auto stop = runFor(*m, 2'000'000);
+  EXPECT_EQ(stop.reason, sim::StopReason::ClockLimit);
+  EXPECT_EQ(m->cpu().ip(), 0x10B);
+  EXPECT_TRUE(m->pic().inService(1));
+}
+
+TEST(PcHostile, KeyboardHandlerWithoutEoiGetsOneScanCode) {
+  // The handler reads port 60h, counts, and IRETs without EOI: IRQ1 stays in service, so of the
+  // four scan codes of two key presses only the first arrives; the timer (a higher priority) still
+  // ticks.
+  const std::vector<uint8_t> code = {
+      0xB8, 0x09, 0x25, 0xBA, 0x0E, 0x01, 0xCD, 0x21,  // 100: set vector 09h -> 10Eh
+      0xFB, 0xEB, 0xFE,                                // 108: sti / jmp $
+      0x90, 0x90, 0x90,                                // 10B
+      0x50, 0xE4, 0x60,                                // 10E: push ax / in al,60h
+      0x2E, 0xFE, 0x06, 0x1A, 0x01,                    // 111: inc byte cs:[11Ah]
+      0x58, 0xCF,                                      // 116: pop ax / iret
+      0x90, 0x90,                                      // 118
+      0x00};                                           // 11A: the count
+  auto m = comMachine(code, "@100000 key a\n@200000 key b\n");
+  const auto stop = runFor(*m, 3'000'000);
+  EXPECT_EQ(stop.reason, sim::StopReason::ClockLimit);
+  EXPECT_EQ(m->read8(PcMachine::linear(0x1000, 0x11A)), 1);
+  EXPECT_TRUE(m->pic().inService(1));
+  // Ticks went on: the BIOS tick count advanced (3 000 000 clocks = 0.63 s = 11 ticks).
+  const uint32_t ticks = m->read16(0x46C) | (uint32_t{m->read16(0x46E)} << 16);
+  EXPECT_GE(ticks - 524348u, 10u);
+}
+
+TEST(PcHostile, OutputFloodStopsAtTheOutputLimit) {
+  // mov dl,'x' / mov ah,2 / int 21h / jmp back: endless output through DOS.
+  auto m = comMachine({0xB2, 'x', 0xB4, 0x02, 0xCD, 0x21, 0xEB, 0xF8});
+  sim::RunLimits limits;
+  limits.maxOutputBytes = 10000;
+  limits.maxClocks = 500'000'000;
+  const auto stop = m->run(limits);
+  EXPECT_EQ(stop.reason, sim::StopReason::OutputLimit) << stop.message;
+  EXPECT_GT(m->output().size(), 10000u);
+  EXPECT_LT(m->output().size(), 20000u);  // checked between chunks of instructions: soon after the limit
+}
+
+TEST(PcHostile, WritesToTheRomAreLost) {
+  // mov ax,0F000h / mov es,ax / mov byte [es:0FF53h],90h (the dummy IRET) / int 1Ch / int 20h:
+  // the ROM keeps its IRET, so INT 1Ch still returns and the program ends normally.
+  auto m = comMachine({0xB8, 0x00, 0xF0, 0x8E, 0xC0, 0x26, 0xC6, 0x06, 0x53, 0xFF, 0x90, 0xCD, 0x1C, 0xCD, 0x20});
+  const auto stop = runFor(*m, 1'000'000);
+  EXPECT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(m->read8(0xFFF53), 0xCF);
+}
+
 }  // namespace
 }  // namespace asmlab::x86::pc

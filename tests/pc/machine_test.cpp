@@ -341,5 +341,31 @@ TEST(PcMachine, InterruptBreakpointWithFunction) {
   EXPECT_EQ(m->output(), "Hi");
 }
 
+TEST(PcKeyboard, HookedInt09ReadsPort60AndAcknowledgesThrough61) {
+  // The XT-style keyboard handler of many course programs: IN AL,60h, pulse port 61h bit 7 (the
+  // 8255's keyboard acknowledge), EOI. It must see every make and break code, in order.
+  const std::vector<uint8_t> code = {
+      0xB8, 0x09, 0x25, 0xBA, 0x20, 0x01, 0xCD, 0x21,  // 100: set vector 09h -> 120h
+      0xFB,                                            // 108: sti
+      0x2E, 0x80, 0x3E, 0x40, 0x01, 0x04,              // 109: cmp byte cs:[140h],4
+      0x72, 0xF8,                                      // 10F: jb 109h
+      0x2E, 0xA0, 0x41, 0x01,                          // 111: mov al,cs:[141h]
+      0xB4, 0x4C, 0xCD, 0x21,                          // 115: exit with the last code
+      0x90, 0x90, 0x90, 0x90, 0x90, 0x90, 0x90,        // 119
+      0x50, 0xE4, 0x60,                                // 120: push ax / in al,60h
+      0x2E, 0xA2, 0x41, 0x01,                          // 123: mov cs:[141h],al
+      0x2E, 0xFE, 0x06, 0x40, 0x01,                    // 127: inc byte cs:[140h]
+      0xE4, 0x61, 0x0C, 0x80, 0xE6, 0x61,              // 12C: in al,61h / or al,80h / out 61h,al
+      0x24, 0x7F, 0xE6, 0x61,                          // 132: and al,7Fh / out 61h,al
+      0xB0, 0x20, 0xE6, 0x20, 0x58, 0xCF,              // 136: EOI / pop ax / iret
+      0x90, 0x90, 0x90, 0x90,                          // 13C
+      0x00, 0x00};                                     // 140: count, last code
+  auto m = comMachine(code, "@100000 key a\n@200000 key b\n");
+  const auto stop = runFor(*m, 5'000'000);
+  ASSERT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 0xB0);  // the break code of B (scan code 30h + 80h), the fourth code
+  EXPECT_TRUE(m->speaker().events().empty());  // port 61h bits 0-1 stayed off: no sound
+}
+
 }  // namespace
 }  // namespace asmlab::x86::pc

@@ -18,7 +18,12 @@ public:
 
 class VideoTest : public ::testing::Test {
 protected:
-  void SetUp() override { card.powerOn(bus, clock); }
+  void SetUp() override {
+    // The adapter's ROM (fonts) at C0000h, as the PC machine maps it.
+    const std::vector<uint8_t>& rom = card.romImage();
+    for (size_t i = 0; i < rom.size(); ++i) bus.write8(static_cast<uint32_t>(0xC0000 + i), rom[i]);
+    card.powerOn(bus, clock);
+  }
 
   // INT 10h with AX, BX, CX, DX as given.
   void int10(uint16_t ax, uint16_t bx = 0, uint16_t cx = 0, uint16_t dx = 0) {

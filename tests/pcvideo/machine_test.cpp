@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "asmlab/x86/pc/pc_machine.hpp"
+#include "asmlab/x86/pc/video/font.hpp"
 #include "asmlab/x86/pc/video/vga_card.hpp"
 
 namespace asmlab::x86::pc::video {
@@ -74,6 +75,58 @@ TEST(VgaInMachine, ProgramWaitsForVerticalRetraceOnTheSimulatedClock) {
   const double inFrame = std::fmod(static_cast<double>(machine.clockCount()), frameClocks);
   EXPECT_GE(inFrame, 62485.0);
   EXPECT_LT(inFrame, 62485.0 + 600.0);
+}
+
+}  // namespace
+}  // namespace asmlab::x86::pc::video
+
+namespace asmlab::x86::pc::video {
+namespace {
+
+// Hostile: execution wanders into VGA memory (through the adapter's read path, with its latch side
+// effects) in text mode and in mode 13h; the run ends at the clock limit, not with a crash.
+TEST(VgaInMachine, JumpIntoVideoMemoryEndsAtALimit) {
+  for (const bool graphics : {false, true}) {
+    PcMachine machine({}, makeVgaCard());
+    // [mov ax,0013h / int 10h /] jmp far B800:0000 or A000:0000
+    std::vector<uint8_t> program;
+    if (graphics) program = {0xB8, 0x13, 0x00, 0xCD, 0x10, 0xEA, 0x00, 0x00, 0x00, 0xA0};
+    else program = {0xEA, 0x00, 0x00, 0x00, 0xB8};
+    std::string error;
+    ASSERT_TRUE(machine.loadProgram(program, "WILD.COM", "", error)) << error;
+    machine.closeInput();
+    sim::RunLimits limits;
+    limits.maxClocks = 3'000'000;
+    const auto stop = machine.run(limits);
+    EXPECT_TRUE(stop.reason == sim::StopReason::ClockLimit || stop.reason == sim::StopReason::Exception)
+        << sim::stopReasonName(stop.reason) << ": " << stop.message;
+  }
+}
+
+}  // namespace
+}  // namespace asmlab::x86::pc::video
+
+namespace asmlab::x86::pc::video {
+namespace {
+
+// A program reads the ROM 8x8 font through INT 10h AX=1130h (BH=03h), as programs that draw big
+// letters in mode 13h do: the ROM at C000h is readable through the CPU.
+TEST(VgaInMachine, ProgramReadsTheRomFontThroughFunction1130h) {
+  PcMachine machine({}, makeVgaCard());
+  // mov ax,1130h / mov bh,3 / int 10h / mov al,es:[bp+209h] ('A' = 41h: 41h x 8 + 1, its second
+  // row) / mov ah,4Ch / int 21h
+  const std::vector<uint8_t> program = {0xB8, 0x30, 0x11, 0xB7, 0x03, 0xCD, 0x10, 0x26,
+                                        0x8A, 0x86, 0x09, 0x02, 0xB4, 0x4C, 0xCD, 0x21};
+  std::string error;
+  ASSERT_TRUE(machine.loadProgram(program, "FONT.COM", "", error)) << error;
+  machine.closeInput();
+  sim::RunLimits limits;
+  limits.maxClocks = 1'000'000;
+  const auto stop = machine.run(limits);
+  ASSERT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, kCp437Font8x8['A'][1]);
+  EXPECT_NE(kCp437Font8x8['A'][1], 0xFF);  // not the open bus
+  EXPECT_EQ(machine.cpu().seg(ES), 0xC000);
 }
 
 }  // namespace

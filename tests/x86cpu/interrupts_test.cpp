@@ -152,6 +152,82 @@ TEST(X86Debugger, RunStopsAtAnExecuteBreakpoint) {
   EXPECT_EQ(h.cpu.ip(), 0x104);
 }
 
+// run() does not poll the controller before every instruction once it found INTR low; a device
+// access (here OUT) must make it look again at the next boundary.
+struct RaisingBus : FlatMemoryBus {
+  TestPic* pic = nullptr;
+  const Cpu* cpu = nullptr;
+  uint64_t clockAtOut = 0;
+  void out8(uint16_t port, uint8_t value) override {
+    FlatMemoryBus::out8(port, value);
+    clockAtOut = cpu->clockCount();
+    pic->line = true;
+  }
+};
+
+TEST(X86Interrupts, LineRaisedByADeviceAccessIsTakenAtTheNextBoundary) {
+  RaisingBus bus;
+  Cpu cpu(bus);
+  TestPic pic;
+  bus.pic = &pic;
+  bus.cpu = &cpu;
+  cpu.setInterruptController(&pic);
+  cpu.setSeg(CS, 0x1000); cpu.setSeg(SS, 0x4000); cpu.setReg16(SP, 0x1000); cpu.setIp(0x100);
+  cpu.setFlags(kIF);
+  bus.ram()[8 * 4 + 2] = 0x70;  // vector 8 -> 0070:0000, a HLT there
+  bus.ram()[0x700] = 0xF4;
+  const uint8_t code[] = {0x90, 0x90, 0xE6, 0x80, 0x90, 0x90};  // nop / nop / out 80h,al / nop / nop
+  for (unsigned i = 0; i < sizeof code; ++i) bus.ram()[0x10100 + i] = code[i];
+  EXPECT_EQ(cpu.run(100), RunStop::Halted);  // in the handler's HLT with IF clear
+  EXPECT_EQ(pic.acknowledged, 1);
+  EXPECT_EQ(cpu.seg(CS), 0x0070);
+  EXPECT_EQ(bus.ram()[0x40000 + 0x0FFA], 0x04);  // returns to 0104h, right after the OUT
+  EXPECT_EQ(cpu.instructionCount(), 4u);         // nop nop out hlt
+  // A device sees the clock count at the start of the instruction: two NOPs of 3 clocks.
+  EXPECT_EQ(bus.clockAtOut, 6u);
+}
+
+TEST(X86Interrupts, LineRaisedBetweenRunsIsTakenAtTheFirstBoundary) {
+  Harness h;
+  TestPic pic;
+  h.cpu.setInterruptController(&pic);
+  h.vector(8, 0x0070, 0x0000);
+  h.cpu.setFlags(kIF);
+  h.code({0x90, 0x90, 0x90, 0x90});
+  EXPECT_EQ(h.cpu.run(2), RunStop::InstructionLimit);  // polled, line low
+  pic.line = true;                                     // the platform raises IRQ between runs
+  h.cpu.run(1);
+  EXPECT_EQ(pic.acknowledged, 1);
+  EXPECT_EQ(h.cpu.seg(CS), 0x0070);
+  EXPECT_EQ(h.word(0x4000, 0x0FFA), 0x102);
+}
+
+TEST(X86Debugger, BreakpointInTheSegmentAFarJumpEnters) {
+  Harness h;
+  std::vector<uint8_t> flags(0x110000, 0);
+  flags[0x20012] = 1;  // 2000:0012
+  h.cpu.setBreakpointTable(flags.data(), uint32_t(flags.size()));
+  h.code({0xEA, 0x10, 0x00, 0x00, 0x20});  // jmp far 2000:0010
+  for (uint16_t i = 0; i < 8; ++i) h.mem(0x2000, uint16_t(0x10 + i)) = 0x90;
+  EXPECT_EQ(h.cpu.run(100), RunStop::Breakpoint);
+  EXPECT_EQ(h.cpu.seg(CS), 0x2000);
+  EXPECT_EQ(h.cpu.ip(), 0x12);
+  EXPECT_EQ(h.cpu.instructionCount(), 3u);  // jmp nop nop
+}
+
+TEST(X86Debugger, BreakpointInACodeSegmentThatWrapsAtOneMegabyte) {
+  Harness h;
+  std::vector<uint8_t> flags(0x110000, 0);
+  flags[0x00002] = 1;  // FFFF:0012 is physical 00002h on the 8086
+  h.cpu.setBreakpointTable(flags.data(), uint32_t(flags.size()));
+  h.cpu.setSeg(CS, 0xFFFF);
+  h.cpu.setIp(0x0010);
+  for (uint32_t a = 0; a < 8; ++a) h.bus.ram()[a] = 0x90;
+  EXPECT_EQ(h.cpu.run(100), RunStop::Breakpoint);
+  EXPECT_EQ(h.cpu.ip(), 0x12);
+  EXPECT_EQ(h.cpu.instructionCount(), 2u);
+}
+
 TEST(X86Debugger, TraceHookSeesEveryInstructionAndClocksAccumulate) {
   Harness h;
   int seen = 0;

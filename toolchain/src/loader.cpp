@@ -138,7 +138,7 @@ std::unique_ptr<sim::Machine> loadAny(const std::vector<std::string>& paths, con
   }
   switch (arch) {
     case Architecture::Lc3: return loadLc3(files, options, diagnostics, sourceMap);
-    case Architecture::X86: return loadX86(files, options, diagnostics);
+    case Architecture::X86: return loadX86(files, options, diagnostics, sourceMap);
     case Architecture::Auto: break;
   }
   return nullptr;

@@ -23,7 +23,7 @@ std::unique_ptr<sim::Machine> loadLc3(std::vector<InputFile>& files, const LoadO
                                       Diagnostics& diagnostics, SourceMap* sourceMap);
 
 std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadOptions& options,
-                                      Diagnostics& diagnostics);
+                                      Diagnostics& diagnostics, SourceMap* sourceMap);
 
 // Fills the registers DOS leaves undefined and the memory past the loaded image from a seeded
 // generator (LoadOptions::seed); x86_randomize.cpp.

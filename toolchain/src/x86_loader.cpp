@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include <filesystem>
+#include <map>
 
 #include "asmlab/link/com_writer.hpp"
 #include "asmlab/link/linker.hpp"
@@ -29,10 +30,34 @@ std::string lowerExt(const std::string& path) {
   std::transform(e.begin(), e.end(), e.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return e;
 }
+
+// The linked program's line numbers as machine addresses: DOS loads a .COM's image (from its
+// offset 0) at the PSP segment and an .EXE's at the segment after the PSP, so CS*16+IP of a line is
+// that base plus its linear address in the image. Object files name their source as THEADR does
+// (no folder); it is looked for beside the object.
+void fillSourceMap(const link::LinkedProgram& program, const std::vector<InputFile>& files, SourceMap& sourceMap) {
+  const uint32_t psp = x86::pc::PcMachine::kPspSegment;
+  const uint32_t base = program.format == link::OutputFormat::Com ? psp * 16 : (psp + 0x10) * 16;
+  std::map<std::string, std::string> resolved;  // a line's file name -> the path to show
+  for (const auto& line : program.lines) {
+    auto [it, isNew] = resolved.try_emplace(line.file, line.file);
+    if (isNew && !std::filesystem::exists(line.file)) {
+      for (const auto& f : files) {
+        auto beside = std::filesystem::path(f.path).parent_path() / line.file;
+        if (f.detected.isObject && std::filesystem::exists(beside)) {
+          it->second = beside.string();
+          break;
+        }
+      }
+    }
+    sourceMap[base + line.linear] = {it->second, line.line};
+  }
+}
+
 }  // namespace
 
 std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadOptions& options,
-                                      Diagnostics& diagnostics) {
+                                      Diagnostics& diagnostics, SourceMap* sourceMap) {
   x86::pc::PcOptions pcOptions;
   if (!x86::parseCpuModel(options.x86Cpu, pcOptions.cpu)) {
     diagnostics.error({}, "unknown CPU model '" + options.x86Cpu + "' (8086, 8088, 80186, 80286, 80386)");
@@ -64,6 +89,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     masm::Options masmOptions;
     masmOptions.dialect = options.masmDialect == "tasm" ? masm::Dialect::Tasm : masm::Dialect::Masm;
     masmOptions.includePaths = options.includePaths;
+    masmOptions.lineNumbers = sourceMap != nullptr;
     for (auto& dir : defaultIncludePaths()) masmOptions.includePaths.push_back(dir);
     for (const auto& f : files) {
       if (!f.detected.isObject) {
@@ -112,6 +138,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
       if (symbol.absolute) continue;
       publics.push_back({symbol.name, loadBase + (uint32_t{symbol.frame} << 4) + symbol.offset});
     }
+    if (sourceMap) fillSourceMap(*linked, files, *sourceMap);
     const auto dot = name.find_last_of('.');
     name = name.substr(0, dot) + (tiny ? ".COM" : ".EXE");
   }

@@ -266,6 +266,30 @@ bool checkCom(LinkState& s, LinkedProgram& p) {
   return ok;
 }
 
+// Line numbers move with their segment's contribution; the frame is the one code there runs
+// through (the group's for a grouped segment, as in a .COM's DGROUP).
+void resolveLines(const LinkState& s, LinkedProgram& p) {
+  for (size_t mi = 0; mi < s.modules.size(); ++mi) {
+    const Module& m = s.modules[mi].module;
+    for (const LineNumber& l : m.lines) {
+      if (l.segment >= m.segments.size() || m.segments[l.segment].align == Align::Absolute) continue;
+      const size_t combined = s.combinedOf[mi][l.segment];
+      const LinkedSegment& seg = s.segments[combined];
+      const auto group = s.segmentGroup[combined];
+      LinkedLine out;
+      out.file = l.file < m.lineFiles.size() ? m.lineFiles[l.file] : m.name;
+      out.line = l.line;
+      out.segment = seg.name;
+      out.frame = group ? s.groups[*group].frame : seg.frame;
+      out.linear = s.partStart[mi][l.segment] + l.offset;
+      out.offset = out.linear - uint32_t{out.frame} * 16;
+      p.lines.push_back(std::move(out));
+    }
+  }
+  std::stable_sort(p.lines.begin(), p.lines.end(),
+                   [](const LinkedLine& a, const LinkedLine& b) { return a.linear < b.linear; });
+}
+
 }  // namespace
 
 std::optional<LinkedProgram> link(std::vector<InputModule> modules, const std::vector<Library>& libraries,
@@ -295,6 +319,7 @@ std::optional<LinkedProgram> link(std::vector<InputModule> modules, const std::v
   }
   p.segments = s.segments;
   p.groups = s.groups;
+  resolveLines(s, p);
   for (size_t mi = 0; mi < s.modules.size(); ++mi) {
     p.modules.push_back(s.modules[mi].origin);
     for (const auto& pub : s.modules[mi].module.publics) {

@@ -7,6 +7,30 @@
 
 namespace asmlab::link {
 
+namespace {
+
+// MS LINK /LINENUMBERS: per source file and segment, "line frame:offset" four to a row, in
+// address order.
+void writeLineNumbers(const LinkedProgram& p, std::string& out) {
+  std::vector<const LinkedLine*> lines;
+  for (const auto& l : p.lines) lines.push_back(&l);
+  std::stable_sort(lines.begin(), lines.end(), [](const LinkedLine* a, const LinkedLine* b) {
+    return a->file != b->file ? a->file < b->file : a->segment < b->segment;
+  });
+  for (size_t i = 0; i < lines.size();) {
+    const LinkedLine& first = *lines[i];
+    out += fmt::format("\nLine numbers for {} segment {}\n\n", first.file, first.segment);
+    size_t column = 0;
+    for (; i < lines.size() && lines[i]->file == first.file && lines[i]->segment == first.segment; ++i) {
+      out += fmt::format("{:6} {:04X}:{:04X}", lines[i]->line, lines[i]->frame, lines[i]->offset);
+      if (++column % 4 == 0) out += '\n';
+    }
+    if (column % 4) out += '\n';
+  }
+}
+
+}  // namespace
+
 std::string writeMap(const LinkedProgram& p) {
   std::string out;
   out += fmt::format("\n Start  Stop   Length Name                   Class\n");
@@ -40,6 +64,7 @@ std::string writeMap(const LinkedProgram& p) {
   });
   out += "\n  Address         Publics by Value\n\n";
   for (const auto& s : byValue) out += line(s);
+  writeLineNumbers(p, out);
   if (p.hasEntry) out += fmt::format("\nProgram entry point at {:04X}:{:04X}\n", p.cs, p.ip);
   else out += "\nNo program entry point\n";
   if (p.hasStack) out += fmt::format("Stack at {:04X}:{:04X}\n", p.ss, p.sp);

@@ -348,6 +348,7 @@ private:
       l.offset = c.word();
       if (!c.failed()) module_.lines.push_back(l);
     }
+    if (module_.lineFiles.empty()) module_.lineFiles.push_back(module_.name);
     return true;
   }
 

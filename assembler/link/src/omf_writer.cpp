@@ -198,7 +198,7 @@ void writeLines(const Module& m, std::vector<uint8_t>& out) {
   for (uint32_t seg = 0; seg < m.segments.size(); ++seg) {
     std::vector<LineNumber> lines;
     for (const auto& l : m.lines)
-      if (l.segment == seg) lines.push_back(l);
+      if (l.segment == seg && l.file == 0 && l.line <= 0xFFFF) lines.push_back(l);
     if (lines.empty()) continue;
     bool wide = std::any_of(lines.begin(), lines.end(), [](const LineNumber& l) { return l.offset > 0xFFFF; });
     RecordBuilder b;

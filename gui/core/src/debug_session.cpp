@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <chrono>
 
 #include "asmlab/asm/diagnostics.hpp"
@@ -49,7 +50,11 @@ bool DebugSession::load(const QString& path) {
   toolchain::LoadOptions options;
   edition_ = forcedEdition_ ? forcedEdition_ : editionFromSpec(QFileInfo(path).dir().filePath("asmlab.yaml"));
   options.lc3Edition = edition_;
+  options.masmDialect = masmDialect_.toStdString();
+  options.x86Cpu = x86Cpu_.toStdString();
   auto machine = toolchain::loadProgram({path.toStdString()}, options, diags, sourceMap_);
+  hasSourceLines_ = std::any_of(sourceMap_.begin(), sourceMap_.end(),
+                                [file = path.toStdString()](const auto& entry) { return entry.second.file == file; });
   diagnostics_.clear();
   std::string canonical = QFileInfo(path).canonicalFilePath().toStdString();
   for (const Diagnostic& d : diags.all()) {
@@ -230,6 +235,18 @@ sim::StopInfo DebugSession::runFor(uint64_t instructions) {
   return stop;
 }
 
+std::unique_lock<std::mutex> DebugSession::lockForRefresh() {
+  std::unique_lock<std::mutex> lock(mutex_, std::try_to_lock);
+  if (lock.owns_lock() || !slicing_) return lock;
+  // The worker lets us in at the end of its slice; wait at most about two slices so that the
+  // event loop is never held longer than that, even when the host is busy.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(10);
+  ++refreshWaiting_;
+  while (!lock.try_lock() && slicing_ && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
+  --refreshWaiting_;
+  return lock;
+}
+
 void DebugSession::start(Work work) {
   if (worker_.joinable()) worker_.join();
   pauseRequested_ = false;
@@ -252,6 +269,7 @@ void DebugSession::workerLoop(Work work) {
     uint64_t slice = 20'000;
     auto begin = Clock::now();
     uint64_t done = 0;
+    slicing_ = true;
     for (;;) {
       uint64_t speed = speed_;
       uint64_t count = speed ? std::max<uint64_t>(1, speed / 60) : slice;
@@ -271,9 +289,12 @@ void DebugSession::workerLoop(Work work) {
         auto us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - t0).count();
         if (us < 2000) slice = std::min<uint64_t>(slice * 2, 5'000'000);
         else if (us > 8000) slice = std::max<uint64_t>(slice / 2, 1000);
-        std::this_thread::yield();  // lets the UI take the mutex between slices
       }
+      // A refresh waiting for the machine goes first: std::mutex is not fair, and without this
+      // the worker would take it back before the window's thread woke up.
+      while (refreshWaiting_ > 0 && !pauseRequested_) std::this_thread::yield();
     }
+    slicing_ = false;
     if (pauseRequested_ && stop.reason == sim::StopReason::InstructionLimit) {
       stop.reason = sim::StopReason::Paused;
       stop.message = "paused";

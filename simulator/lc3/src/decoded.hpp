@@ -32,11 +32,20 @@ struct Lc3Machine::Decoded {
   uint8_t clocks = 0;  // Appendix C clocks for this instruction (BR: not taken)
   uint8_t pad = 0;
 };
-// Flag bit (beside sim::kFlagExecute/Read/Write) marking addresses user code may not fetch from.
+// Flag bits beside sim::kFlagExecute/Read/Write: addresses that user code may neither fetch from
+// nor load from or store to (3rd edition, section 9.1.1.2: system space and device space), and
+// the device registers (xFE00-xFFFF), whose loads and stores take the slow path.
 inline constexpr uint8_t kFlagFetchViolation = 8;
+inline constexpr uint8_t kFlagDevice = 16;
 
 // Clock counts per handler kind for memory latency m, following the state sequences of
 // Patt & Patel Appendix C (fetch 18-33-35-32 = 3+M; see docs/lc3-simulator.md for each sequence).
 void fillClockTable(uint8_t* table, unsigned m, Edition edition);
+
+// Here rather than in devices.cpp so that the run loop's inline RTI does not call it.
+inline bool Lc3Machine::interruptDue() const {
+  // Keyboard: priority 4 (3rd ed. 9.4), taken when ready, enabled and above the current priority.
+  return kbsrEnable_ && inputPos_ < input_.size() && ((psr_ >> 8) & 7) < 4;
+}
 
 }  // namespace asmlab::lc3sim

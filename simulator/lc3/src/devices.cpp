@@ -11,18 +11,6 @@ void Lc3Machine::requestStop(sim::StopReason reason, std::string message) {
   events_ |= kEventStop;
 }
 
-void Lc3Machine::updatePrivilege() {
-  // 3rd edition (section 9.1.1.2): user-mode code may touch neither system space x0000-x2FFF nor
-  // the device registers xFE00-xFFFF; one unsigned compare covers both ranges.
-  if (options_.edition == Edition::Third && userMode()) {
-    accessLow_ = addr::kUserStart;
-    accessSpan_ = static_cast<uint16_t>(addr::kDeviceStart - addr::kUserStart);
-  } else {
-    accessLow_ = 0;
-    accessSpan_ = addr::kDeviceStart;
-  }
-}
-
 bool Lc3Machine::loadSlow(uint16_t address, uint16_t& value) {
   if (options_.edition == Edition::Third && userMode() && (address < addr::kUserStart || address >= addr::kDeviceStart)) {
     raiseException(vector::kAccessViolation, "access control violation: user-mode read of x" + hex4(address) +
@@ -104,7 +92,6 @@ void Lc3Machine::writeDevice(uint16_t address, uint16_t value) {
     case addr::kPSR:
       psr_ = value & 0x8707;
       cc_ = value & 7;
-      updatePrivilege();
       if (interruptDue()) events_ |= kEventInterrupt;
       break;
     case addr::kMCR:
@@ -160,11 +147,6 @@ void Lc3Machine::selfLoop(uint16_t address) {
   }
 }
 
-bool Lc3Machine::interruptDue() const {
-  // Keyboard: priority 4 (3rd ed. 9.4), taken when ready, enabled and above the current priority.
-  return kbsrEnable_ && inputPos_ < input_.size() && ((psr_ >> 8) & 7) < 4;
-}
-
 void Lc3Machine::pushSupervisor(uint16_t value) {
   regs_[6] = static_cast<uint16_t>(regs_[6] - 1);
   mem_[regs_[6]] = value;
@@ -189,7 +171,6 @@ void Lc3Machine::enterInterrupt(uint8_t vec, uint8_t priority, uint16_t returnAd
   pushSupervisor(oldPsr);
   pushSupervisor(returnAddress);
   psr_ = static_cast<uint16_t>((psr_ & 0x0007) | (static_cast<uint16_t>(priority & 7) << 8));
-  updatePrivilege();
   pc_ = mem_[addr::kInterruptTable + vec];
   clocks_ += 6 + 3 * options_.memoryLatency;
   lastPoll_.valid = false;
@@ -248,7 +229,6 @@ void Lc3Machine::executeTrap(uint8_t trapVector) {
     pushSupervisor(oldPsr);
     pushSupervisor(pc_);
     psr_ &= 0x7FFF;
-    updatePrivilege();
   }
   pc_ = routine;
   ++callDepthDelta_;
@@ -278,7 +258,6 @@ void Lc3Machine::executeRti() {
     savedSsp_ = regs_[6];
     regs_[6] = savedUsp_;
   }
-  updatePrivilege();
   if (!activeException_.empty() && supervisorSp >= exceptionFrame_) activeException_.clear();
   --callDepthDelta_;
   lastPoll_.valid = false;

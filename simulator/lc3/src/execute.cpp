@@ -1,6 +1,7 @@
 // The run loop: threaded dispatch ("labels as values") over the per-address decode cache.
 // Per instruction it pays one budget test, one breakpoint-flag load and one indirect jump; device,
-// privilege and watchpoint checks happen only on loads and stores (one compare and one flag load).
+// privilege and watchpoint checks happen only on loads and stores (one flag-table test), and the
+// OS's hot paths (DSR polls, DDR writes, TRAP, RTI) stay inline.
 // Everything unusual (devices, traps, RTI, exceptions, watchpoints) leaves the fast path with the
 // state synchronised into the members and comes back through `reload`.
 #include "decoded.hpp"
@@ -31,8 +32,10 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
   prepareFlagTables(stopAtBreakpoints);
   activeFlags_ = userMode() ? userFlags_.data() : supervisorFlags_.data();
   runEnd_ = instructions_ + budget;
-#define dc (decoded_.get())
-#define bp (activeFlags_)
+  Decoded* const decodeCache = decoded_.get();
+#define dc (decodeCache)
+  const uint8_t* flags = activeFlags_;
+#define bp (flags)
 
   uint16_t pc = pc_;
   uint8_t cc = cc_;
@@ -56,6 +59,7 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
     cc = cc_;                                                        \
     clocks = clocks_;                                                \
     activeFlags_ = userMode() ? userFlags_.data() : supervisorFlags_.data(); \
+    flags = activeFlags_;                                            \
   } while (0)
 #define NEXT()                                           \
   do {                                                   \
@@ -68,26 +72,43 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
     goto* kHandlers[dp->op];                               \
   } while (0)
 #define SLOW_READ(a) \
-  __builtin_expect(static_cast<uint16_t>((a) - accessLow_) >= accessSpan_ || (bp[a] & sim::kFlagRead), 0)
+  __builtin_expect(bp[a] & (sim::kFlagRead | kFlagDevice | kFlagFetchViolation), 0)
 #define SLOW_WRITE(a) \
-  __builtin_expect(static_cast<uint16_t>((a) - accessLow_) >= accessSpan_ || (bp[a] & sim::kFlagWrite), 0)
+  __builtin_expect(bp[a] & (sim::kFlagWrite | kFlagDevice | kFlagFetchViolation), 0)
+// The OS's output routines poll DSR and write DDR once per character, so those two registers
+// have an inline path when access is allowed (supervisor mode, or the 2nd edition) and no
+// watchpoint covers them: DSR always reads ready (the display takes each character at once) and a
+// DDR write appends to the output unless it reaches the output limit (then the slow path stops).
+#define DSR_INLINE(a) ((a) == addr::kDSR && !(bp[a] & (sim::kFlagRead | kFlagFetchViolation)))
+#define DDR_INLINE(a)                                                     \
+  ((a) == addr::kDDR && !(bp[a] & (sim::kFlagWrite | kFlagFetchViolation)) && \
+   output_.size() + 1 < outputLimit_)
 // Loads `a` into `v`; the slow path may raise an exception (then the instruction is abandoned).
-#define LOAD(a, v)                         \
-  if (SLOW_READ(a)) {                      \
-    SYNC();                                \
-    if (!loadSlow((a), (v))) goto reload;  \
-    slow = true;                           \
-  } else {                                 \
-    (v) = mem_[a];                         \
+#define LOAD(a, v)                           \
+  if (SLOW_READ(a)) {                        \
+    if (DSR_INLINE(a)) {                     \
+      (v) = 0x8000;                          \
+    } else {                                 \
+      SYNC();                                \
+      if (!loadSlow((a), (v))) goto reload;  \
+      slow = true;                           \
+    }                                        \
+  } else {                                   \
+    (v) = mem_[a];                           \
   }
-#define STORE(a, v)                 \
-  if (SLOW_WRITE(a)) {              \
-    SYNC();                         \
-    storeSlow((a), (v));            \
-    goto reload;                    \
-  }                                 \
-  mem_[a] = (v);                    \
-  dc[a].op = kUndecoded;            \
+#define STORE(a, v)                                    \
+  if (SLOW_WRITE(a)) {                                 \
+    if (!DDR_INLINE(a)) {                              \
+      SYNC();                                          \
+      storeSlow((a), (v));                             \
+      goto reload;                                     \
+    }                                                  \
+    lastDisplay_ = (v);                                \
+    output_.push_back(static_cast<char>((v) & 0xFF));  \
+  } else {                                             \
+    mem_[a] = (v);                                     \
+    dc[a].op = kUndecoded;                             \
+  }                                                    \
   ++stores_;
 // Ends an instruction that may have taken a slow path (which may have raised an event).
 #define END_MEMORY()          \
@@ -266,14 +287,72 @@ op_sti: {
   END_MEMORY();
 }
 
-op_trap:
-  SYNC();
-  executeTrap(static_cast<uint8_t>(dp->imm));
-  goto reload;
-op_rti:
-  SYNC();
-  executeRti();
-  goto reload;
+op_trap: {
+  // The usual 3rd-edition TRAP inline (A.3: push PSR and PC on the supervisor stack, enter
+  // supervisor mode, PC <- M[vector]); executeTrap() handles the 2nd edition, unassigned vectors
+  // and TRAP breakpoints. The pushes, like executeTrap()'s, do not fire watchpoints.
+  const uint16_t routine = mem_[addr::kTrapTable + dp->imm];
+  if (__builtin_expect(options_.edition != Edition::Third || routine == 0 || routine == badTrapRoutine_ ||
+                           (flagsWithBreakpoints_ && breakpoints().hasPortOrInterrupt()),
+                       0)) {
+    SYNC();
+    executeTrap(static_cast<uint8_t>(dp->imm));
+    goto reload;
+  }
+  const uint16_t oldPsr = static_cast<uint16_t>((psr_ & ~7u) | cc);
+  uint16_t sp = regs_[6];
+  if (psr_ & 0x8000) {
+    savedUsp_ = sp;
+    sp = savedSsp_;
+  }
+  --sp;
+  mem_[sp] = oldPsr;
+  dc[sp].op = kUndecoded;
+  --sp;
+  mem_[sp] = pc;
+  dc[sp].op = kUndecoded;
+  regs_[6] = sp;
+  stores_ += 2;
+  psr_ &= 0x7FFF;
+  activeFlags_ = supervisorFlags_.data();
+  flags = activeFlags_;
+  pc = routine;
+  ++callDepthDelta_;
+  NEXT();
+}
+op_rti: {
+  // RTI from supervisor mode inline (A.3: PC <- M[R6], PSR <- M[R6+1], R6 += 2, back to the user
+  // stack if the new PSR is user mode); executeRti() handles the privilege violation and the end
+  // of an exception handler.
+  if (__builtin_expect((psr_ & 0x8000) || !activeException_.empty(), 0)) {
+    SYNC();
+    executeRti();
+    goto reload;
+  }
+  uint16_t sp = regs_[6];
+  const uint16_t newPc = mem_[sp];
+  ++sp;
+  const uint16_t newPsr = mem_[sp];
+  ++sp;
+  pc = newPc;
+  psr_ = newPsr & 0x8707;
+  cc = newPsr & 7;
+  if (newPsr & 0x8000) {
+    savedSsp_ = sp;
+    sp = savedUsp_;
+  }
+  regs_[6] = sp;
+  activeFlags_ = userMode() ? userFlags_.data() : supervisorFlags_.data();
+  flags = activeFlags_;
+  --callDepthDelta_;
+  lastPoll_.valid = false;
+  if (__builtin_expect(interruptDue(), 0)) {
+    SYNC();
+    events_ |= kEventInterrupt;
+    goto events;
+  }
+  NEXT();
+}
 op_reserved:
   SYNC();
   raiseException(vector::kIllegalOpcode, "illegal opcode x" + hex4(mem_[CUR]) + " at x" + hex4(CUR));
@@ -314,6 +393,8 @@ out:
 #undef NEXT
 #undef SLOW_READ
 #undef SLOW_WRITE
+#undef DSR_INLINE
+#undef DDR_INLINE
 #undef LOAD
 #undef STORE
 #undef END_MEMORY

@@ -106,7 +106,6 @@ void Lc3Machine::reset() {
     pc_ = entry_;
     psr_ = 0x8002;  // user mode, priority 0, Z set: the state that the boot code hands over
   }
-  updatePrivilege();
   instructions_ = 0;
   clocks_ = 0;
   lastClocks_ = 0;
@@ -123,7 +122,7 @@ void Lc3Machine::prepareFlagTables(bool withBreakpoints) {
   if (withBreakpoints == flagsWithBreakpoints_ && version == flagsVersion_) return;
   const uint8_t* source = breakpoints().flagTable();
   for (uint32_t a = 0; a < 0x10000; ++a) {
-    const uint8_t f = withBreakpoints ? source[a] : 0;
+    const uint8_t f = static_cast<uint8_t>((withBreakpoints ? source[a] : 0) | (a >= addr::kDeviceStart ? kFlagDevice : 0));
     supervisorFlags_[a] = f;
     const bool privileged = a < addr::kUserStart || a >= addr::kDeviceStart;
     userFlags_[a] = static_cast<uint8_t>(f | (options_.edition == Edition::Third && privileged ? kFlagFetchViolation : 0));
@@ -159,7 +158,6 @@ void Lc3Machine::writeRegister(size_t index, uint64_t value) {
     case kPSR:
       psr_ = v & 0x8707;
       cc_ = v & 7;
-      updatePrivilege();
       break;
     case kSavedSSP: savedSsp_ = v; break;
     case kSavedUSP: savedUsp_ = v; break;

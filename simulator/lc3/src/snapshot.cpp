@@ -89,7 +89,6 @@ void Lc3Machine::restoreSnapshot(const sim::MachineSnapshot& snapshot) {
   lastStop_ = {};
   lastStopCount_ = UINT64_MAX;
   events_ = 0;
-  updatePrivilege();
 }
 
 }  // namespace asmlab::lc3sim

@@ -203,6 +203,13 @@ public:
   std::vector<Diagnostic> passDiagnostics;
   std::vector<Value> evalStack;
   std::vector<Value> relocScratch;
+  // Options::lineNumbers (output.cpp): the statement last recorded, in which pass, and the files
+  // named so far (index = Module::lineFiles index).
+  const Statement* lineStatement = nullptr;
+  unsigned linePass = 0;
+  std::vector<const SourceFile*> lineSources;
+  void recordLine();
+  uint32_t lineFile(const SourceFile* file);
 
   // pass-1-only state
   Model model = Model::None;

@@ -8,6 +8,7 @@ namespace asmlab::masm {
 
 void Assembler::emitBytes(const uint8_t* bytes, size_t count, bool initialised) {
   if (current < 0) return;
+  if (options.lineNumbers && (currentStatement != lineStatement || linePass != pass)) recordLine();
   auto& seg = segments[static_cast<size_t>(current)];
   if (initialised) {
     if (seg.data.size() < seg.pc + count) seg.data.resize(seg.pc + count, 0);

@@ -8,6 +8,32 @@
 
 namespace asmlab::masm {
 
+// Line numbers (Options::lineNumbers, MASM /Zd): called from emitBytes for the first bytes of
+// each statement. Every pass records afresh, so the last pass's offsets are the ones kept.
+void Assembler::recordLine() {
+  lineStatement = currentStatement;
+  if (!currentStatement || pass == 1) return;
+  auto& lines = result_.module.lines;
+  if (linePass != pass) {
+    lines.clear();
+    linePass = pass;
+  }
+  const LogicalLine& where = statementLines[currentStatement->line];
+  const SourceLocation* at = &where.location;
+  for (const ExpansionInfo* e = where.expansion.get(); e; e = e->parent.get()) at = &e->invokedAt;
+  if (!at->file) return;
+  const auto segment = static_cast<uint32_t>(current);
+  lines.push_back({segment, at->line, segments[segment].pc, lineFile(at->file.get())});
+}
+
+uint32_t Assembler::lineFile(const SourceFile* file) {
+  for (size_t i = lineSources.size(); i-- > 0;)
+    if (lineSources[i] == file) return static_cast<uint32_t>(i);
+  lineSources.push_back(file);
+  result_.module.lineFiles.push_back(file->name());
+  return static_cast<uint32_t>(lineSources.size() - 1);
+}
+
 void Assembler::buildModule() {
   link::Module& m = result_.module;
   for (auto& s : segments) {

@@ -601,6 +601,7 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
     }
   }
   macros.pushFile(source);
+  if (options.lineNumbers) lineFile(source.get());  // file 0: the module's own source
   statements.reserve(source->lineCount() + 16);
   statementLines.reserve(source->lineCount() + 16);
   LogicalLine line;

@@ -22,6 +22,8 @@ unsigned VideoBios::columns(Bus& bus) const { return std::max<unsigned>(bdaWord(
 unsigned VideoBios::rows(Bus& bus) const { return bus.peek8(kBda + kBdaRowsMinusOne) + 1u; }
 
 void VideoBios::powerOn(Bus& bus) {
+  // INT 1Fh: the upper half of the 8x8 font, for characters 80h-FFh in CGA graphics modes.
+  setVector(bus, 0x1F, kRomSegment, kFont8x8Offset + 128 * 8);
   setMode(bus, 0x03);
 }
 
@@ -55,6 +57,8 @@ bool VideoBios::setMode(Bus& bus, uint8_t modeAndFlags) {
       for (unsigned line = 0; line < 32; ++line)
         vga_.setPlane(2, c * 32 + line, line < 16 ? pc::video::kCp437Font8x16[c][line] : 0);
   }
+  // Graphics modes draw characters with the ROM font of their cell height, through INT 43h.
+  if (!m->text) setVector(bus, 0x43, kRomSegment, romFontOffset(m->charHeight));
   // BIOS data area.
   bus.write8(kBda + kBdaMode, number);
   setBdaWord(bus, kBdaColumns, m->columns);
@@ -190,6 +194,7 @@ void VideoBios::int10(Cpu& cpu) {
       cpu.setReg8(BH, bus.peek8(kBda + kBdaActivePage));
       return;
     case 0x10: palette(cpu); return;
+    case 0x11: characterGenerator(cpu); return;
     case 0x12:
       if (cpu.reg8(BL) == 0x10) {  // EGA/VGA information: colour, 256 KiB, switches
         cpu.setReg8(BH, 0x00);
@@ -198,6 +203,7 @@ void VideoBios::int10(Cpu& cpu) {
       }
       return;
     case 0x13: writeString(cpu); return;
+    case 0x1B: stateInformation(cpu); return;
     case 0x1A:
       if (cpu.reg8(AL) == 0x00) {  // display combination: VGA with colour analogue display
         cpu.setReg8(AL, 0x1A);

@@ -6,7 +6,6 @@
 #include "asmlab/x86/bios/video_bios.hpp"
 #include "asmlab/x86/bus.hpp"
 #include "asmlab/x86/cpu.hpp"
-#include "asmlab/x86/pc/video/font.hpp"
 #include "bda.hpp"
 
 namespace asmlab::x86::bios {
@@ -26,7 +25,9 @@ unsigned VideoBios::cellAddress(Bus& bus, unsigned page, Position p) const {
   return (cell * 2) & 0xFFFF;
 }
 
-unsigned VideoBios::glyphHeight() const { return mode_ == 0x13 ? 8 : 16; }
+// Graphics-mode characters are cells of the height the BIOS data area records (0085h: 8 in mode
+// 13h, 16 in mode 12h after the mode set; functions 1121h-1124h change it).
+unsigned VideoBios::glyphHeight(Bus& bus) const { return std::clamp<unsigned>(bdaWord(bus, kBdaCharHeight), 1, 32); }
 unsigned VideoBios::pixelWidth() const { return vga_.geometry().width; }
 unsigned VideoBios::pixelHeight() const { return vga_.geometry().height; }
 
@@ -50,11 +51,15 @@ void VideoBios::readCell(Bus& bus, unsigned page, Position p, uint8_t& character
   attribute = vga_.plane(1, at);
 }
 
-void VideoBios::drawGlyph(Bus&, Position p, uint8_t character, uint8_t colour) {
-  const unsigned height = glyphHeight();
+// The glyph comes from the font INT 43h points to (the ROM font of the mode after a mode set, or a
+// program's own after function 1121h), as the VGA BIOS draws graphics-mode characters.
+void VideoBios::drawGlyph(Bus& bus, Position p, uint8_t character, uint8_t colour) {
+  const unsigned height = glyphHeight(bus);
   const DisplayGeometry g = vga_.geometry();
+  const uint32_t font = linear(static_cast<uint16_t>(bus.peek8(0x43 * 4 + 2) | (bus.peek8(0x43 * 4 + 3) << 8)),
+                               static_cast<uint16_t>(bus.peek8(0x43 * 4) | (bus.peek8(0x43 * 4 + 1) << 8)));
   for (unsigned line = 0; line < height; ++line) {
-    const uint8_t bits = height == 8 ? pc::video::kCp437Font8x8[character][line] : pc::video::kCp437Font8x16[character][line];
+    const uint8_t bits = bus.peek8((font + character * height + line) & 0xFFFFF);
     for (unsigned px = 0; px < 8; ++px) {
       const bool on = (bits >> (7 - px)) & 1;
       const unsigned x = p.column * 8 + px, y = p.row * height + line;
@@ -94,7 +99,7 @@ void VideoBios::scroll(Bus& bus, bool up, unsigned lines, uint8_t fill, Position
     }
     return;
   }
-  const unsigned gh = glyphHeight();
+  const unsigned gh = glyphHeight(bus);
   const DisplayGeometry g = vga_.geometry();
   for (unsigned i = 0; i < height * gh; ++i) {
     const unsigned y = up ? top * gh + i : (bottom + 1) * gh - 1 - i;

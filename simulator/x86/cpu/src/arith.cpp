@@ -21,8 +21,8 @@ void Cpu::execGroup1(uint8_t op) {
     T r = alu<T>(m.reg, a, b);
     if (writes) writeRM<T>(m, r);
   });
-  if (m.isReg()) clk_ += timing::kAluRegImm;
-  else clk_ += writes ? timing::kAluMemImm : timing::kCmpMemImm;
+  if (m.isReg()) clocks_ += timing::kAluRegImm;
+  else clocks_ += writes ? timing::kAluMemImm : timing::kCmpMemImm;
 }
 
 // 40h-4Fh INC/DEC r16 are Cpu::execIncDecReg in cpu_inline.hpp (hot path).
@@ -32,11 +32,11 @@ void Cpu::execConvert(uint8_t op) {
   if (op == 0x98) {
     if (op32_) gpr_[AX].d = uint32_t(int32_t(int16_t(gpr_[AX].w[0])));
     else gpr_[AX].w[0] = uint16_t(int16_t(int8_t(gpr_[AX].b[0])));
-    clk_ += timing::kCbw;
+    clocks_ += timing::kCbw;
   } else {
     if (op32_) gpr_[DX].d = (gpr_[AX].d & 0x80000000u) ? 0xFFFFFFFFu : 0;
     else gpr_[DX].w[0] = (gpr_[AX].w[0] & 0x8000) ? 0xFFFF : 0;
-    clk_ += timing::kCwd;
+    clocks_ += timing::kCwd;
   }
 }
 
@@ -53,21 +53,21 @@ void Cpu::execGroup3(uint8_t op) {
         T a = readRM<T>(m);
         logicResult<T>(T(a & fetchImm<T>()));
       });
-      clk_ += m.isReg() ? timing::kTestRegImm : timing::kTestMemImm;
+      clocks_ += m.isReg() ? timing::kTestRegImm : timing::kTestMemImm;
       return;
     case 2:  // NOT: no flags
       withWidth(word, op32_, [&](auto zero) {
         using T = decltype(zero);
         writeRM<T>(m, T(~readRM<T>(m)));
       });
-      clk_ += m.isReg() ? timing::kNegNotReg : timing::kNegNotMem;
+      clocks_ += m.isReg() ? timing::kNegNotReg : timing::kNegNotMem;
       return;
     case 3:  // NEG: 0 - x; CF set unless the operand was zero
       withWidth(word, op32_, [&](auto zero) {
         using T = decltype(zero);
         writeRM<T>(m, sub<T>(T(0), readRM<T>(m), 0));
       });
-      clk_ += m.isReg() ? timing::kNegNotReg : timing::kNegNotMem;
+      clocks_ += m.isReg() ? timing::kNegNotReg : timing::kNegNotMem;
       return;
     default:
       execMulDiv(m, word);

@@ -7,29 +7,29 @@ namespace asmlab::x86 {
 
 void Cpu::daa() {
   const uint8_t oldAl = gpr_[AX].b[0];
-  const uint8_t oldCf = cf_, oldAf = af_;
+  const uint8_t oldCf = cf_, oldAf = af();
   uint8_t al = oldAl;
-  if ((al & 0x0F) > 9 || af_) { al = uint8_t(al + 6); af_ = 1; }
-  else af_ = 0;
+  if ((al & 0x0F) > 9 || af()) { al = uint8_t(al + 6); setAf(true); }
+  else setAf(false);
   // The 8086 compares the original AL with 9Fh instead of 99h when AF was set on entry.
   if (oldAl > (oldAf ? 0x9F : 0x99) || oldCf) { al = uint8_t(al + 0x60); cf_ = 1; }
   else cf_ = 0;
   gpr_[AX].b[0] = al;
   setSZP<uint8_t>(al);
-  clk_ += timing::kDaa;
+  clocks_ += timing::kDaa;
 }
 
 void Cpu::das() {
   const uint8_t oldAl = gpr_[AX].b[0];
-  const uint8_t oldCf = cf_, oldAf = af_;
+  const uint8_t oldCf = cf_, oldAf = af();
   uint8_t al = oldAl;
-  if ((al & 0x0F) > 9 || af_) { al = uint8_t(al - 6); af_ = 1; }
-  else af_ = 0;
+  if ((al & 0x0F) > 9 || af()) { al = uint8_t(al - 6); setAf(true); }
+  else setAf(false);
   if (oldAl > (oldAf ? 0x9F : 0x99) || oldCf) { al = uint8_t(al - 0x60); cf_ = 1; }
   else cf_ = 0;
   gpr_[AX].b[0] = al;
   setSZP<uint8_t>(al);
-  clk_ += timing::kDas;
+  clocks_ += timing::kDas;
 }
 
 // AAA/AAS on the 8086 adjust AL and AH separately (AL + 6 does not carry into AH, unlike the
@@ -37,37 +37,37 @@ void Cpu::das() {
 void Cpu::aaa() {
   uint8_t& al = gpr_[AX].b[0];
   uint8_t& ah = gpr_[AX].b[1];
-  if ((al & 0x0F) > 9 || af_) {
+  if ((al & 0x0F) > 9 || af()) {
     if (has286_) gpr_[AX].w[0] = uint16_t(gpr_[AX].w[0] + 0x106);
     else { al = uint8_t(al + 6); ah = uint8_t(ah + 1); }
-    af_ = cf_ = 1;
+    cf_ = 1; setAf(true);
   } else {
-    af_ = cf_ = 0;
+    cf_ = 0; setAf(false);
   }
   setSZP<uint8_t>(al);
   al &= 0x0F;
-  clk_ += timing::kAaa;
+  clocks_ += timing::kAaa;
 }
 
 void Cpu::aas() {
   uint8_t& al = gpr_[AX].b[0];
   uint8_t& ah = gpr_[AX].b[1];
-  if ((al & 0x0F) > 9 || af_) {
+  if ((al & 0x0F) > 9 || af()) {
     if (has286_) gpr_[AX].w[0] = uint16_t(gpr_[AX].w[0] - 6), ah = uint8_t(ah - 1);
     else { al = uint8_t(al - 6); ah = uint8_t(ah - 1); }
-    af_ = cf_ = 1;
+    cf_ = 1; setAf(true);
   } else {
-    af_ = cf_ = 0;
+    cf_ = 0; setAf(false);
   }
   setSZP<uint8_t>(al);
   al &= 0x0F;
-  clk_ += timing::kAas;
+  clocks_ += timing::kAas;
 }
 
 // AAM imm8: AH = AL / imm, AL = AL % imm (D4h 0Ah is the documented form; any base works).
 // A zero base raises the divide error.
 void Cpu::aam(uint8_t base) {
-  clk_ += timing::kAam;
+  clocks_ += timing::kAam;
   if (base == 0) {
     // The 8086 leaves SF ZF PF as for a zero result before taking the divide error (measured
     // on the conformance suite; the manual leaves them undefined).
@@ -79,7 +79,7 @@ void Cpu::aam(uint8_t base) {
   gpr_[AX].b[1] = uint8_t(al / base);
   gpr_[AX].b[0] = uint8_t(al % base);
   setSZP<uint8_t>(gpr_[AX].b[0]);
-  cf_ = of_ = af_ = 0;
+  cf_ = of_ = 0; setAf(false);
 }
 
 // AAD imm8: AL = AL + AH * imm, AH = 0.
@@ -87,8 +87,8 @@ void Cpu::aad(uint8_t base) {
   uint8_t al = uint8_t(gpr_[AX].b[0] + gpr_[AX].b[1] * base);
   gpr_[AX].w[0] = al;
   setSZP<uint8_t>(al);
-  cf_ = of_ = af_ = 0;
-  clk_ += timing::kAad;
+  cf_ = of_ = 0; setAf(false);
+  clocks_ += timing::kAad;
 }
 
 void Cpu::execBcd(uint8_t op) {

@@ -19,82 +19,59 @@ void Cpu::execControl(uint8_t op) {
       push16(sreg_[CS]);
       push16(ip_);
       farTransfer(segment, offset);
-      clk_ += timing::kCallFar;
+      clocks_ += timing::kCallFar;
       return;
     }
-    case 0xC2: { uint16_t extra = fetch16(); ip_ = pop16(); gpr_[SP].w[0] = uint16_t(gpr_[SP].w[0] + extra); clk_ += timing::kRetNearImm; return; }
-    case 0xC3: ip_ = pop16(); clk_ += timing::kRetNear; return;
+    case 0xC2: { uint16_t extra = fetch16(); ip_ = pop16(); gpr_[SP].w[0] = uint16_t(gpr_[SP].w[0] + extra); clocks_ += timing::kRetNearImm; return; }
+    case 0xC3: ip_ = pop16(); clocks_ += timing::kRetNear; return;
     case 0xCA: {
       uint16_t extra = fetch16();
       uint16_t offset = pop16();
       uint16_t segment = pop16();
       farTransfer(segment, offset);
       gpr_[SP].w[0] = uint16_t(gpr_[SP].w[0] + extra);
-      clk_ += timing::kRetFarImm;
+      clocks_ += timing::kRetFarImm;
       return;
     }
     case 0xCB: {
       uint16_t offset = pop16();
       uint16_t segment = pop16();
       farTransfer(segment, offset);
-      clk_ += timing::kRetFar;
+      clocks_ += timing::kRetFar;
       return;
     }
-    case 0xCC: clk_ += timing::kInt3; enterInterrupt(3, ip_); return;
-    case 0xCD: { uint8_t vector = fetch8(); clk_ += timing::kIntN; enterInterrupt(vector, ip_); return; }
+    case 0xCC: clocks_ += timing::kInt3; enterInterrupt(3, ip_); return;
+    case 0xCD: { uint8_t vector = fetch8(); clocks_ += timing::kIntN; enterInterrupt(vector, ip_); return; }
     case 0xCE:  // INTO: interrupt 4 when OF is set
-      if (of_) { clk_ += timing::kIntoTaken; enterInterrupt(4, ip_); }
-      else clk_ += timing::kIntoNotTaken;
+      if (of_) { clocks_ += timing::kIntoTaken; enterInterrupt(4, ip_); }
+      else clocks_ += timing::kIntoNotTaken;
       return;
     case 0xCF: {  // IRET
       uint16_t offset = pop16();
       uint16_t segment = pop16();
       farTransfer(segment, offset);
       setFlags(pop16());
-      clk_ += timing::kIret;
+      clocks_ += timing::kIret;
       return;
     }
-    case 0xE0: case 0xE1: case 0xE2: case 0xE3: {  // LOOPNE LOOPE LOOP JCXZ
-      int8_t rel = int8_t(fetch8());
-      bool taken;
-      unsigned takenClocks, notTakenClocks;
-      if (op == 0xE3) {
-        taken = (addr32_ ? gpr_[CX].d : gpr_[CX].w[0]) == 0;
-        takenClocks = timing::kJcxzTaken; notTakenClocks = timing::kJcxzNotTaken;
-      } else {
-        uint32_t cx;
-        if (addr32_) cx = --gpr_[CX].d;
-        else cx = --gpr_[CX].w[0];
-        taken = cx != 0;
-        if (op == 0xE0) { taken = taken && !zf_; takenClocks = timing::kLoopneTaken; notTakenClocks = timing::kLoopneNotTaken; }
-        else if (op == 0xE1) { taken = taken && zf_; takenClocks = timing::kLoopeTaken; notTakenClocks = timing::kLoopeNotTaken; }
-        else { takenClocks = timing::kLoopTaken; notTakenClocks = timing::kLoopNotTaken; }
-      }
-      if (taken) { ip_ = uint16_t(ip_ + rel); clk_ += takenClocks; }
-      else clk_ += notTakenClocks;
-      return;
-    }
+    // E0h-E3h LOOPNE LOOPE LOOP JCXZ: Cpu::execLoop in cpu_inline.hpp (hot path).
     case 0xE8: {  // CALL near rel16
       uint16_t rel = fetch16();
       push16(ip_);
       ip_ = uint16_t(ip_ + rel);
-      clk_ += timing::kCallNear;
+      clocks_ += timing::kCallNear;
       return;
     }
-    case 0xE9: { uint16_t rel = fetch16(); ip_ = uint16_t(ip_ + rel); clk_ += timing::kJmpNear; return; }
-    case 0xEA: {
+    case 0xE9: { uint16_t rel = fetch16(); ip_ = uint16_t(ip_ + rel); clocks_ += timing::kJmpNear; return; }
+    case 0xEA: {  // JMP far ptr16:16
       uint16_t offset = fetch16();
       uint16_t segment = fetch16();
       farTransfer(segment, offset);
-      clk_ += timing::kJmpFar;
+      clocks_ += timing::kJmpFar;
       return;
     }
-    default: {  // EBh JMP short
-      int8_t rel = int8_t(fetch8());
-      ip_ = uint16_t(ip_ + rel);
-      clk_ += timing::kJmpShort;
-      return;
-    }
+    default:  // EAh JMP far ptr16:16 (EBh JMP short: Cpu::execJmpShort in cpu_inline.hpp)
+      break;
   }
 }
 
@@ -110,8 +87,8 @@ void Cpu::execGroup45(uint8_t op) {
       using T = decltype(zero);
       writeRM<T>(m, incDec<T>(readRM<T>(m), m.reg == 1));
     });
-    if (m.isReg()) clk_ += (op & 1) ? timing::kIncReg16 + 1 : timing::kIncReg8;
-    else clk_ += timing::kIncMem;
+    if (m.isReg()) clocks_ += (op & 1) ? timing::kIncReg16 + 1 : timing::kIncReg8;
+    else clocks_ += timing::kIncMem;
     return;
   }
   if (has186_ && (op == 0xFE || m.reg == 7)) { undefinedOpcode(); return; }
@@ -120,7 +97,7 @@ void Cpu::execGroup45(uint8_t op) {
       uint16_t target = op == 0xFE ? readRM<uint8_t>(m) : readRM<uint16_t>(m);
       push16(ip_);
       ip_ = target;
-      clk_ += m.isReg() ? timing::kCallNearReg : timing::kCallNearMem;
+      clocks_ += m.isReg() ? timing::kCallNearReg : timing::kCallNearMem;
       return;
     }
     case 3: case 5: {
@@ -135,16 +112,16 @@ void Cpu::execGroup45(uint8_t op) {
       if (m.reg == 3) {
         push16(sreg_[CS]);
         push16(ip_);
-        clk_ += timing::kCallFarMem;
+        clocks_ += timing::kCallFarMem;
       } else {
-        clk_ += timing::kJmpFarMem;
+        clocks_ += timing::kJmpFarMem;
       }
       farTransfer(segment, offset);
       return;
     }
     case 4:
       ip_ = op == 0xFE ? readRM<uint8_t>(m) : readRM<uint16_t>(m);
-      clk_ += m.isReg() ? timing::kJmpNearReg : timing::kJmpNearMem;
+      clocks_ += m.isReg() ? timing::kJmpNearReg : timing::kJmpNearMem;
       return;
     default: {  // PUSH r/m
       if (m.isReg() && m.rm == SP && !has286_) {
@@ -157,7 +134,7 @@ void Cpu::execGroup45(uint8_t op) {
       } else {
         push16(readRM<uint16_t>(m));
       }
-      clk_ += m.isReg() ? timing::kPushReg : timing::kPushMem;
+      clocks_ += m.isReg() ? timing::kPushReg : timing::kPushMem;
       return;
     }
   }

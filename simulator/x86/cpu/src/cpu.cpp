@@ -5,6 +5,25 @@
 
 namespace asmlab::x86 {
 
+// Execute-breakpoint flags are all zero in here: the fast path's window when no table is set.
+static const uint8_t kNoBreakpoints[0x10000] = {};
+
+// Memory that is not fast RAM: a device (or a watched page) behind the bus. Kept out of line so
+// that the inlined accessors stay small; re-arms the interrupt poll, since a device access may
+// raise or lower INTR.
+uint8_t Cpu::readDevice8(uint32_t linear) {
+  if (bus_.hasWaitStates()) clocks_ += bus_.waitStates(linear, false);
+  const uint8_t v = bus_.read8(linear);
+  armInterruptPoll();
+  return v;
+}
+
+void Cpu::writeDevice8(uint32_t linear, uint8_t v) {
+  if (bus_.hasWaitStates()) clocks_ += bus_.waitStates(linear, false);
+  bus_.write8(linear, v);
+  armInterruptPoll();
+}
+
 std::string_view cpuModelName(CpuModel model) {
   switch (model) {
     case CpuModel::i8086: return "8086";
@@ -27,6 +46,7 @@ bool parseCpuModel(std::string_view text, CpuModel& model) {
 }
 
 Cpu::Cpu(Bus& bus, CpuModel model) : bus_(bus), model_(model) {
+  breakWindow_ = kNoBreakpoints;
   is8088_ = model == CpuModel::i8088;
   has186_ = model >= CpuModel::i80186;
   has286_ = model >= CpuModel::i80286;
@@ -46,6 +66,7 @@ void Cpu::reset() {
   setFlags(0);
   signals_.any = 0;
   syncSignals();
+  updateBreakWindow();
 }
 
 void Cpu::rebuildFastPages() {
@@ -61,7 +82,21 @@ void Cpu::invalidateFastPages() {
   updateCodeWindow();
 }
 
+void Cpu::updateBreakWindow() {
+  const uint32_t base = segBase_[CS];
+  breakWindow_ = kNoBreakpoints;
+  bool covered = true;
+  if (breakFlags_ != nullptr) {
+    // The window must map every IP of the segment one to one: no wrap around the address
+    // space and inside the table; otherwise the slow path tests the table by address.
+    covered = base + 0xFFFF <= addressMask_ && base + 0xFFFF < breakSize_;
+    if (covered) breakWindow_ = breakFlags_ + base;
+  }
+  signals_.is.hooks = !covered || bool(trace_);
+}
+
 void Cpu::updateCodeWindow() {
+  updateBreakWindow();
   codeWindow_ = nullptr;
   const uint32_t base = segBase_[CS];
   if (base + 0xFFFF > addressMask_) return;  // the segment wraps around the address space
@@ -81,12 +116,12 @@ void Cpu::setA20(bool enabled) {
 }
 
 uint16_t Cpu::flags() const {
-  return uint16_t(flagsUpper_ | 0x0002 | cf_ | (pf_ << 2) | (af_ << 4) | (zf_ << 6) | (sf_ << 7) | (tf_ << 8) |
+  return uint16_t(flagsUpper_ | 0x0002 | cf_ | (pf() << 2) | (af() << 4) | (zf_ << 6) | (sf_ << 7) | (tf_ << 8) |
                   (if_ << 9) | (df_ << 10) | (of_ << 11));
 }
 
 void Cpu::setFlags(uint16_t v) {
-  cf_ = v & 1; pf_ = (v >> 2) & 1; af_ = (v >> 4) & 1; zf_ = (v >> 6) & 1; sf_ = (v >> 7) & 1;
+  cf_ = v & 1; setPf((v >> 2) & 1); setAf((v >> 4) & 1); zf_ = (v >> 6) & 1; sf_ = (v >> 7) & 1;
   tf_ = (v >> 8) & 1; if_ = (v >> 9) & 1; df_ = (v >> 10) & 1; of_ = (v >> 11) & 1;
   syncSignals();
 }
@@ -120,7 +155,7 @@ void Cpu::enterInterrupt(uint8_t vector, uint16_t returnIp) {
   uint32_t vectorAddress = uint32_t{vector} * 4;
   uint16_t offset = uint16_t(readPhys8(vectorAddress) | (readPhys8(vectorAddress + 1) << 8));
   uint16_t segment = uint16_t(readPhys8(vectorAddress + 2) | (readPhys8(vectorAddress + 3) << 8));
-  if (is8088_) clk_ += 2 * timing::kWordPenalty;
+  if (is8088_) clocks_ += 2 * timing::kWordPenalty;
   loadSeg(CS, segment);
   ip_ = offset;
   signals_.is.halted = false;
@@ -135,35 +170,40 @@ void Cpu::raiseException(uint8_t vector, uint16_t returnIp) {
 // the faulting instruction (80186/80188 User's Manual, "Unused opcode exception"). The 8086/8088
 // never come here: every byte decodes to something.
 void Cpu::undefinedOpcode() {
-  clk_ += timing::kIntN;
+  clocks_ += timing::kIntN;
   raiseException(6, instrStart_);
 }
 
 // An instruction boundary: NMI, then INTR when IF is set, then the single-step trap
-// (manual, 2.8 "Interrupt priorities"). Returns with clk_ > 0 when an interrupt was entered or
-// the CPU idled in HLT; step() then ends without executing an instruction.
+// (manual, 2.8 "Interrupt priorities"). Adds clocks when an interrupt was entered or the CPU
+// idled in HLT; step() then ends without executing an instruction.
 void Cpu::serviceBoundary() {
   if (signals_.is.nmi) {
     signals_.is.nmi = false;
     signals_.is.trap = false;
-    clk_ += timing::kNmiEntry;
+    clocks_ += timing::kNmiEntry;
     enterInterrupt(2, ip_);
     return;
   }
-  if (if_ && pic_ && pic_->pending()) {
-    signals_.is.trap = false;
-    uint8_t vector = pic_->acknowledge();
-    clk_ += timing::kIntrEntry;
-    enterInterrupt(vector, ip_);
-    return;
+  if (signals_.is.intr) {
+    if (if_ && pic_ && pic_->pending()) {
+      signals_.is.trap = false;
+      uint8_t vector = pic_->acknowledge();
+      clocks_ += timing::kIntrEntry;
+      enterInterrupt(vector, ip_);
+      return;
+    }
+    // The line is low: it can rise only through a device access (which re-arms the poll) or
+    // between runs (run() and step() re-arm it), so stop polling until then.
+    signals_.is.intr = false;
   }
   if (signals_.is.trap) {
     signals_.is.trap = false;
-    clk_ += timing::kIntN;
+    clocks_ += timing::kIntN;
     enterInterrupt(1, ip_);
     return;
   }
-  if (signals_.is.halted) clk_ += 1;
+  if (signals_.is.halted) clocks_ += 1;
 }
 
 ASMLAB_HOT void Cpu::executeInstruction() {
@@ -174,22 +214,25 @@ ASMLAB_HOT void Cpu::executeInstruction() {
   dispatch(fetch8());  // prefixes are decoded there too, so the common case takes one switch
 }
 
-// Instruction boundary, slow path: something is pending or an interrupt controller is attached
-// with IF set. Returns true when step() is over (an interrupt was entered or the CPU idled).
+// Instruction boundary, slow path: something is pending or the interrupt controller is to be
+// polled. Returns true when step() is over (an interrupt was entered or the CPU idled).
 bool Cpu::enterPendingInterrupt() {
   if (signals_.is.shadow) {  // the instruction after MOV SS / STI runs before any interrupt
     signals_.is.shadow = 0;
     return false;
   }
+  const uint64_t before = clocks_;
   serviceBoundary();
-  return clk_ != 0;
+  return clocks_ != before;
 }
 
 ASMLAB_HOT unsigned Cpu::stepOne() {
-  clk_ = 0;
+  const uint64_t start = clocks_;
+  instructionStartClocks_ = start;
   if ((signals_.any & kBoundarySignals) != 0 && enterPendingInterrupt()) {
-      clocks_ += clk_;
-    return clk_;
+    lastClocks_ = unsigned(clocks_ - start);
+    instructionStartClocks_ = clocks_;
+    return lastClocks_;
   }
   const uint8_t trapAtStart = tf_;
   executeInstruction();
@@ -197,40 +240,59 @@ ASMLAB_HOT unsigned Cpu::stepOne() {
   // that sets it, nor after INT, which clears it), interrupt 1 comes at the next boundary.
   if (trapAtStart & tf_) signals_.is.trap = 1;
   ++instructions_;
-  clocks_ += clk_;
+  lastClocks_ = unsigned(clocks_ - start);
+  instructionStartClocks_ = clocks_;
   if (trace_) [[unlikely]] trace_(*this);
-  return clk_;
+  return lastClocks_;
 }
 
-unsigned Cpu::step() { return stepOne(); }
+unsigned Cpu::step() {
+  armInterruptPoll();  // the platform may have raised or lowered INTR since the last call
+  return stepOne();
+}
 
 RunStop Cpu::run(uint64_t maxInstructions, uint64_t clockLimit) {
-  const uint64_t target = instructions_ + maxInstructions;
+  armInterruptPoll();  // the platform may have raised or lowered INTR since the last call
+  // Saturating, so that run(UINT64_MAX) runs without an instruction limit.
+  const uint64_t target = maxInstructions > UINT64_MAX - instructions_ ? UINT64_MAX : instructions_ + maxInstructions;
   // The breakpoint test is skipped for the first instruction, so that run() continues from a
   // breakpoint it stopped at.
   bool checkBreakpoint = false;
+  RunStop stop = RunStop::InstructionLimit;
   while (instructions_ < target) {
-    if (clocks_ >= clockLimit) return RunStop::ClockLimit;
+    const uint64_t now = clocks_;
+    if (now >= clockLimit) { stop = RunStop::ClockLimit; break; }
     if (signals_.any != 0) [[unlikely]] {
-      // Slow path: something pending, TF set, a controller to poll, or debugger hooks.
+      // Slow path: something pending, TF set, the controller to poll, or a trace hook.
       if (breakFlags_ != nullptr && checkBreakpoint) {
         const uint32_t pc = linearPc();
-        if (pc < breakSize_ && (breakFlags_[pc] & breakMask_)) return RunStop::Breakpoint;
+        if (pc < breakSize_ && (breakFlags_[pc] & breakMask_)) { stop = RunStop::Breakpoint; break; }
       }
       checkBreakpoint = true;
       // A halted CPU waits for NMI or INTR; if nothing can wake it now, the caller (the
       // platform) advances its devices and calls run() again.
-      if (signals_.is.halted && !signals_.is.nmi && !(if_ && pic_ != nullptr && pic_->pending())) return RunStop::Halted;
+      if (signals_.is.halted && !signals_.is.nmi && !(if_ && pic_ != nullptr && pic_->pending())) {
+        stop = RunStop::Halted;
+        break;
+      }
       stepOne();
       continue;
     }
-    // Fast path: nothing pending, no trap, no hooks.
-    clk_ = 0;
+    // Fast path: nothing pending, no trap, no trace; execute breakpoints are one byte test.
+    if (checkBreakpoint && (breakWindow_[ip_] & breakMask_) != 0) [[unlikely]] {
+      stop = RunStop::Breakpoint;
+      break;
+    }
+    checkBreakpoint = true;
+    instructionStartClocks_ = now;
     executeInstruction();
     ++instructions_;
-    clocks_ += clk_;
   }
-  return RunStop::InstructionLimit;
+  // After a fast-path instruction instructionStartClocks_ is still its start (no instruction
+  // takes zero clocks); after stepOne() it already equals clocks_ and lastClocks_ is set.
+  if (instructionStartClocks_ != clocks_) lastClocks_ = unsigned(clocks_ - instructionStartClocks_);
+  instructionStartClocks_ = clocks_;
+  return stop;
 }
 
 }  // namespace asmlab::x86

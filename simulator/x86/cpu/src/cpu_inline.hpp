@@ -25,6 +25,8 @@ struct ParityTable {
 };
 inline constexpr ParityTable kParity{};
 
+inline bool Cpu::pf() const { return kParity.even[parityByte_]; }
+
 template <class T> constexpr unsigned kBits = sizeof(T) * 8;
 template <class T> constexpr T kSignBit = T(T(1) << (kBits<T> - 1));
 
@@ -37,16 +39,14 @@ ASMLAB_HOT T& Cpu::regRef(unsigned r) {
 
 ASMLAB_HOT uint8_t Cpu::readPhys8(uint32_t linear) {
   linear &= addressMask_;
-  if (const uint8_t* page = fastRead_[linear >> Bus::kPageBits]) return page[linear & 0xFFF];
-  if (bus_.hasWaitStates()) clk_ += bus_.waitStates(linear, false);
-  return bus_.read8(linear);
+  if (const uint8_t* page = fastRead_[linear >> Bus::kPageBits]) [[likely]] return page[linear & 0xFFF];
+  return readDevice8(linear);
 }
 
 ASMLAB_HOT void Cpu::writePhys8(uint32_t linear, uint8_t v) {
   linear &= addressMask_;
-  if (uint8_t* page = fastWrite_[linear >> Bus::kPageBits]) { page[linear & 0xFFF] = v; return; }
-  if (bus_.hasWaitStates()) clk_ += bus_.waitStates(linear, false);
-  bus_.write8(linear, v);
+  if (uint8_t* page = fastWrite_[linear >> Bus::kPageBits]) [[likely]] { page[linear & 0xFFF] = v; return; }
+  writeDevice8(linear, v);
 }
 
 ASMLAB_HOT uint8_t Cpu::fetch8() {
@@ -67,8 +67,8 @@ inline T Cpu::fetchImm() {
 ASMLAB_HOT void Cpu::wordPenalty(uint32_t offset, unsigned bytes) {
   if (bytes < 2) return;
   unsigned transfers = bytes / 2;
-  if (is8088_) clk_ += timing::kWordPenalty * transfers;
-  else if (offset & 1) clk_ += timing::kWordPenalty * transfers;
+  if (is8088_) clocks_ += timing::kWordPenalty * transfers;
+  else if (offset & 1) clocks_ += timing::kWordPenalty * transfers;
 }
 
 // Multi-byte operands wrap inside the segment (offset FFFFh + 1 = 0000h), as on the 8086.
@@ -100,7 +100,7 @@ template <class T>
 ASMLAB_HOT void Cpu::setSZP(T r) {
   zf_ = r == 0;
   sf_ = (r >> (kBits<T> - 1)) & 1;
-  pf_ = kParity.even[r & 0xFF];
+  parityByte_ = uint8_t(r);
 }
 
 // ADD/ADC: manual, "ADD": CF carry out of the top bit, AF carry out of bit 3, OF signed overflow.
@@ -110,7 +110,7 @@ ASMLAB_HOT T Cpu::add(T a, T b, unsigned carry) {
   W wide = W(a) + W(b) + carry;
   T r = T(wide);
   cf_ = (wide >> kBits<T>) & 1;
-  af_ = ((a ^ b ^ r) >> 4) & 1;
+  auxByte_ = uint8_t(a ^ b ^ r);
   of_ = (((a ^ r) & (b ^ r)) >> (kBits<T> - 1)) & 1;
   setSZP(r);
   return r;
@@ -123,7 +123,7 @@ ASMLAB_HOT T Cpu::sub(T a, T b, unsigned borrow) {
   W wide = W(a) - W(b) - borrow;
   T r = T(wide);
   cf_ = (wide >> kBits<T>) & 1;
-  af_ = ((a ^ b ^ r) >> 4) & 1;
+  auxByte_ = uint8_t(a ^ b ^ r);
   of_ = (((a ^ b) & (a ^ r)) >> (kBits<T> - 1)) & 1;
   setSZP(r);
   return r;
@@ -132,7 +132,7 @@ ASMLAB_HOT T Cpu::sub(T a, T b, unsigned borrow) {
 // AND/OR/XOR/TEST clear CF and OF; AF is undefined and the 8086 clears it.
 template <class T>
 ASMLAB_HOT T Cpu::logicResult(T r) {
-  cf_ = 0; of_ = 0; af_ = 0;
+  cf_ = 0; of_ = 0; auxByte_ = 0;
   setSZP(r);
   return r;
 }
@@ -210,13 +210,14 @@ ASMLAB_HOT T Cpu::incDec(T v, bool dec) {
 
 // ModRM decoding: mod/reg/rm, the 16-bit effective address and its clocks (manual, table 4-10
 // "R/M field encoding" and table 2-20). 32-bit addressing is in ext386.cpp.
-ASMLAB_HOT void Cpu::decodeModRM(ModRM& m) {
-  uint8_t b = fetch8();
+ASMLAB_HOT void Cpu::decodeModRM(ModRM& m) { decodeModRM(m, fetch8()); }
+
+ASMLAB_HOT void Cpu::decodeModRM(ModRM& m, uint8_t b) {
   m.mod = b >> 6;
   m.reg = (b >> 3) & 7;
   m.rm = b & 7;
   if (m.mod == 3) return;
-  if (addr32_) { decodeModRM32(m); return; }
+  if (addr32_) [[unlikely]] { m = decodeModRM32(m); return; }
   // Table 2-20 gives the clocks of each addressing form.
   uint16_t offset = 0;
   unsigned seg = DS, ea = 0;
@@ -243,7 +244,7 @@ ASMLAB_HOT void Cpu::decodeModRM(ModRM& m) {
   m.seg = uint8_t(dataSeg(seg));
   m.offset = offset;
   lastEa_ = offset;
-  clk_ += ea;
+  clocks_ += ea;
 }
 
 // 00h-3Dh: op = bits 5-3 (ADD OR ADC SBB AND SUB XOR CMP); form = bits 2-0:
@@ -265,31 +266,33 @@ ASMLAB_HOT void Cpu::aluForm() {
   if constexpr (form >= 4) {
     T r = alu<T>(kind, getReg<T>(AX), fetchImm<T>());
     if constexpr (writes) setReg<T>(AX, r);
-    clk_ += timing::kAluAccImm;
+    clocks_ += timing::kAluAccImm;
   } else {
-    ModRM m;
-    decodeModRM(m);
-    if (m.isReg()) {
-      // Register to register: handled apart so that the operands stay in host registers and
-      // the register/memory test is made once (readRM/writeRM would repeat it).
+    const uint8_t modrm = fetch8();
+    if (modrm >= 0xC0) {
+      // Register to register: handled apart, before any ModRM structure is filled, so that the
+      // register numbers and operands stay in host registers.
+      const unsigned reg = (modrm >> 3) & 7, rm = modrm & 7;
       if constexpr ((form & 2) != 0) {
-        T r = alu<T>(kind, getReg<T>(m.reg), getReg<T>(m.rm));
-        if constexpr (writes) setReg<T>(m.reg, r);
+        T r = alu<T>(kind, getReg<T>(reg), getReg<T>(rm));
+        if constexpr (writes) setReg<T>(reg, r);
       } else {
-        T r = alu<T>(kind, getReg<T>(m.rm), getReg<T>(m.reg));
-        if constexpr (writes) setReg<T>(m.rm, r);
+        T r = alu<T>(kind, getReg<T>(rm), getReg<T>(reg));
+        if constexpr (writes) setReg<T>(rm, r);
       }
-      clk_ += timing::kAluRegReg;
+      clocks_ += timing::kAluRegReg;
       return;
     }
+    ModRM m;
+    decodeModRM(m, modrm);
     if constexpr ((form & 2) != 0) {
       T r = alu<T>(kind, getReg<T>(m.reg), readRM<T>(m));
       if constexpr (writes) setReg<T>(m.reg, r);
-      clk_ += m.isReg() ? timing::kAluRegReg : timing::kAluRegMem;
+      clocks_ += m.isReg() ? timing::kAluRegReg : timing::kAluRegMem;
     } else {
       T r = alu<T>(kind, readRM<T>(m), getReg<T>(m.reg));
       if constexpr (writes) writeRM<T>(m, r);
-      clk_ += m.isReg() ? timing::kAluRegReg : writes ? timing::kAluMemReg : timing::kAluRegMem;
+      clocks_ += m.isReg() ? timing::kAluRegReg : writes ? timing::kAluMemReg : timing::kAluRegMem;
     }
   }
 }
@@ -302,7 +305,7 @@ ASMLAB_HOT void Cpu::execIncDecReg() {
   constexpr bool dec = (Op & 8) != 0;
   if (op32_) setReg<uint32_t>(r, incDec<uint32_t>(getReg<uint32_t>(r), dec));
   else setReg<uint16_t>(r, incDec<uint16_t>(getReg<uint16_t>(r), dec));
-  clk_ += timing::kIncReg16;
+  clocks_ += timing::kIncReg16;
 }
 
 // Condition codes 0-F in the order of the Jcc opcodes 70h-7Fh (manual, table 2-15).
@@ -314,7 +317,7 @@ ASMLAB_HOT bool Cpu::condition(unsigned cc) const {
     case 2: r = zf_; break;                   // Z/E
     case 3: r = cf_ | zf_; break;             // BE
     case 4: r = sf_; break;                   // S
-    case 5: r = pf_; break;                   // P
+    case 5: r = pf(); break;                  // P
     case 6: r = sf_ != of_; break;            // L
     default: r = zf_ | (sf_ != of_); break;   // LE
   }
@@ -325,9 +328,9 @@ ASMLAB_HOT void Cpu::execJcc(uint8_t op) {
   int8_t rel = int8_t(fetch8());
   if (condition(op & 0x0F)) {
     ip_ = uint16_t(ip_ + rel);
-    clk_ += timing::kJccTaken;
+    clocks_ += timing::kJccTaken;
   } else {
-    clk_ += timing::kJccNotTaken;
+    clocks_ += timing::kJccNotTaken;
   }
 }
 
@@ -338,10 +341,85 @@ ASMLAB_HOT void Cpu::execJcc() {
   int8_t rel = int8_t(fetch8());
   if (condition(Cc)) {
     ip_ = uint16_t(ip_ + rel);
-    clk_ += timing::kJccTaken;
+    clocks_ += timing::kJccTaken;
   } else {
-    clk_ += timing::kJccNotTaken;
+    clocks_ += timing::kJccNotTaken;
   }
+}
+
+}  // namespace asmlab::x86
+
+namespace asmlab::x86 {
+
+// 88h MOV r/m8,r8; 89h r/m16,r16; 8Ah r8,r/m8; 8Bh r16,r/m16 (r32 under 66h). Clocks: reg,reg 2;
+// reg,mem 8 + EA; mem,reg 9 + EA (manual, table 2-21).
+template <uint8_t Op>
+ASMLAB_HOT void Cpu::execMov() {
+  if constexpr ((Op & 1) == 0) movForm<uint8_t, Op>();
+  else if (op32_) [[unlikely]] movForm<uint32_t, Op>();
+  else movForm<uint16_t, Op>();
+}
+
+template <class T, uint8_t Op>
+ASMLAB_HOT void Cpu::movForm() {
+  constexpr bool toReg = (Op & 2) != 0;
+  const uint8_t modrm = fetch8();
+  if (modrm >= 0xC0) {  // register to register, without filling a ModRM structure
+    const unsigned reg = (modrm >> 3) & 7, rm = modrm & 7;
+    if constexpr (toReg) setReg<T>(reg, getReg<T>(rm));
+    else setReg<T>(rm, getReg<T>(reg));
+    clocks_ += timing::kMovRegReg;
+    return;
+  }
+  ModRM m;
+  decodeModRM(m, modrm);
+  if constexpr (toReg) {
+    setReg<T>(m.reg, readMem<T>(m.seg, m.offset));
+    clocks_ += timing::kMovRegMem;
+  } else {
+    writeMem<T>(m.seg, m.offset, getReg<T>(m.reg));
+    clocks_ += timing::kMovMemReg;
+  }
+}
+
+// B0h-B7h MOV r8,imm8; B8h-BFh MOV r16,imm16 (r32 under 66h): 4 clocks.
+template <uint8_t Op>
+ASMLAB_HOT void Cpu::execMovRegImm() {
+  constexpr unsigned r = Op & 7;
+  if constexpr (Op < 0xB8) setReg<uint8_t>(r, fetch8());
+  else if (op32_) [[unlikely]] setReg<uint32_t>(r, fetch32());
+  else setReg<uint16_t>(r, fetch16());
+  clocks_ += timing::kMovRegImm;
+}
+
+// E0h LOOPNE, E1h LOOPE, E2h LOOP, E3h JCXZ (JECXZ / ECX under 67h): CX is decremented without
+// touching the flags (manual, "LOOP").
+template <uint8_t Op>
+ASMLAB_HOT void Cpu::execLoop() {
+  const int8_t rel = int8_t(fetch8());
+  bool taken;
+  unsigned takenClocks, notTakenClocks;
+  if constexpr (Op == 0xE3) {
+    taken = (addr32_ ? gpr_[CX].d : gpr_[CX].w[0]) == 0;
+    takenClocks = timing::kJcxzTaken; notTakenClocks = timing::kJcxzNotTaken;
+  } else {
+    uint32_t cx;
+    if (addr32_) [[unlikely]] cx = --gpr_[CX].d;
+    else cx = --gpr_[CX].w[0];
+    taken = cx != 0;
+    if constexpr (Op == 0xE0) { taken = taken && !zf_; takenClocks = timing::kLoopneTaken; notTakenClocks = timing::kLoopneNotTaken; }
+    else if constexpr (Op == 0xE1) { taken = taken && zf_; takenClocks = timing::kLoopeTaken; notTakenClocks = timing::kLoopeNotTaken; }
+    else { takenClocks = timing::kLoopTaken; notTakenClocks = timing::kLoopNotTaken; }
+  }
+  if (taken) { ip_ = uint16_t(ip_ + rel); clocks_ += takenClocks; }
+  else clocks_ += notTakenClocks;
+}
+
+// EBh JMP short: 15 clocks.
+ASMLAB_HOT void Cpu::execJmpShort() {
+  const int8_t rel = int8_t(fetch8());
+  ip_ = uint16_t(ip_ + rel);
+  clocks_ += timing::kJmpShort;
 }
 
 }  // namespace asmlab::x86

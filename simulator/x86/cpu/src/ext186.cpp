@@ -56,42 +56,42 @@ void Cpu::enter() {
   }
   gpr_[BP].w[0] = frame;
   gpr_[SP].w[0] = uint16_t(gpr_[SP].w[0] - size);
-  clk_ += timing::kEnter + (level > 1 ? 4 * (level - 1) : 0);
+  clocks_ += timing::kEnter + (level > 1 ? 4 * (level - 1) : 0);
 }
 
 void Cpu::leave() {
   gpr_[SP].w[0] = gpr_[BP].w[0];
   gpr_[BP].w[0] = pop16();
-  clk_ += timing::kLeave;
+  clocks_ += timing::kLeave;
 }
 
 void Cpu::exec186(uint8_t op) {
   switch (op) {
     case 0x60:
       if (op32_) pusha<uint32_t>(); else pusha<uint16_t>();
-      clk_ += timing::kPusha;
+      clocks_ += timing::kPusha;
       return;
     case 0x61:
       if (op32_) popa<uint32_t>(); else popa<uint16_t>();
-      clk_ += timing::kPopa;
+      clocks_ += timing::kPopa;
       return;
     case 0x62: {
       ModRM m;
       decodeModRM(m);
       if (m.isReg()) { undefinedOpcode(); return; }
-      clk_ += timing::kBound;
+      clocks_ += timing::kBound;
       bool inside = op32_ ? bound<uint32_t>(m) : bound<uint16_t>(m);
       if (!inside) raiseException(5, instrStart_);
       return;
     }
     case 0x68:
       if (op32_) push32(fetch32()); else push16(fetch16());
-      clk_ += timing::kPushImm;
+      clocks_ += timing::kPushImm;
       return;
     case 0x6A: {
       int8_t imm = int8_t(fetch8());
       if (op32_) push32(uint32_t(int32_t(imm))); else push16(uint16_t(int16_t(imm)));
-      clk_ += timing::kPushImm;
+      clocks_ += timing::kPushImm;
       return;
     }
     case 0x69: case 0x6B: {  // IMUL reg,r/m,imm
@@ -103,7 +103,7 @@ void Cpu::exec186(uint8_t op) {
         T b = op == 0x6B ? T(std::make_signed_t<T>(int8_t(fetch8()))) : fetchImm<T>();
         setReg<T>(m.reg, imul3<T>(a, b));
       });
-      clk_ += m.isReg() ? timing::kImul3Reg : timing::kImul3Mem;
+      clocks_ += m.isReg() ? timing::kImul3Reg : timing::kImul3Mem;
       return;
     }
     case 0x6C: case 0x6D: case 0x6E: case 0x6F:

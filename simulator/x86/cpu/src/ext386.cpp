@@ -7,7 +7,7 @@ namespace asmlab::x86 {
 
 // 32-bit ModRM/SIB addressing (80386 manual, 17.2.1). The effective address is not checked
 // against the 64 KiB real-mode limit (the 80386 would raise interrupt 13); docs/x86-cpu.md.
-void Cpu::decodeModRM32(ModRM& m) {
+Cpu::ModRM Cpu::decodeModRM32(ModRM m) {
   unsigned seg = DS;
   uint32_t offset = 0;
   unsigned base = m.rm;
@@ -33,14 +33,15 @@ void Cpu::decodeModRM32(ModRM& m) {
   m.seg = uint8_t(dataSeg(seg));
   m.offset = offset;
   lastEa_ = offset;
-  clk_ += timing::kEaBaseOrIndex + (m.mod != 0 ? 4 : 0);
+  clocks_ += timing::kEaBaseOrIndex + (m.mod != 0 ? 4 : 0);
+  return m;
 }
 
 void Cpu::setcc(unsigned cc) {
   ModRM m;
   decodeModRM(m);
   writeRM<uint8_t>(m, condition(cc) ? 1 : 0);
-  clk_ += timing::kSetcc;
+  clocks_ += timing::kSetcc;
 }
 
 // MOVZX/MOVSX reg,r/m8 or r/m16.
@@ -51,7 +52,7 @@ void Cpu::movExtend(bool byteSource, bool isSigned) {
   if (byteSource) { uint8_t b = readRM<uint8_t>(m); v = isSigned ? uint32_t(int32_t(int8_t(b))) : b; }
   else { uint16_t w = readRM<uint16_t>(m); v = isSigned ? uint32_t(int32_t(int16_t(w))) : w; }
   if (op32_) setReg<uint32_t>(m.reg, v); else setReg<uint16_t>(m.reg, uint16_t(v));
-  clk_ += timing::kMovx;
+  clocks_ += timing::kMovx;
 }
 
 // BT BTS BTR BTC (op 4-7 as in group 0FBAh). With a register bit offset and a memory operand
@@ -73,7 +74,7 @@ void Cpu::bitTest(unsigned op, ModRM m, uint32_t bitOffset, bool registerOffset)
     case 7: writeRM<T>(m, T(v ^ mask)); break;
     default: break;
   }
-  clk_ += timing::kBitOp;
+  clocks_ += timing::kBitOp;
 }
 
 template <class T>
@@ -81,7 +82,7 @@ void Cpu::bitScan(bool reverse) {
   ModRM m;
   decodeModRM(m);
   T v = readRM<T>(m);
-  clk_ += timing::kBitScan;
+  clocks_ += timing::kBitScan;
   if (v == 0) { zf_ = 1; return; }
   zf_ = 0;
   unsigned index = 0;
@@ -96,7 +97,7 @@ void Cpu::doubleShift(bool left, bool byCl) {
   ModRM m;
   decodeModRM(m);
   unsigned count = (byCl ? gpr_[CX].b[0] : fetch8()) & 0x1F;
-  clk_ += timing::kDoubleShift;
+  clocks_ += timing::kDoubleShift;
   if (count == 0) return;
   constexpr unsigned bits = kBits<T>;
   T dst = readRM<T>(m);
@@ -124,7 +125,7 @@ void Cpu::dispatch0F() {
     decodeModRM(m);
     if (m.reg == 4) {  // SMSW: PE = 0; the 80286 reads the reserved bits as ones
       writeRM<uint16_t>(m, has386_ ? 0x0010 : 0xFFF0);
-      clk_ += 3;
+      clocks_ += 3;
       return;
     }
     undefinedOpcode();
@@ -133,16 +134,16 @@ void Cpu::dispatch0F() {
   if (!has386_) { undefinedOpcode(); return; }
   if (op >= 0x80 && op <= 0x8F) {  // Jcc rel16/rel32
     uint32_t rel = op32_ ? fetch32() : fetch16();
-    if (condition(op & 0x0F)) { ip_ = uint16_t(ip_ + rel); clk_ += timing::kJccNear; }
-    else clk_ += 3;
+    if (condition(op & 0x0F)) { ip_ = uint16_t(ip_ + rel); clocks_ += timing::kJccNear; }
+    else clocks_ += 3;
     return;
   }
   if (op >= 0x90 && op <= 0x9F) { setcc(op & 0x0F); return; }
   switch (op) {
-    case 0xA0: push16(sreg_[FS]); clk_ += timing::kPushSeg; return;
-    case 0xA1: loadSeg(FS, pop16()); clk_ += timing::kPopSeg; return;
-    case 0xA8: push16(sreg_[GS]); clk_ += timing::kPushSeg; return;
-    case 0xA9: loadSeg(GS, pop16()); clk_ += timing::kPopSeg; return;
+    case 0xA0: push16(sreg_[FS]); clocks_ += timing::kPushSeg; return;
+    case 0xA1: loadSeg(FS, pop16()); clocks_ += timing::kPopSeg; return;
+    case 0xA8: push16(sreg_[GS]); clocks_ += timing::kPushSeg; return;
+    case 0xA9: loadSeg(GS, pop16()); clocks_ += timing::kPopSeg; return;
     case 0xB6: movExtend(true, false); return;
     case 0xB7: movExtend(false, false); return;
     case 0xBE: movExtend(true, true); return;
@@ -177,7 +178,7 @@ void Cpu::dispatch0F() {
         using T = decltype(zero);
         setReg<T>(m.reg, imul3<T>(getReg<T>(m.reg), readRM<T>(m)));
       });
-      clk_ += timing::kImul3Reg;
+      clocks_ += timing::kImul3Reg;
       return;
     }
     default:

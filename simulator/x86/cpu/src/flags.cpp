@@ -10,7 +10,7 @@ void Cpu::execFlagOp(uint8_t op) {
   switch (op) {
     case 0x9E: {  // SAHF: SF ZF AF PF CF from AH
       uint8_t ah = gpr_[AX].b[1];
-      sf_ = (ah >> 7) & 1; zf_ = (ah >> 6) & 1; af_ = (ah >> 4) & 1; pf_ = (ah >> 2) & 1; cf_ = ah & 1;
+      sf_ = (ah >> 7) & 1; zf_ = (ah >> 6) & 1; setAf((ah >> 4) & 1); setPf((ah >> 2) & 1); cf_ = ah & 1;
       clocks = timing::kSahf;
       break;
     }
@@ -35,24 +35,24 @@ void Cpu::execFlagOp(uint8_t op) {
     case 0xFC: df_ = 0; break;
     default: df_ = 1; break;  // FDh STD
   }
-  clk_ += clocks;
+  clocks_ += clocks;
 }
 
 void Cpu::execProcessorControl(uint8_t op) {
   if (op == 0x9B) {  // WAIT: the TEST pin is active (no coprocessor busy)
-    clk_ += timing::kWait;
+    clocks_ += timing::kWait;
     return;
   }
   if (op == 0xF4) {  // HLT: wait for NMI or INTR (or reset)
     signals_.is.halted = true;
-    clk_ += timing::kHlt;
+    clocks_ += timing::kHlt;
     return;
   }
   // D8h-DFh ESC: the CPU computes the operand address for a coprocessor and otherwise does
   // nothing; without an 8087 the instruction is a NOP of its length.
   ModRM m;
   decodeModRM(m);
-  clk_ += m.isReg() ? timing::kEscReg : timing::kEscMem;
+  clocks_ += m.isReg() ? timing::kEscReg : timing::kEscMem;
 }
 
 }  // namespace asmlab::x86

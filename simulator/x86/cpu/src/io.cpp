@@ -7,20 +7,24 @@ namespace asmlab::x86 {
 
 template <class T>
 T Cpu::portIn(uint16_t port) {
-  if (bus_.hasWaitStates()) clk_ += bus_.waitStates(port, true);
+  if (bus_.hasWaitStates()) clocks_ += bus_.waitStates(port, true);
   wordPenalty(port, sizeof(T));
-  if constexpr (sizeof(T) == 1) return bus_.in8(port);
-  else if constexpr (sizeof(T) == 2) return bus_.in16(port);
-  else return uint32_t(bus_.in16(port)) | (uint32_t(bus_.in16(uint16_t(port + 2))) << 16);
+  T v;
+  if constexpr (sizeof(T) == 1) v = bus_.in8(port);
+  else if constexpr (sizeof(T) == 2) v = bus_.in16(port);
+  else v = uint32_t(bus_.in16(port)) | (uint32_t(bus_.in16(uint16_t(port + 2))) << 16);
+  armInterruptPoll();  // a device access may change INTR (Cpu::signals_)
+  return v;
 }
 
 template <class T>
 void Cpu::portOut(uint16_t port, T v) {
-  if (bus_.hasWaitStates()) clk_ += bus_.waitStates(port, true);
+  if (bus_.hasWaitStates()) clocks_ += bus_.waitStates(port, true);
   wordPenalty(port, sizeof(T));
   if constexpr (sizeof(T) == 1) bus_.out8(port, v);
   else if constexpr (sizeof(T) == 2) bus_.out16(port, v);
   else { bus_.out16(port, uint16_t(v)); bus_.out16(uint16_t(port + 2), uint16_t(v >> 16)); }
+  armInterruptPoll();  // a device access may change INTR (Cpu::signals_)
 }
 
 template uint8_t Cpu::portIn<uint8_t>(uint16_t);
@@ -39,8 +43,8 @@ void Cpu::execIo(uint8_t op) {
     if (out) portOut<T>(port, getReg<T>(AX));
     else setReg<T>(AX, portIn<T>(port));
   });
-  if (viaDx) clk_ += out ? timing::kOutDx : timing::kInDx;
-  else clk_ += out ? timing::kOutImm : timing::kInImm;
+  if (viaDx) clocks_ += out ? timing::kOutDx : timing::kInDx;
+  else clocks_ += out ? timing::kOutImm : timing::kInImm;
 }
 
 }  // namespace asmlab::x86

@@ -11,7 +11,7 @@ void Cpu::execTest(uint8_t op) {
       using T = decltype(zero);
       logicResult<T>(T(getReg<T>(AX) & fetchImm<T>()));
     });
-    clk_ += timing::kTestAccImm;
+    clocks_ += timing::kTestAccImm;
     return;
   }
   ModRM m;
@@ -20,7 +20,7 @@ void Cpu::execTest(uint8_t op) {
     using T = decltype(zero);
     logicResult<T>(T(readRM<T>(m) & getReg<T>(m.reg)));
   });
-  clk_ += m.isReg() ? timing::kTestRegReg : timing::kTestRegMem;
+  clocks_ += m.isReg() ? timing::kTestRegReg : timing::kTestRegMem;
 }
 
 }  // namespace asmlab::x86

@@ -17,7 +17,7 @@ template <class T> using SDouble = std::conditional_t<sizeof(T) == 1, int16_t, s
 // Divide error (interrupt 0). The 8086/8088 push the address of the next instruction; the 80286
 // and later push the address of the faulting instruction so that it can be restarted.
 void Cpu::divideError() {
-  clk_ += timing::kDivideErrorEntry;
+  clocks_ += timing::kDivideErrorEntry;
   raiseException(0, has286_ ? instrStart_ : ip_);
 }
 
@@ -85,7 +85,7 @@ void Cpu::execMulDiv(const ModRM& m, bool word) {
   const unsigned kind = m.reg;
   static constexpr unsigned byteClocks[4] = {timing::kMul8, timing::kImul8, timing::kDiv8, timing::kIdiv8};
   static constexpr unsigned wordClocks[4] = {timing::kMul16, timing::kImul16, timing::kDiv16, timing::kIdiv16};
-  clk_ += (word ? wordClocks : byteClocks)[kind - 4] + (m.isReg() ? 0 : timing::kMulDivMemExtra);
+  clocks_ += (word ? wordClocks : byteClocks)[kind - 4] + (m.isReg() ? 0 : timing::kMulDivMemExtra);
   withWidth(word, op32_, [&](auto zero) { mulDiv<decltype(zero)>(m, kind); });
 }
 

@@ -82,11 +82,17 @@ next:
     case 0x7E: execJcc<0xE>(); return; case 0x7F: execJcc<0xF>(); return;
 
     // ---- data transfer (transfer.cpp) ----
-    case 0x86: case 0x87: case 0x88: case 0x89: case 0x8A: case 0x8B: case 0x8C: case 0x8D: case 0x8E:
+    case 0x88: execMov<0x88>(); return; case 0x89: execMov<0x89>(); return;  // cpu_inline.hpp
+    case 0x8A: execMov<0x8A>(); return; case 0x8B: execMov<0x8B>(); return;
+#define ASMLAB_MOVIMM_CASE(n) case n: execMovRegImm<n>(); return;
+    ASMLAB_MOVIMM_CASE(0xB0) ASMLAB_MOVIMM_CASE(0xB1) ASMLAB_MOVIMM_CASE(0xB2) ASMLAB_MOVIMM_CASE(0xB3)
+    ASMLAB_MOVIMM_CASE(0xB4) ASMLAB_MOVIMM_CASE(0xB5) ASMLAB_MOVIMM_CASE(0xB6) ASMLAB_MOVIMM_CASE(0xB7)
+    ASMLAB_MOVIMM_CASE(0xB8) ASMLAB_MOVIMM_CASE(0xB9) ASMLAB_MOVIMM_CASE(0xBA) ASMLAB_MOVIMM_CASE(0xBB)
+    ASMLAB_MOVIMM_CASE(0xBC) ASMLAB_MOVIMM_CASE(0xBD) ASMLAB_MOVIMM_CASE(0xBE) ASMLAB_MOVIMM_CASE(0xBF)
+#undef ASMLAB_MOVIMM_CASE
+    case 0x86: case 0x87: case 0x8C: case 0x8D: case 0x8E:
     case 0x90: case 0x91: case 0x92: case 0x93: case 0x94: case 0x95: case 0x96: case 0x97:
     case 0xA0: case 0xA1: case 0xA2: case 0xA3:
-    case 0xB0: case 0xB1: case 0xB2: case 0xB3: case 0xB4: case 0xB5: case 0xB6: case 0xB7:
-    case 0xB8: case 0xB9: case 0xBA: case 0xBB: case 0xBC: case 0xBD: case 0xBE: case 0xBF:
     case 0xC4: case 0xC5: case 0xC6: case 0xC7: case 0xD7:
       execTransfer(op); return;
 
@@ -110,8 +116,11 @@ next:
       if (has186_) exec186(op);
       else execControl(uint8_t(op | 0x02));
       return;
+    case 0xE0: execLoop<0xE0>(); return; case 0xE1: execLoop<0xE1>(); return;  // cpu_inline.hpp
+    case 0xE2: execLoop<0xE2>(); return; case 0xE3: execLoop<0xE3>(); return;
+    case 0xEB: execJmpShort(); return;
     case 0x9A: case 0xC2: case 0xC3: case 0xCA: case 0xCB: case 0xCC: case 0xCD: case 0xCE: case 0xCF:
-    case 0xE0: case 0xE1: case 0xE2: case 0xE3: case 0xE8: case 0xE9: case 0xEA: case 0xEB:
+    case 0xE8: case 0xE9: case 0xEA:
       execControl(op); return;
 
     // ---- I/O (io.cpp) ----
@@ -129,7 +138,7 @@ next:
   }
   return;
 prefix:
-  clk_ += timing::kPrefix;
+  clocks_ += timing::kPrefix;
   opcodeIp_ = ip_;
   op = fetch8();
   // A segment full of prefixes would loop forever inside one step; stop when IP has wrapped

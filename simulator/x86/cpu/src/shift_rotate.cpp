@@ -42,7 +42,7 @@ T Cpu::shiftRotate(unsigned op, T v, unsigned count) {
         cf_ = (v & msb) != 0;
         v = T(v << 1);
         of_ = ((v & msb) != 0) ^ cf_;
-        af_ = (v & 0x10) != 0;
+        setAf((v & 0x10) != 0);
         setSZP<T>(v);
         break;
       }
@@ -50,7 +50,7 @@ T Cpu::shiftRotate(unsigned op, T v, unsigned count) {
         of_ = (v & msb) != 0;
         cf_ = v & 1;
         v = T(v >> 1);
-        af_ = 0;
+        setAf(false);
         setSZP<T>(v);
         break;
       }
@@ -58,7 +58,7 @@ T Cpu::shiftRotate(unsigned op, T v, unsigned count) {
         cf_ = v & 1;
         v = T((v >> 1) | (v & msb));
         of_ = 0;
-        af_ = 0;
+        setAf(false);
         setSZP<T>(v);
         break;
       }
@@ -92,10 +92,10 @@ void Cpu::execShiftGroup(uint8_t op) {
     T r = (kind == 6 && !has186_) ? setmo<T>(v, count) : shiftRotate<T>(kind, v, count);
     writeRM<T>(m, r);
   });
-  if (op == 0xD0 || op == 0xD1) clk_ += m.isReg() ? timing::kShiftReg1 : timing::kShiftMem1;
+  if (op == 0xD0 || op == 0xD1) clocks_ += m.isReg() ? timing::kShiftReg1 : timing::kShiftMem1;
   else if (op == 0xD2 || op == 0xD3)
-    clk_ += (m.isReg() ? timing::kShiftRegCl : timing::kShiftMemCl) + timing::kShiftPerBit * count;
-  else clk_ += (m.isReg() ? timing::kShiftImmReg : timing::kShiftImmMem) + count;
+    clocks_ += (m.isReg() ? timing::kShiftRegCl : timing::kShiftMemCl) + timing::kShiftPerBit * count;
+  else clocks_ += (m.isReg() ? timing::kShiftImmReg : timing::kShiftImmMem) + count;
 }
 
 }  // namespace asmlab::x86

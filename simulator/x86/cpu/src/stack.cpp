@@ -16,11 +16,11 @@ void Cpu::execPushPopSeg(uint8_t op) {
   const unsigned s = (op >> 3) & 3;
   if ((op & 7) == 6) {
     push16(sreg_[s]);
-    clk_ += timing::kPushSeg;
+    clocks_ += timing::kPushSeg;
   } else {
     loadSeg(s, pop16());
     segmentLoaded(s);
-    clk_ += timing::kPopSeg;
+    clocks_ += timing::kPopSeg;
   }
 }
 
@@ -40,11 +40,11 @@ void Cpu::pushRegister(unsigned r) {
 void Cpu::execStack(uint8_t op) {
   if (op >= 0x50 && op <= 0x57) {
     pushRegister(op & 7);
-    clk_ += timing::kPushReg;
+    clocks_ += timing::kPushReg;
   } else if (op >= 0x58 && op <= 0x5F) {
     if (op32_) gpr_[op & 7].d = pop32();
     else gpr_[op & 7].w[0] = pop16();  // POP SP: SP gets the value read
-    clk_ += timing::kPopReg;
+    clocks_ += timing::kPopReg;
   } else if (op == 0x8F) {
     // POP r/m. The reg field is ignored on the 8086 (the 80186+ raise interrupt 6 for reg != 0).
     ModRM m;
@@ -52,13 +52,13 @@ void Cpu::execStack(uint8_t op) {
     if (m.reg != 0 && has186_) { undefinedOpcode(); return; }
     if (op32_) writeRM<uint32_t>(m, pop32());
     else writeRM<uint16_t>(m, pop16());
-    clk_ += m.isReg() ? timing::kPopReg : timing::kPopMem;
+    clocks_ += m.isReg() ? timing::kPopReg : timing::kPopMem;
   } else if (op == 0x9C) {
     if (op32_) push32(flags()); else push16(flags());
-    clk_ += timing::kPushf;
+    clocks_ += timing::kPushf;
   } else {  // 9Dh POPF
     setFlags(op32_ ? uint16_t(pop32()) : pop16());
-    clk_ += timing::kPopf;
+    clocks_ += timing::kPopf;
   }
 }
 

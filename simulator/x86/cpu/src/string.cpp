@@ -56,16 +56,16 @@ void Cpu::stringOp(uint8_t op) {
   const StringTiming t = stringTiming(op);
   if (rep_ == 0) {
     stringIteration<T>(op);
-    clk_ += t.single;
+    clocks_ += t.single;
     return;
   }
   const bool compares = (op & 0xF6) == 0xA6;  // CMPS (A6/A7) and SCAS (AE/AF)
-  clk_ += timing::kRepBase;
+  clocks_ += timing::kRepBase;
   for (;;) {
     uint32_t count = addr32_ ? gpr_[CX].d : gpr_[CX].w[0];
     if (count == 0) return;
     stringIteration<T>(op);
-    clk_ += t.perRep;
+    clocks_ += t.perRep;
     --count;
     if (addr32_) gpr_[CX].d = count; else gpr_[CX].w[0] = uint16_t(count);
     if (compares && (rep_ == 0xF3 ? !zf_ : zf_)) return;
@@ -73,6 +73,7 @@ void Cpu::stringOp(uint8_t op) {
     // Between iterations: a pending interrupt (or the single-step trap) suspends the string
     // instruction, which resumes from its prefix after the handler returns.
     if (signals_.is.nmi || tf_ || (if_ && pic_ != nullptr && pic_->pending())) {
+      armInterruptPoll();
       ip_ = has286_ ? instrStart_ : uint16_t(opcodeIp_ - 1);
       return;
     }

@@ -24,20 +24,10 @@ void Cpu::execTransfer(uint8_t op) {
         writeRM<T>(m, b);
         setReg<T>(m.reg, a);
       });
-      clk_ += m.isReg() ? timing::kXchgRegReg : timing::kXchgMemReg;
+      clocks_ += m.isReg() ? timing::kXchgRegReg : timing::kXchgMemReg;
       return;
     }
-    case 0x88: case 0x89: case 0x8A: case 0x8B: {  // MOV r/m,reg and reg,r/m
-      ModRM m;
-      decodeModRM(m);
-      withWidth(op & 1, op32_, [&](auto zero) {
-        using T = decltype(zero);
-        if (op & 2) setReg<T>(m.reg, readRM<T>(m));
-        else writeRM<T>(m, getReg<T>(m.reg));
-      });
-      clk_ += m.isReg() ? timing::kMovRegReg : (op & 2) ? timing::kMovRegMem : timing::kMovMemReg;
-      return;
-    }
+    // 88h-8Bh MOV r/m,reg and reg,r/m: Cpu::execMov in cpu_inline.hpp (hot path).
     case 0x8C: {  // MOV r/m16,sreg
       ModRM m;
       decodeModRM(m);
@@ -45,7 +35,7 @@ void Cpu::execTransfer(uint8_t op) {
       if (s < 0) { undefinedOpcode(); return; }
       if (m.isReg() && op32_) setReg<uint32_t>(m.rm, sreg_[s]);
       else writeRM<uint16_t>(m, sreg_[s]);
-      clk_ += m.isReg() ? timing::kMovSegReg : timing::kMovMemSeg;
+      clocks_ += m.isReg() ? timing::kMovSegReg : timing::kMovMemSeg;
       return;
     }
     case 0x8D: {  // LEA reg,m
@@ -57,7 +47,7 @@ void Cpu::execTransfer(uint8_t op) {
       }
       if (op32_) setReg<uint32_t>(m.reg, m.offset);
       else setReg<uint16_t>(m.reg, uint16_t(m.offset));
-      clk_ += timing::kLea;
+      clocks_ += timing::kLea;
       return;
     }
     case 0x8E: {  // MOV sreg,r/m16 (CS is accepted by the 8086/8088 only)
@@ -67,7 +57,7 @@ void Cpu::execTransfer(uint8_t op) {
       if (s < 0 || (s == CS && has286_)) { undefinedOpcode(); return; }
       loadSeg(unsigned(s), readRM<uint16_t>(m));
       segmentLoaded(unsigned(s));
-      clk_ += m.isReg() ? timing::kMovSegReg : timing::kMovSegMem;
+      clocks_ += m.isReg() ? timing::kMovSegReg : timing::kMovSegMem;
       return;
     }
     case 0xA0: case 0xA1: case 0xA2: case 0xA3: {  // MOV AL/AX,[moffs] and [moffs],AL/AX
@@ -78,7 +68,7 @@ void Cpu::execTransfer(uint8_t op) {
         if (op & 2) writeMem<T>(seg, offset, getReg<T>(AX));
         else setReg<T>(AX, readMem<T>(seg, offset));
       });
-      clk_ += timing::kMovAccMem;
+      clocks_ += timing::kMovAccMem;
       return;
     }
     case 0xC4: case 0xC5: {  // LES / LDS reg,m16:16
@@ -92,7 +82,7 @@ void Cpu::execTransfer(uint8_t op) {
       uint16_t segment = readMem<uint16_t>(m.seg, uint16_t(m.offset + 2));
       setReg<uint16_t>(m.reg, offset);
       loadSeg(op == 0xC4 ? ES : DS, segment);
-      clk_ += timing::kLdsLes;
+      clocks_ += timing::kLdsLes;
       return;
     }
     case 0xC6: case 0xC7: {  // MOV r/m,imm (the 8086 ignores the reg field)
@@ -103,30 +93,22 @@ void Cpu::execTransfer(uint8_t op) {
         using T = decltype(zero);
         writeRM<T>(m, fetchImm<T>());
       });
-      clk_ += m.isReg() ? timing::kMovRegImm : timing::kMovMemImm;
+      clocks_ += m.isReg() ? timing::kMovRegImm : timing::kMovMemImm;
       return;
     }
     case 0xD7: {  // XLAT: AL = [seg:BX + AL]
       uint32_t offset = addr32_ ? gpr_[BX].d + gpr_[AX].b[0] : uint16_t(gpr_[BX].w[0] + gpr_[AX].b[0]);
       gpr_[AX].b[0] = readMem<uint8_t>(dataSeg(DS), offset);
-      clk_ += timing::kXlat;
+      clocks_ += timing::kXlat;
       return;
     }
     default:
       break;
   }
-  if (op >= 0x90 && op <= 0x97) {  // XCHG AX,reg (90h is NOP)
-    if (op32_) std::swap(gpr_[AX].d, gpr_[op & 7].d);
-    else std::swap(gpr_[AX].w[0], gpr_[op & 7].w[0]);
-    clk_ += timing::kXchgAccReg;
-  } else if (op >= 0xB0 && op <= 0xB7) {  // MOV reg8,imm8
-    setReg<uint8_t>(op & 7, fetch8());
-    clk_ += timing::kMovRegImm;
-  } else {  // B8h-BFh MOV reg16,imm16
-    if (op32_) gpr_[op & 7].d = fetch32();
-    else gpr_[op & 7].w[0] = fetch16();
-    clk_ += timing::kMovRegImm;
-  }
+  // 90h-97h XCHG AX,reg (90h is NOP). B0h-BFh MOV reg,imm: Cpu::execMovRegImm in cpu_inline.hpp.
+  if (op32_) std::swap(gpr_[AX].d, gpr_[op & 7].d);
+  else std::swap(gpr_[AX].w[0], gpr_[op & 7].w[0]);
+  clocks_ += timing::kXchgAccReg;
 }
 
 }  // namespace asmlab::x86

@@ -93,8 +93,8 @@ void Firmware::install() {
   for (unsigned v = 0; v < 256; ++v) {
     const auto it = vectors.find(static_cast<uint8_t>(v));
     const uint16_t offset = it != vectors.end() ? it->second : kDummyIret;
-    // Vectors 60h-67h are for user programs, and INT 1Fh/43h point at font tables on a real PC;
-    // here they hold the dummy IRET like the rest.
+    // Vectors 60h-67h are for user programs. INT 1Fh and 43h point at font tables: the video
+    // adapter's power-on, which runs after this, sets them.
     mem[v * 4] = static_cast<uint8_t>(offset);
     mem[v * 4 + 1] = static_cast<uint8_t>(offset >> 8);
     mem[v * 4 + 2] = 0x00;
@@ -171,7 +171,7 @@ void Firmware::call(uint32_t returnAddress) {
     }
     case Service::Int08: int08(); return;
     case Service::Int09: int09(); return;
-    case Service::Int10: m_->video_->int10(cpu); return;
+    case Service::Int10: videoBiosCall(); return;
     case Service::Int11: cpu.setReg16(AX, m_->read16(kBda + 0x10)); return;
     case Service::Int12: cpu.setReg16(AX, m_->read16(kBda + 0x13)); return;
     case Service::Int16: int16(false); return;
@@ -692,145 +692,4 @@ bool Firmware::dosFile(uint8_t ah) {
     default: return false;
   }
 }
-
-void Firmware::int33() {
-  Cpu& cpu = m_->cpu_;
-  const uint16_t ax = cpu.reg16(AX);
-  auto cursorChanged = [&] {
-    drawTextCursor();
-    m_->video_->setPointerCursor({mouseShown == 0, mouseX, mouseY});
-  };
-  // Every function that moves, shows or hides the cursor first takes it off the text screen.
-  if (ax <= 0x02 || ax == 0x04 || ax == 0x07 || ax == 0x08) eraseTextCursor();
-  switch (ax) {
-    case 0x00:
-      mouseMinX = 0; mouseMaxX = 639; mouseMinY = 0; mouseMaxY = 199;
-      mouseX = 320; mouseY = 100; mouseShown = -1;
-      for (unsigned b = 0; b < 3; ++b) presses[b] = releases[b] = 0;
-      handlerMask = 0;
-      pendingConditions.clear();
-      cpu.setReg16(AX, 0xFFFF);
-      cpu.setReg16(BX, 2);
-      cursorChanged();
-      return;
-    case 0x01: if (mouseShown < 0) ++mouseShown; cursorChanged(); return;
-    case 0x02: --mouseShown; cursorChanged(); return;
-    case 0x03:
-      // Reading the mouse's state is how a program waits for a click: it counts as polling, so a
-      // program polling only the mouse after the input script has ended stops as waiting for
-      // input (the idle clock restarts when a mouse event arrives, applyMouseEvent).
-      m_->programWaitsForInput();
-      if (m_->pollIdleSince_ == UINT64_MAX) m_->pollIdleSince_ = m_->now();
-      cpu.setReg16(BX, static_cast<uint16_t>(mouseButtons));
-      cpu.setReg16(CX, static_cast<uint16_t>(mouseX));
-      cpu.setReg16(DX, static_cast<uint16_t>(mouseY));
-      return;
-    case 0x04:
-      mouseX = std::clamp(static_cast<int>(static_cast<int16_t>(cpu.reg16(CX))), mouseMinX, mouseMaxX);
-      mouseY = std::clamp(static_cast<int>(static_cast<int16_t>(cpu.reg16(DX))), mouseMinY, mouseMaxY);
-      cursorChanged();
-      return;
-    case 0x05: case 0x06: {
-      const unsigned b = std::min<unsigned>(cpu.reg16(BX), 2);
-      if ((ax == 0x05 ? presses[b] : releases[b]) == 0) {  // nothing new: the program polls (as 03h)
-        m_->programWaitsForInput();
-        if (m_->pollIdleSince_ == UINT64_MAX) m_->pollIdleSince_ = m_->now();
-      }
-      cpu.setReg16(AX, static_cast<uint16_t>(mouseButtons));
-      if (ax == 0x05) {
-        cpu.setReg16(BX, static_cast<uint16_t>(presses[b])); presses[b] = 0;
-        cpu.setReg16(CX, static_cast<uint16_t>(pressX[b])); cpu.setReg16(DX, static_cast<uint16_t>(pressY[b]));
-      } else {
-        cpu.setReg16(BX, static_cast<uint16_t>(releases[b])); releases[b] = 0;
-        cpu.setReg16(CX, static_cast<uint16_t>(releaseX[b])); cpu.setReg16(DX, static_cast<uint16_t>(releaseY[b]));
-      }
-      return;
-    }
-    case 0x07: case 0x08: {
-      int lo = static_cast<int16_t>(cpu.reg16(CX)), hi = static_cast<int16_t>(cpu.reg16(DX));
-      if (lo > hi) std::swap(lo, hi);
-      if (ax == 0x07) { mouseMinX = lo; mouseMaxX = hi; mouseX = std::clamp(mouseX, lo, hi); }
-      else { mouseMinY = lo; mouseMaxY = hi; mouseY = std::clamp(mouseY, lo, hi); }
-      cursorChanged();
-      return;
-    }
-    case 0x0B: {
-      // Motion counters in mickeys since the last call (the driver's default 8 mickeys per 8 pixels
-      // horizontally, 16 per 8 vertically).
-      cpu.setReg16(CX, static_cast<uint16_t>(mouseX - lastReportX));
-      cpu.setReg16(DX, static_cast<uint16_t>((mouseY - lastReportY) * 2));
-      lastReportX = mouseX;
-      lastReportY = mouseY;
-      return;
-    }
-    case 0x0C:
-      handlerMask = cpu.reg16(CX);
-      handlerSegment = cpu.seg(ES);
-      handlerOffset = cpu.reg16(DX);
-      pendingConditions.clear();
-      {
-        const uint32_t p = PcMachine::linear(PcMachine::kBiosSegment, handlerPointer_);
-        m_->memory_[p] = static_cast<uint8_t>(handlerOffset);
-        m_->memory_[p + 1] = static_cast<uint8_t>(handlerOffset >> 8);
-        m_->memory_[p + 2] = static_cast<uint8_t>(handlerSegment);
-        m_->memory_[p + 3] = static_cast<uint8_t>(handlerSegment >> 8);
-      }
-      return;
-    case 0x14: {  // swap handlers: return the old one in CX, ES:DX
-      const uint16_t oldMask = handlerMask, oldSeg = handlerSegment, oldOff = handlerOffset;
-      handlerMask = cpu.reg16(CX);
-      handlerSegment = cpu.seg(ES);
-      handlerOffset = cpu.reg16(DX);
-      const uint32_t p = PcMachine::linear(PcMachine::kBiosSegment, handlerPointer_);
-      m_->memory_[p] = static_cast<uint8_t>(handlerOffset);
-      m_->memory_[p + 1] = static_cast<uint8_t>(handlerOffset >> 8);
-      m_->memory_[p + 2] = static_cast<uint8_t>(handlerSegment);
-      m_->memory_[p + 3] = static_cast<uint8_t>(handlerSegment >> 8);
-      cpu.setReg16(CX, oldMask);
-      cpu.setSeg(ES, oldSeg);
-      cpu.setReg16(DX, oldOff);
-      return;
-    }
-    default: return;
-  }
-}
-
-void Firmware::eraseTextCursor() {
-  if (textCursorAddress < 0) return;
-  m_->write8(static_cast<uint32_t>(textCursorAddress), textCursorSaved);
-  textCursorAddress = -1;
-}
-
-void Firmware::drawTextCursor() {
-  if (mouseShown != 0 || m_->video_->graphicsMode()) return;
-  const unsigned columns = std::max<unsigned>(1, m_->read8(kBda + 0x4A));
-  const uint32_t cell = static_cast<uint32_t>(mouseY / 8) * columns + static_cast<uint32_t>(mouseX / 8);
-  textCursorAddress = static_cast<int>(0xB8000 + cell * 2 + 1);
-  textCursorSaved = m_->read8(static_cast<uint32_t>(textCursorAddress));
-  m_->write8(static_cast<uint32_t>(textCursorAddress), static_cast<uint8_t>(textCursorSaved ^ 0x77));
-}
-
-void Firmware::mouseChanged(uint16_t condition) {
-  if ((handlerMask & condition) == 0 || (handlerSegment == 0 && handlerOffset == 0)) return;
-  pendingConditions.push_back(static_cast<uint16_t>(handlerMask & condition));
-  m_->pic_.raise(4);
-}
-
-void Firmware::mouseIrq() {
-  Cpu& cpu = m_->cpu_;
-  if (pendingConditions.empty()) { setCarry(false); return; }
-  const uint16_t condition = pendingConditions.front();
-  pendingConditions.erase(pendingConditions.begin());
-  // Microsoft Mouse Programmer's Reference, function 0Ch: AX condition, BX buttons, CX/DX
-  // position, SI/DI last raw motion; DS is the driver's (here the BIOS segment).
-  cpu.setReg16(AX, condition);
-  cpu.setReg16(BX, static_cast<uint16_t>(mouseButtons));
-  cpu.setReg16(CX, static_cast<uint16_t>(mouseX));
-  cpu.setReg16(DX, static_cast<uint16_t>(mouseY));
-  cpu.setReg16(SI, 0);
-  cpu.setReg16(DI, 0);
-  setCarry(true);
-  if (!pendingConditions.empty()) m_->pic_.raise(4);
-}
-
 }  // namespace asmlab::x86::pc

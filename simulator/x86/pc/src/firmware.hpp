@@ -45,12 +45,18 @@ public:
   int lastReportX = 320, lastReportY = 100;  // for function 0Bh (motion counters, in mickeys = 8 per 8 pixels)
   // Called by the machine for each mouse change; queues a handler call when the mask matches.
   void mouseChanged(uint16_t condition);
-  // The text-mode cursor: the driver XORs the attribute of the cell under it with 77h (the
-  // Microsoft driver's default text cursor mask), restoring it before every change.
+  // The software text cursor (Microsoft Mouse Programmer's Reference, function 0Ah): the cell
+  // under it becomes (cell AND screen mask) XOR cursor mask in video memory; the saved cell is
+  // restored before every change. -1: not drawn.
+  static constexpr uint16_t kDefaultScreenMask = 0x77FF, kDefaultCursorMask = 0x7700;
+  uint16_t textScreenMask = kDefaultScreenMask, textCursorMask = kDefaultCursorMask;
   int textCursorAddress = -1;
-  uint8_t textCursorSaved = 0;
+  uint16_t textCursorSaved = 0;
   void eraseTextCursor();
   void drawTextCursor();
+  // INT 10h through the adapter; the mouse cursor is taken off the text screen around mode sets
+  // and font loads.
+  void videoBiosCall();
   // Open DOS files (--dos-dir): each call opens the host file afresh, so this state copies into
   // snapshots and nothing stays open on the host.
   struct OpenFile { std::string hostPath; uint32_t position = 0; uint8_t mode = 0; };
@@ -63,6 +69,8 @@ private:
   void rom(uint16_t& at, std::initializer_list<uint8_t> bytes);
   uint16_t gate(uint16_t& at, Service s);
   void mouseIrq();
+  void mouseVirtualScreen(int& width, int& height) const;
+  void setEventHandler(uint16_t mask, uint16_t segment, uint16_t offset);
   void int08(); void int09(); void int16(bool retry); void int1A(); void int21(bool retry); void int33();
   bool dosFile(uint8_t ah);
   std::string hostPath(uint32_t nameAddress, bool mustExist, uint16_t& error);

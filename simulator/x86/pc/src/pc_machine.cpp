@@ -20,7 +20,7 @@ public:
     a &= 0xFFFFF;
     if (watching_ && (m_.breakpoints().flagsAt(a) & sim::kFlagRead)) watch(a, false);
     if (a >= VideoCard::kMemoryBase && a < VideoCard::kMemoryEnd) return m_.video_->readMemory(a);
-    if (a >= 0xA0000 && a < 0xF0000) return 0xFF;  // no adapter ROM or RAM: open bus
+    if (a >= m_.videoRomEnd_ && a < 0xF0000) return 0xFF;  // no adapter ROM or RAM: open bus
     return m_.memory_[a];
   }
   void write8(uint32_t a, uint8_t v) override {
@@ -44,7 +44,8 @@ public:
   }
   bool hasWaitStates() const override { return m_.video_->memoryWaitStates() != 0; }
   uint8_t* fastReadPage(uint32_t page) override {
-    if (page >= 0x100 || (page >= 0xA0 && page < 0xF0) || watched(page)) return nullptr;
+    if (page >= 0x100 || (page >= 0xA0 && page < 0xC0) || watched(page)) return nullptr;
+    if (page >= 0xC0 && page < 0xF0 && (page << kPageBits) >= m_.videoRomEnd_) return nullptr;
     return m_.memory_.data() + (size_t{page} << kPageBits);
   }
   uint8_t* fastWritePage(uint32_t page) override {
@@ -112,8 +113,15 @@ void PcMachine::powerOn() {
   pit_.out(0x40, 0x00, 0);
   pit_.out(0x43, 0xB6, 0);
   port61_ = 0x30 & 0;  // gate and data off
-  video_->powerOn(*bus_, *this);
+  // The adapter's ROM at C0000h (the VGA BIOS and its fonts), then the system BIOS's vectors and
+  // data area, then the adapter's power-on (its mode set writes the video fields and the font
+  // vectors INT 1Fh and 43h).
+  const std::vector<uint8_t>& rom = video_->romImage();
+  const size_t romSize = std::min<size_t>(rom.size(), 0x30000);
+  std::copy(rom.begin(), rom.begin() + static_cast<long>(romSize), memory_.begin() + 0xC0000);
+  videoRomEnd_ = static_cast<uint32_t>(0xC0000 + ((romSize + (1u << Bus::kPageBits) - 1) >> Bus::kPageBits << Bus::kPageBits));
   firmware_->install();
+  video_->powerOn(*bus_, *this);
   cpu_.setBreakpointTable(breakpoints().flagTable(), kMemorySize, sim::kFlagExecute);
   cpu_.invalidateFastPages();
   nextTimerEdge_ = pit_.nextRisingEdge(0, now());
@@ -126,7 +134,7 @@ std::string_view PcMachine::architecture() const { return cpuModelName(options_.
 uint8_t PcMachine::peek8(uint32_t a) const {
   a &= 0xFFFFF;
   if (a >= VideoCard::kMemoryBase && a < VideoCard::kMemoryEnd) return video_->peekMemory(a);
-  if (a >= 0xA0000 && a < 0xF0000) return 0xFF;
+  if (a >= videoRomEnd_ && a < 0xF0000) return 0xFF;
   return memory_[a];
 }
 
@@ -253,7 +261,7 @@ void PcMachine::pushKey(uint8_t scanCode, uint8_t ascii) {
 
 void PcMachine::applyMouseEvent(const InputEvent& e) {
   Firmware& f = *firmware_;
-  pollIdleSince_ = UINT64_MAX;  // the program has news: a poll after this starts a new idle time
+  pollIdleSince_ = UINT64_MAX;  // input arrived: a polling program is no longer idle
   f.eraseTextCursor();
   // Condition bits of the event handler (INT 33h 0Ch): 1 moved, 2/4 left press/release,
   // 8/16 right, 32/64 middle.
@@ -678,6 +686,7 @@ void PcMachine::restoreSnapshot(const sim::MachineSnapshot& snapshot) {
   timedEvents_ = s->timed;
   waitEvents_ = s->wait;
   *firmware_ = s->firmware;
+  video_->setPointerCursor({firmware_->mouseShown == 0, firmware_->mouseX, firmware_->mouseY});
   stopRequested_ = s->stopRequested;
   requestedReason_ = s->reason;
   requestedMessage_ = s->message;

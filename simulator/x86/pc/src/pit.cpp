@@ -15,26 +15,44 @@ void Pit8253::reset() {
 
 void Pit8253::load(Channel& c, uint64_t tick) {
   c.armed = true;
+  c.pausedElapsed = 0;
   // The count is loaded into the counting element on the next clock pulse.
   c.start = tick + 1;
+}
+
+// GATE low stops the count in modes 0, 2, 3 and 4 (8254 data sheet, "Gate" table); in modes 1 and 5
+// the gate only triggers.
+namespace {
+bool gateStops(unsigned mode) { return mode == 0 || mode == 2 || mode == 3 || mode == 4; }
+}  // namespace
+
+// Ticks counted since the count was loaded (0 before it is loaded), frozen while the gate stops
+// the count.
+uint64_t Pit8253::elapsedTicks(const Channel& c, uint64_t now) {
+  if (!c.gate && gateStops(c.mode)) return c.pausedElapsed;
+  const uint64_t tick = toTick(now);
+  return tick < c.start ? 0 : tick - c.start;
 }
 
 uint16_t Pit8253::count(unsigned channel, uint64_t now) const {
   const Channel& c = channels_[channel];
   if (!c.armed) return c.reload;
-  if (!c.gate && (c.mode == 2 || c.mode == 3 || c.mode == 1 || c.mode == 5)) return c.frozen;
-  const uint64_t tick = toTick(now);
+  if (!c.gate && gateStops(c.mode) && (c.mode == 2 || c.mode == 3)) return c.frozen;
   const uint64_t n = c.reload == 0 ? 65536 : c.reload;
-  if (tick < c.start) return c.reload;
-  const uint64_t elapsed = tick - c.start;
+  if (toTick(now) < c.start && (c.gate || !gateStops(c.mode))) return c.reload;
+  const uint64_t elapsed = elapsedTicks(c, now);
   switch (c.mode) {
     case 2:
       return static_cast<uint16_t>(n - elapsed % n);
     case 3: {
-      // Even counts: N, N-2, ..., 2 twice per period. Odd counts behave alike with one extra
-      // clock in the high half; reads show the even sequence either way.
-      const uint64_t half = (n + 1) / 2;
-      return static_cast<uint16_t>(n - 2 * (elapsed % half)) & 0xFFFE;
+      // Even counts: N, N-2, ..., 2, then again from N for the low half. Odd counts: N-1, N-3,
+      // ..., 2, then 0 for one more clock with the output still high; N-1 ... 2 while it is low
+      // (8254 data sheet, mode 3): a period of N clocks either way.
+      const uint64_t e = elapsed % n;
+      if (n % 2 == 0) return static_cast<uint16_t>(n - 2 * (e % (n / 2)));
+      const uint64_t high = (n + 1) / 2;
+      if (e < high) return e + 1 == high ? 0 : static_cast<uint16_t>(n - 1 - 2 * e);
+      return static_cast<uint16_t>(n - 1 - 2 * (e - high));
     }
     default:  // modes 0, 1, 4, 5 count down and wrap through 0FFFFh
       return static_cast<uint16_t>((n - elapsed) & 0xFFFF);
@@ -44,10 +62,9 @@ uint16_t Pit8253::count(unsigned channel, uint64_t now) const {
 bool Pit8253::output(unsigned channel, uint64_t now) const {
   const Channel& c = channels_[channel];
   if (!c.armed) return c.mode != 0;
-  const uint64_t tick = toTick(now);
   const uint64_t n = c.reload == 0 ? 65536 : c.reload;
-  if (tick < c.start) return c.mode != 0;
-  const uint64_t elapsed = tick - c.start;
+  if (toTick(now) < c.start && (c.gate || !gateStops(c.mode))) return c.mode != 0;
+  const uint64_t elapsed = elapsedTicks(c, now);
   switch (c.mode) {
     case 0: case 1: return elapsed >= n;
     case 2: return !c.gate || elapsed % n != n - 1;
@@ -175,11 +192,19 @@ void Pit8253::setGate2(bool high, uint64_t now) {
   if (c.gate == high) return;
   if (!high) {
     c.frozen = count(2, now);
+    c.pausedElapsed = elapsedTicks(c, now);
     c.gate = false;
     return;
   }
   c.gate = true;
-  if (c.armed) c.start = toTick(now) + 1;  // a rising gate restarts the count (modes 1, 2, 3, 5)
+  if (!c.armed) return;
+  const uint64_t tick = toTick(now);
+  if (c.mode == 0 || c.mode == 4) {
+    // Counting resumes where it stopped.
+    c.start = tick >= c.pausedElapsed ? tick - c.pausedElapsed : 0;
+  } else {
+    c.start = tick + 1;  // a rising gate reloads the count (modes 1, 2, 3, 5)
+  }
 }
 
 }  // namespace asmlab::x86::pc

@@ -60,8 +60,12 @@ struct SourceLocation {
   std::string file;
   uint32_t line = 0;
 };
-// The address of the first word of every source line that produced words, for debuggers. LC-3
-// sources only for now (x86 programs and object files give an empty map).
+// Where each source line's code starts, for debuggers, keyed by Machine::programCounter(): LC-3
+// addresses (from the assembler's listing), or for the PC the linear address CS*16+IP of the
+// loaded program, from the line numbers (MASM /Zd, OMF LINNUM) the MASM front end records and the
+// linker resolves, or that object files carry. A line of an included file names that file; code
+// from a macro expansion maps to the line that invoked the macro. Programs given as .COM/.EXE
+// and LC-3 object files give an empty map.
 using SourceMap = std::map<uint64_t, SourceLocation>;
 
 // As above, and fills `sourceMap` (cleared first).

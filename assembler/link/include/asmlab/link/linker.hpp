@@ -81,6 +81,16 @@ struct Relocation {
   uint32_t linear() const { return uint32_t{segment} * 16 + offset; }
 };
 
+// A source line resolved to its place in the program (from the modules' LINNUM line numbers).
+struct LinkedLine {
+  std::string file;                 // the module's Module::lineFiles entry
+  uint32_t line = 0;                // 1-based
+  std::string segment;              // the combined segment it lies in
+  uint16_t frame = 0;               // the segment's frame, or its group's (what CS holds there)
+  uint32_t offset = 0;              // from the frame
+  uint32_t linear = 0;              // from the start of the load image
+};
+
 struct LinkedProgram {
   OutputFormat format = OutputFormat::Exe;
   std::vector<uint8_t> image;       // memory image from linear 0 up to the last initialised byte
@@ -95,6 +105,7 @@ struct LinkedProgram {
   std::vector<LinkedGroup> groups;
   std::vector<LinkedSymbol> publics;
   std::vector<std::string> modules;     // every module linked, libraries' members included
+  std::vector<LinkedLine> lines;        // every module's line numbers, by linear address
 };
 
 // Links the modules; libraries are searched (repeatedly, in order) for unresolved externals.

@@ -126,6 +126,7 @@ struct LineNumber {
   uint32_t segment = 0;
   uint32_t line = 0;
   uint32_t offset = 0;
+  uint32_t file = 0;                // index into Module::lineFiles
 };
 
 // A COMENT record kept as is (class 88h class byte, the attribute byte and the text). Class 9Fh
@@ -144,6 +145,10 @@ struct Module {
   std::vector<Extern> externs;
   std::vector<Fixup> fixups;
   std::vector<LineNumber> lines;
+  // The source files `lines` refer to; index 0 is the module's own source. LINNUM names no file
+  // (its lines belong to the source THEADR names), so an .OBJ carries only file 0's lines and the
+  // reader names file 0 after THEADR; included files' lines live only in memory.
+  std::vector<std::string> lineFiles;
   std::vector<Comment> comments;
   bool isMain = false;              // MODEND main-module bit
   std::optional<EntryPoint> entry;  // MODEND start address

@@ -42,12 +42,18 @@ public:
   bool load(const QString& path);
   void setLc3Edition(int edition) { forcedEdition_ = edition; }
   int lc3Edition() const { return edition_; }
+  // The dialect of 8086 sources: "masm" (default) or "tasm" (TASM's MASM mode).
+  void setMasmDialect(const QString& dialect) { masmDialect_ = dialect; }
+  // The PC's processor: 8086 (default), 8088, 80186, 80286 or 80386.
+  void setX86Cpu(const QString& cpu) { x86Cpu_ = cpu; }
   bool reload() { return load(path_); }
   QString path() const { return path_; }
   QString sourceText() const { return source_; }
   const std::vector<SourceDiagnostic>& diagnostics() const { return diagnostics_; }
+  // True when the line table has lines of the loaded file (sources of either machine).
+  bool hasSourceLines() const { return hasSourceLines_; }
   // The line of the loaded source that produced the word at `address` (0 when none: another
-  // file, the operating system, or a program without a line table, such as x86 programs now).
+  // file, the operating system, or a program without a line table such as a .COM or .EXE).
   int sourceLineAt(uint64_t address) const;
   // The address of the first word `line` produced, or of the next line that produced any.
   std::optional<uint64_t> addressOfSourceLine(int line) const;
@@ -60,6 +66,11 @@ public:
   // Counts loads, so that models notice a new machine even if it sits at the old one's address.
   uint64_t generation() const { return generation_; }
   std::mutex& machineMutex() { return mutex_; }
+  // The machine for the window's refresh. While Run is slicing, waits (at most 10 ms) for the
+  // end of the current slice, and the worker lets it in before the next one, so the panes follow
+  // a program at full speed; otherwise (idle, or a step over or out that runs as one piece) it
+  // only tries. An empty lock means "busy, try on the next tick".
+  std::unique_lock<std::mutex> lockForRefresh();
   bool isRunning() const { return running_; }
   const sim::StopInfo& lastStop() const { return lastStop_; }
 
@@ -109,6 +120,7 @@ private:
 
   QString path_, source_, diagnosticsText_;
   toolchain::SourceMap sourceMap_;
+  bool hasSourceLines_ = false;
   std::vector<SourceDiagnostic> diagnostics_;
   std::unique_ptr<sim::Machine> machine_;
   std::unique_ptr<sim::History> history_;
@@ -118,8 +130,12 @@ private:
   std::atomic<bool> running_{false};
   std::atomic<bool> pauseRequested_{false};
   std::atomic<uint64_t> speed_{0};
+  std::atomic<bool> slicing_{false};   // the worker runs Run in slices
+  std::atomic<int> refreshWaiting_{0}; // lockForRefresh() calls waiting for the mutex
   int temporaryBreakpoint_ = -1;
   int forcedEdition_ = 0;
+  QString masmDialect_ = "masm";
+  QString x86Cpu_ = "8086";
   uint64_t generation_ = 0;
   int edition_ = 3;
   sim::StopInfo lastStop_;

@@ -144,7 +144,6 @@ private:
   void decodeAt(uint16_t address);
   void invalidateDecodeCache();
   void rebuildClockTable();
-  void updatePrivilege();
 
   // Slow paths, entered with the machine state synchronised (pc_ already past the instruction).
   bool loadSlow(uint16_t address, uint16_t& value);   // false = access aborted (exception)
@@ -182,8 +181,9 @@ private:
   std::unique_ptr<Decoded[]> decoded_;
   std::array<uint8_t, 32> clockTable_{};
   // Per-address flag tables the run loop tests: the breakpoint flags (or none, for runs that ignore
-  // breakpoints), plus, in the user table of the 3rd edition, kFlagFetchViolation on system space
-  // and device space, so that fetching there costs nothing extra. Rebuilt when the breakpoints change.
+  // breakpoints), kFlagDevice on device space, and, in the user table of the 3rd edition,
+  // kFlagFetchViolation on system space and device space, so that neither fetching nor a load or
+  // store costs more than one flag test. Rebuilt when the breakpoints change.
   void prepareFlagTables(bool withBreakpoints);
   std::vector<uint8_t> supervisorFlags_;
   std::vector<uint8_t> userFlags_;
@@ -192,10 +192,6 @@ private:
   const uint8_t* activeFlags_ = nullptr;  // the flag table of the run in progress
   std::vector<uint8_t> programWords_;   // 1 where a loaded program or the OS placed a word
 
-  // Access checks: an address a needs the slow path when uint16_t(a - accessLow_) >= accessSpan_
-  // (device space always; system space too in 3rd-edition user mode).
-  uint16_t accessLow_ = 0;
-  uint16_t accessSpan_ = addr::kDeviceStart;
 
   uint64_t instructions_ = 0;
   uint64_t runEnd_ = 0;  // instructions_ at the end of the current execute() budget

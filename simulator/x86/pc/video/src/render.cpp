@@ -23,14 +23,17 @@ TextCellValue cellAt(const Vga& vga, const DisplayGeometry& g, unsigned row, uns
   return {vga.plane(0, address), vga.plane(1, address)};
 }
 
-// Whether pixel column `px` (0-8) of scanline `line` of a character is foreground.
-bool glyphPixel(const Vga& vga, const DisplayGeometry& g, uint8_t character, unsigned line, unsigned px) {
+// Whether pixel column `px` (0-8) of scanline `line` of a character is foreground. The glyph
+// comes from plane 2, 32 bytes per character, in the 8 KiB block the Sequencer Character Map
+// Select register names: map A (bits 5, 3, 2) for characters whose attribute bit 3 is set, map B
+// (bits 4, 1, 0) for the others (IBM VGA Technical Reference); both are block 0 after a mode set.
+bool glyphPixel(const Vga& vga, const DisplayGeometry& g, uint8_t character, uint8_t attribute, unsigned line, unsigned px) {
   px /= g.dotRepeat;
-  // Character map A (Sequencer Character Map Select bits 0-1 and 4): 8 KiB blocks in plane 2,
-  // 32 bytes per character.
   const uint8_t select = vga.sequencer(3);
-  const unsigned block = ((select & 0x03) << 1) | ((select >> 4) & 1);
-  const uint8_t row = vga.plane(2, block * 0x2000 + character * 32u + line);
+  const unsigned map = (attribute & 0x08) ? (((select >> 2) & 0x03) | ((select >> 3) & 0x04)) : ((select & 0x03) | ((select >> 2) & 0x04));
+  // Map values 0-3 are the 16 KiB-aligned blocks, 4-7 the blocks 8 KiB after them.
+  const unsigned base = (map & 0x03) * 0x4000 + ((map >> 2) & 1) * 0x2000;
+  const uint8_t row = vga.plane(2, base + character * 32u + line);
   if (px < 8) return (row >> (7 - px)) & 1;
   // The ninth column repeats the eighth for the line-drawing characters C0h-DFh when the line
   // graphics enable bit is set, otherwise it is background.
@@ -59,7 +62,7 @@ void renderText(const Vga& vga, const DisplayGeometry& g, const RenderOptions& o
         const bool cursorLine = cursorHere && line >= cursorStart && line <= cursorEnd;
         uint32_t* out = &f.pixels[size_t{y} * f.width + column * g.charWidth];
         for (unsigned px = 0; px < g.charWidth; ++px)
-          out[px] = cursorLine || (!hidden && glyphPixel(vga, g, cell.character, line, px)) ? fg : bg;
+          out[px] = cursorLine || (!hidden && glyphPixel(vga, g, cell.character, cell.attribute, line, px)) ? fg : bg;
       }
     }
   }
@@ -109,30 +112,16 @@ uint32_t renderPixel(const Vga& vga, unsigned x, unsigned y) {
   const TextCellValue cell = cellAt(vga, g, row, column);
   unsigned background = cell.attribute >> 4;
   if (vga.attribute(0x10) & 0x08) background &= 7;
-  const bool on = glyphPixel(vga, g, cell.character, y % g.charHeight, x % g.charWidth);
+  const bool on = glyphPixel(vga, g, cell.character, cell.attribute, y % g.charHeight, x % g.charWidth);
   return vga.attributeRgb(on ? (cell.attribute & 0x0F) : background);
 }
 
 void drawPointer(const Vga& vga, const Pointer& pointer, Frame& frame) {
   if (!pointer.visible) return;
+  // In text modes the mouse driver draws its cursor itself, in video memory (the Microsoft
+  // driver's software text cursor), so the frame already shows it: nothing is overlaid.
   const DisplayGeometry g = vga.geometry();
-  if (g.kind == DisplayGeometry::Kind::Text) {
-    // The driver's virtual screen is 640 wide whatever the number of columns.
-    const unsigned column = static_cast<unsigned>(std::max(pointer.x, 0)) * g.columns / 640;
-    const unsigned row = static_cast<unsigned>(std::max(pointer.y, 0)) / 8;
-    if (row >= g.rows || column >= g.columns) return;
-    const TextCellValue cell = cellAt(vga, g, row, column);
-    const uint8_t attribute = static_cast<uint8_t>((cell.attribute & 0x77) ^ 0x77);
-    const uint32_t fg = vga.attributeRgb(attribute & 0x0F), bg = vga.attributeRgb(attribute >> 4);
-    for (unsigned line = 0; line < g.charHeight; ++line) {
-      const unsigned y = row * g.charHeight + line;
-      if (y >= frame.height) break;
-      for (unsigned px = 0; px < g.charWidth; ++px)
-        frame.pixels[size_t{y} * frame.width + column * g.charWidth + px] =
-            glyphPixel(vga, g, cell.character, line, px) ? fg : bg;
-    }
-    return;
-  }
+  if (g.kind == DisplayGeometry::Kind::Text) return;
   const int hotX = frame.width <= 320 ? pointer.x / 2 : pointer.x;
   const int hotY = pointer.y;
   for (int dy = 0; dy < static_cast<int>(std::size(kArrow)); ++dy) {

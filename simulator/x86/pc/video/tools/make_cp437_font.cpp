@@ -1,7 +1,7 @@
 // Build-time generator: reads PC Screen Font (PSF1) files with a Unicode table (gzip-compressed,
 // as Debian's console-setup-linux installs them), picks for every code page 437 character the
 // glyph the first font maps to its Unicode code point, and writes a C++ source with the 8xN
-// bitmaps. Fonts twice the requested height may follow as fallbacks; their glyphs are halved.
+// bitmaps. Taller fonts may follow as fallbacks; their glyphs are scaled down to the height.
 // Usage: make_cp437_font OUT.cpp HEIGHT NAME FONT.psf.gz [FONT.psf.gz ...]
 #include <zlib.h>
 
@@ -73,9 +73,8 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "%s: error: cannot read the font%s%s\n", argv[i], error.empty() ? "" : ": ", error.c_str());
       return 1;
     }
-    if (font.height != height && font.height != 2 * height) {
-      std::fprintf(stderr, "%s: error: glyphs are %u rows high, expected %u (or %u to scale down)\n", argv[i],
-                   font.height, height, 2 * height);
+    if (font.height < height) {
+      std::fprintf(stderr, "%s: error: glyphs are %u rows high, expected at least %u\n", argv[i], font.height, height);
       return 1;
     }
     fonts.push_back(std::move(font));
@@ -108,12 +107,13 @@ int main(int argc, char** argv) {
     }
     out += "    {";
     for (unsigned r = 0; r < height; ++r) {
-      // A font twice as high (a fallback for glyphs the small fonts lack) is halved by ORing
-      // each pair of rows, which keeps thin strokes visible.
+      // A taller font (a fallback for glyphs the exact-height fonts lack) is scaled down by ORing
+      // the source rows each target row covers, which keeps thin strokes visible.
       unsigned bits = 0;
-      if (!blank && source->height == height) bits = source->glyphs[size_t{glyph} * height + r];
-      if (!blank && source->height == 2 * height)
-        bits = source->glyphs[size_t{glyph} * source->height + 2 * r] | source->glyphs[size_t{glyph} * source->height + 2 * r + 1];
+      if (!blank) {
+        const unsigned first = r * source->height / height, last = ((r + 1) * source->height - 1) / height;
+        for (unsigned k = first; k <= last; ++k) bits |= source->glyphs[size_t{glyph} * source->height + k];
+      }
       char buf[8];
       std::snprintf(buf, sizeof buf, "0x%02X", bits);
       out += buf;

@@ -36,6 +36,9 @@ struct Options {
   std::vector<std::string> includePaths;             // searched after the including file's folder
   std::vector<std::pair<std::string, std::string>> defines;  // /Dname[=value]
   bool listing = false;                              // produce the listing text
+  // MASM /Zd: record the source line of each statement that emits bytes in module.lines (macro
+  // expansions under the line that invoked them, included files by their own name). Off by default.
+  bool lineNumbers = false;
   unsigned maxPasses = 30;                           // jump sizing gives up after this many
   unsigned maxMacroDepth = 200;                      // nested macro expansion limit
 };

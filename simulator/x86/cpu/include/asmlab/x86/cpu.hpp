@@ -62,8 +62,11 @@ public:
   RunStop run(uint64_t maxInstructions, uint64_t clockLimit = UINT64_MAX);
 
   uint64_t instructionCount() const { return instructions_; }
-  uint64_t clockCount() const { return clocks_; }
-  unsigned lastInstructionClocks() const { return clk_; }
+  // Clocks at the start of the current instruction: a device read or written during an
+  // instruction (IN, OUT, a memory-mapped register) sees the time the instruction began.
+  // Between instructions, the total.
+  uint64_t clockCount() const { return instructionStartClocks_; }
+  unsigned lastInstructionClocks() const { return lastClocks_; }
   bool halted() const { return signals_.is.halted; }
   // Counts of internal exceptions taken (divide error, INT 6, BOUND, ...), for the grader.
   uint64_t exceptionCount() const { return exceptions_; }
@@ -78,14 +81,16 @@ public:
 
   // ---- debugger hooks (test flags, not callbacks, on the hot path) --------------------------
   // A per-physical-address flag table (asmlab::sim::BreakpointSet::flagTable()); run() stops
-  // before executing at an address whose flag has bit `mask` set.
+  // before executing at an address whose flag has bit `mask` set. The table is read live (the
+  // debugger may change flags between runs); run()'s fast path tests the flag of CS:IP through a
+  // window on the code segment, one byte test per instruction.
   void setBreakpointTable(const uint8_t* flags, uint32_t size, uint8_t mask = 1) {
     breakFlags_ = flags; breakSize_ = size; breakMask_ = mask;
-    syncSignals();
+    updateBreakWindow();
   }
   // Called after every instruction when set; costs one test when unset.
   using TraceHook = std::function<void(const Cpu&)>;
-  void setTraceHook(TraceHook hook) { trace_ = std::move(hook); syncSignals(); }
+  void setTraceHook(TraceHook hook) { trace_ = std::move(hook); updateBreakWindow(); }
   // Re-reads the bus's fast RAM pages (after the bus mapping or a watched page changed).
   void invalidateFastPages();
   // Side-effect-free read of physical memory for debuggers.
@@ -115,6 +120,7 @@ private:
     if (s == CS) updateCodeWindow();
   }
   void updateCodeWindow();
+  void updateBreakWindow();
   void rebuildFastPages();
 
   uint8_t fetch8();
@@ -123,6 +129,8 @@ private:
   template <class T> T fetchImm();
   uint8_t readPhys8(uint32_t linear);
   void writePhys8(uint32_t linear, uint8_t v);
+  uint8_t readDevice8(uint32_t linear);  // not fast RAM: through the bus, with wait states
+  void writeDevice8(uint32_t linear, uint8_t v);
   template <class T> T readMem(unsigned seg, uint32_t offset);
   template <class T> void writeMem(unsigned seg, uint32_t offset, T v);
   uint32_t wrapOffset(uint32_t offset) const { return addr32_ ? offset : (offset & 0xFFFF); }
@@ -132,7 +140,8 @@ private:
   void dispatch(uint8_t opcode);
   void dispatch0F();
   void decodeModRM(ModRM& m);
-  void decodeModRM32(ModRM& m);
+  void decodeModRM(ModRM& m, uint8_t modrmByte);
+  ModRM decodeModRM32(ModRM m);  // by value: the hot callers' ModRM stays in host registers
   unsigned dataSeg(unsigned defaultSeg) const { return segOverride_ >= 0 ? unsigned(segOverride_) : defaultSeg; }
 
   // ---- cpu_inline.hpp: operands and flag rules ----
@@ -175,6 +184,8 @@ private:
   template <class T> void stringIteration(uint8_t op);
   void execJcc(uint8_t op);          // cpu_inline.hpp (hot path)
   template <unsigned Cc> void execJcc();
+  template <uint8_t Op> void execLoop();  // cpu_inline.hpp (hot path): E0h-E3h
+  void execJmpShort();                     // cpu_inline.hpp (hot path): EBh
   void execControl(uint8_t op);
   void execGroup45(uint8_t op);
   bool condition(unsigned cc) const;
@@ -183,6 +194,9 @@ private:
   void execStack(uint8_t op);
   void pushRegister(unsigned r);
   void segmentLoaded(unsigned s);
+  template <uint8_t Op> void execMov();        // cpu_inline.hpp (hot path): 88h-8Bh
+  template <class T, uint8_t Op> void movForm();
+  template <uint8_t Op> void execMovRegImm();  // cpu_inline.hpp (hot path): B0h-BFh
   void execTransfer(uint8_t op);     // transfer.cpp
   int segmentField(unsigned reg) const;
   void execFlagOp(uint8_t op);       // flags.cpp
@@ -213,7 +227,15 @@ private:
   uint32_t segBase_[6]{};
   uint16_t ip_ = 0;
   // Flags kept one per byte (0 or 1) so arithmetic writes them without read-modify-write.
-  uint8_t cf_ = 0, pf_ = 0, af_ = 0, zf_ = 0, sf_ = 0, tf_ = 0, if_ = 0, df_ = 0, of_ = 0;
+  // PF and AF, rarely read, are kept as the bytes they derive from and computed when read:
+  // PF = even parity of parityByte_ (the low byte of the last result), AF = bit 4 of auxByte_
+  // (a ^ b ^ result of the last addition or subtraction).
+  uint8_t cf_ = 0, zf_ = 0, sf_ = 0, tf_ = 0, if_ = 0, df_ = 0, of_ = 0;
+  uint8_t parityByte_ = 1, auxByte_ = 0;
+  bool pf() const;
+  bool af() const { return (auxByte_ >> 4) & 1; }
+  void setPf(bool v) { parityByte_ = v ? 0 : 1; }
+  void setAf(bool v) { auxByte_ = uint8_t(v << 4); }
   uint16_t flagsUpper_ = 0xF000;  // read-only upper bits on this model (F000h before the 80286)
 
   // Current instruction.
@@ -223,12 +245,20 @@ private:
   uint16_t instrStart_ = 0;  // IP of the first prefix
   uint16_t opcodeIp_ = 0;    // IP of the opcode byte
   uint32_t lastEa_ = 0;      // last effective address (the 8086 reuses it for LEA/LDS reg,reg)
-  unsigned clk_ = 0;         // clocks of the current (after step(): the last) instruction
+  // Clocks: instructions add theirs to the running total `clocks_` as they go; the run loop
+  // notes where each instruction started instead of resetting and adding a per-instruction sum.
+  uint64_t clocks_ = 0;
+  uint64_t instructionStartClocks_ = 0;
+  unsigned lastClocks_ = 0;  // clocks of the last instruction (step(), or run()'s last)
 
   // Signals.
-  // Pending conditions tested together at every instruction boundary (one 32-bit load).
-  // `tf`, `intr` (a controller to poll with IF set) and `hooks` (breakpoints or trace) mirror
-  // other state so that run() leaves its fast path on a single test.
+  // Pending conditions tested together at every instruction boundary (one 64-bit load).
+  // `tf`, `intr` and `hooks` mirror other state so that run() leaves its fast path on a single
+  // test. `intr` means "poll the interrupt controller at the next boundary": it is set when IF
+  // is set and the controller's line may have changed (run()/step() entry, IF set, any bus
+  // access that reached a device: I/O ports and non-RAM memory) and cleared when a poll finds
+  // the line low, since only the platform (between runs) or a device access can raise it.
+  // `hooks` is a trace hook, or a breakpoint table the fast path's window cannot cover.
   union Signals {
     struct { uint8_t halted, nmi, trap, shadow, tf, intr, hooks, unused; } is;
     uint64_t any;
@@ -236,9 +266,9 @@ private:
   static constexpr uint64_t kBoundarySignals = 0x0000FF00FFFFFFFFull;  // halted nmi trap shadow intr
   void syncSignals() {
     signals_.is.tf = tf_;
-    signals_.is.intr = pic_ != nullptr && if_;
-    signals_.is.hooks = breakFlags_ != nullptr || bool(trace_);
+    armInterruptPoll();
   }
+  void armInterruptPoll() { signals_.is.intr = pic_ != nullptr && if_; }
 
   uint32_t addressMask_ = 0xFFFFF;
   // One entry per 4 KiB page of the widest physical space (21 bits with A20 on the 80286/80386).
@@ -248,8 +278,11 @@ private:
   // codeWindow_[IP] directly (rebuilt on every CS load and fast-page change).
   const uint8_t* codeWindow_ = nullptr;
 
-  uint64_t instructions_ = 0, clocks_ = 0, exceptions_ = 0;
+  uint64_t instructions_ = 0, exceptions_ = 0;
   const uint8_t* breakFlags_ = nullptr;
+  // breakWindow_[IP] is the breakpoint flag of CS:IP (a table of zeros without breakpoints);
+  // rebuilt with the code window on every CS load.
+  const uint8_t* breakWindow_ = nullptr;
   uint32_t breakSize_ = 0;
   uint8_t breakMask_ = 1;
   TraceHook trace_;

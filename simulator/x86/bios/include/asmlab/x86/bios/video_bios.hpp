@@ -5,11 +5,14 @@
 // expect. Functions (Ralf Brown's interrupt list and the IBM VGA BIOS interface): 00h set mode,
 // 01h cursor shape, 02h/03h cursor position, 05h page, 06h/07h scroll, 08h read character,
 // 09h/0Ah write character, 0Ch/0Dh pixels, 0Eh teletype, 0Fh get mode, 10h palette and DAC,
-// 12h (BL=10h) configuration, 13h write string, 1Ah display combination.
+// 11h character generator (fonts, 43/50-line text, font information), 12h (BL=10h)
+// configuration, 13h write string, 1Ah display combination, 1Bh state information. Its ROM (the
+// fonts, the static functionality table) is `romImage()`, which the machine maps at C000:0000.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <vector>
 
 #include "asmlab/x86/pc/video/vga.hpp"
 
@@ -23,6 +26,19 @@ namespace asmlab::x86::bios {
 class VideoBios {
 public:
   explicit VideoBios(pc::video::Vga& vga) : vga_(vga) {}
+
+  // The video BIOS ROM at C000:0000 (kRomSize bytes): adapter signature 55h AAh, and the 8x8,
+  // 8x14 and 8x16 fonts (256 characters each, one byte per row) that function 1130h and the
+  // INT 43h / INT 1Fh vectors point at.
+  static constexpr uint16_t kRomSegment = 0xC000;
+  static constexpr uint32_t kRomSize = 0x3000;
+  static constexpr uint16_t kAlternateFontOffset = 0x0080;
+  static constexpr uint16_t kStaticTableOffset = 0x0090;  // function 1Bh's static functionality table
+  static constexpr uint16_t kFont8x8Offset = 0x0100;
+  static constexpr uint16_t kFont8x14Offset = 0x0900;
+  static constexpr uint16_t kFont8x16Offset = 0x1700;
+  static const std::vector<uint8_t>& romImage();
+  static uint16_t romFontOffset(unsigned height);  // 8, 14 or 16
 
   // Power-on self test of the video subsystem: mode 03h with its BIOS data area fields.
   void powerOn(Bus& bus);
@@ -72,9 +88,16 @@ private:
   uint8_t readPixelAt(const pc::video::DisplayGeometry& g, unsigned x, unsigned y) const;
   unsigned pixelWidth() const;
   unsigned pixelHeight() const;
-  unsigned glyphHeight() const;
+  unsigned glyphHeight(Bus& bus) const;
 
   void palette(Cpu& cpu);
+
+  // Function 11h.
+  void characterGenerator(Cpu& cpu);
+  void stateInformation(Cpu& cpu);  // function 1Bh
+  void loadGlyphs(Bus& bus, uint32_t source, unsigned count, unsigned first, unsigned block, unsigned height);
+  void relayoutText(Bus& bus, unsigned height);
+  static void setVector(Bus& bus, uint8_t vector, uint16_t segment, uint16_t offset);
 
   pc::video::Vga& vga_;
   uint8_t mode_ = 0x03;

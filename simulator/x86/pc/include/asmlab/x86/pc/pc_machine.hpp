@@ -166,6 +166,7 @@ private:
   std::unique_ptr<VideoCard> video_;
   std::unique_ptr<class Firmware> firmware_;
   std::vector<uint8_t> memory_;  // the whole 1 MiB address space backing RAM and ROM
+  uint32_t videoRomEnd_ = 0xC0000;  // the adapter's ROM (romImage) occupies C0000h up to here
   Pic8259 pic_;
   Pit8253 pit_;
   Speaker speaker_;

@@ -48,12 +48,14 @@ public:
     bool gate = true;
     uint64_t start = 0;            // PIT tick at which counting started
     uint16_t frozen = 0;           // count while the gate is low
+    uint64_t pausedElapsed = 0;    // ticks counted when the gate went low (modes 0 and 4 resume there)
   };
   const std::array<Channel, 3>& channels() const { return channels_; }
   void setChannels(const std::array<Channel, 3>& c) { channels_ = c; }
 
 private:
   void load(Channel& c, uint64_t tick);
+  static uint64_t elapsedTicks(const Channel& c, uint64_t now);
   uint8_t readByte(Channel& c, unsigned index, uint64_t tick);
   std::array<Channel, 3> channels_{};
 };

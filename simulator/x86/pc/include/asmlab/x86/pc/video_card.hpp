@@ -29,12 +29,12 @@ public:
   virtual uint64_t clocksPerSecond() const = 0;
 };
 
-// The mouse cursor as the INT 33h driver keeps it; the adapter draws it as an overlay of the
-// rendered frame (video memory is not changed). Coordinates are the driver's virtual-screen pixels
-// (640x200 in text modes and in 320-pixel-wide modes: the adapter divides x by 2 in those modes).
-// In text modes the cell at (x/8, y/8) is drawn with the driver's default text-cursor masks
-// (attribute AND 77h XOR 77h: colours inverted), so the driver must NOT also invert the attribute
-// in video memory; in graphics modes the adapter draws an arrow.
+// The mouse cursor as the INT 33h driver keeps it. Coordinates are the driver's virtual-screen
+// pixels (640 wide; the adapter divides x by 2 in 320-pixel modes). In graphics modes the adapter
+// draws it as an overlay of the rendered frame (video memory is not changed). In text modes the
+// driver itself draws the cursor in video memory, as the Microsoft driver does (the cell's
+// attribute ANDed with the screen mask and XORed with the cursor mask), so the adapter draws
+// nothing there: the cursor appears exactly once in every view of the screen.
 struct PointerCursor {
   bool visible = false;
   int x = 0;
@@ -67,6 +67,12 @@ public:
   virtual uint8_t inPort(uint16_t port) = 0;
   virtual void outPort(uint16_t port, uint8_t value) = 0;
   virtual uint8_t peekPort(uint16_t port) const = 0;
+
+  // The adapter's ROM, mapped read-only at C0000h (the VGA BIOS with its fonts); empty for none.
+  virtual const std::vector<uint8_t>& romImage() const {
+    static const std::vector<uint8_t> none;
+    return none;
+  }
 
   // Extra CPU clocks for one bus cycle to video memory (0 = none); the machine adds them per
   // access when the adapter asks for them.

@@ -35,10 +35,10 @@ void renderFrame(const Vga& vga, const RenderOptions& options, Frame& frame);
 // One pixel of the current display without rendering the whole frame (FrameBuffer capability).
 uint32_t renderPixel(const Vga& vga, unsigned x, unsigned y);
 
-// The mouse pointer: in text modes the cell under it gets the default text cursor of the
-// Microsoft mouse driver (screen mask 77FFh, cursor mask 7700h: colours inverted, character
-// kept); in graphics modes an arrow whose tip is the hot spot. Coordinates are the driver's
-// virtual screen: 640 wide in text and 320-pixel modes (x halved there), text cell = (x/8, y/8).
+// The mouse pointer in graphics modes: an arrow whose tip is the hot spot, in the driver's
+// virtual-screen coordinates (640 wide: x halved in 320-pixel modes). Nothing in text modes: there
+// the INT 33h driver draws the cursor in video memory, as the Microsoft driver does, so the text
+// cells already show it (docs/pc-video.md, "Rendering").
 void drawPointer(const Vga& vga, const Pointer& pointer, Frame& frame);
 
 // PNG (8-bit RGB) with libpng. False with `error` (path: reason) when the file cannot be written.

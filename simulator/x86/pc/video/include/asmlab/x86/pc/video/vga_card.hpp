@@ -28,6 +28,7 @@ public:
   void outPort(uint16_t port, uint8_t value) override { vga_.out(port, value); }
   uint8_t peekPort(uint16_t port) const override { return vga_.peekPort(port, now()); }
   void int10(Cpu& cpu) override { bios_.int10(cpu); }
+  const std::vector<uint8_t>& romImage() const override { return bios::VideoBios::romImage(); }
   bool teletype(Bus& bus, uint8_t character) override { return bios_.teletype(bus, character); }
   void setBellHook(std::function<void()> hook) override { bios_.bell = std::move(hook); }
   void setPointerCursor(const PointerCursor& cursor) override { pointer_ = {cursor.visible, cursor.x, cursor.y}; }
