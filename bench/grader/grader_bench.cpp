@@ -1,7 +1,7 @@
 // Grader throughput: a batch of generated variants of the Dots and Boxes program (most correct,
 // some with wrong prompts, endless loops or syntax errors, as a real batch has), graded against
 // ten tests of programs/lc3/dots/asmlab.yaml in isolated processes; and the time of the
-// exhaustive "the computer never loses" check on programs/lc3/ttt.
+// exhaustive "the computer never loses" check on programs/lc3/ttt and the 8086 tic-tac-toes.
 //
 // The programs come from $ASMLAB_PROGRAMS_DIR, else <source>/programs. Run:
 //   build/release/bench/grader/asmlab_grader_bench --benchmark_repetitions=3
@@ -113,28 +113,37 @@ void BM_GradeDotsVariants(benchmark::State& state) {
 BENCHMARK(BM_GradeDotsVariants)->Args({1000, 2, 1})->Args({200, 1, 1})->Args({200, 1, 0})
     ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 
-void BM_ExhaustiveTicTacToe(benchmark::State& state) {
-  fs::path ttt = programsDir() / "lc3/ttt";
+// The exhaustive play tests (on the plain machine, not the randomised repeats) of one program.
+void exhaustivePlay(benchmark::State& state, const std::string& program, const std::string& machine) {
+  fs::path dir = programsDir() / program;
   Diagnostics diagnostics;
-  auto spec = grader::loadSpec(ttt / "asmlab.yaml", diagnostics);
+  auto spec = grader::loadSpec(dir / "asmlab.yaml", diagnostics);
   if (!spec) {
-    state.SkipWithError(("cannot load " + (ttt / "asmlab.yaml").string()).c_str());
+    state.SkipWithError(("cannot load " + (dir / "asmlab.yaml").string()).c_str());
     return;
   }
-  std::erase_if(spec->tests, [](const grader::TestSpec& t) { return !t.play; });
+  std::erase_if(spec->tests, [](const grader::TestSpec& t) { return !t.play || t.randomize; });
   if (spec->tests.empty()) {
-    state.SkipWithError("programs/lc3/ttt/asmlab.yaml has no exhaustive play test");
+    state.SkipWithError((program + "/asmlab.yaml has no exhaustive play test").c_str());
     return;
   }
   std::string summary;
   for (auto _ : state) {
-    auto result = grader::gradeSubmission(*spec, ttt, grader::defaultBuilder("lc3"), {});
+    auto result = grader::gradeSubmission(*spec, dir, grader::defaultBuilder(machine), {});
     summary.clear();
     for (const auto& t : result.tests) summary += (summary.empty() ? "" : "; ") + t.summary;
   }
   state.SetLabel(summary);
 }
+
+void BM_ExhaustiveTicTacToe(benchmark::State& state) { exhaustivePlay(state, "lc3/ttt", "lc3"); }
 BENCHMARK(BM_ExhaustiveTicTacToe)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The 8086 programs on the PC: ttt-ucr (457 games) and the EECS 2100 program (graphics, tunes).
+void BM_ExhaustiveTicTacToeUcr(benchmark::State& state) { exhaustivePlay(state, "x86/ttt-ucr", "pc"); }
+BENCHMARK(BM_ExhaustiveTicTacToeUcr)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+void BM_ExhaustiveTicTacToeEecs2100(benchmark::State& state) { exhaustivePlay(state, "x86/ttt-eecs2100", "pc"); }
+BENCHMARK(BM_ExhaustiveTicTacToeEecs2100)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 
 }  // namespace
 

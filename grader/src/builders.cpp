@@ -2,6 +2,7 @@
 // course's sources, modules and libraries) through asmlab::toolchain::loadProgram, as `asmlab run`
 // does, so a submission behaves under the grader exactly as it does for the student.
 #include <algorithm>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -82,6 +83,10 @@ BuiltProgram buildWithToolchain(const Spec& spec, const fs::path& submission) {
   toolchain::LoadOptions options;
   options.architecture = spec.machine == "lc3" ? toolchain::Architecture::Lc3 : toolchain::Architecture::X86;
   options.lc3Edition = spec.build.edition;
+  options.x86Cpu = spec.build.cpu;
+  options.masmDialect = spec.build.dialect;
+  for (const auto& dir : spec.build.includePaths) options.includePaths.push_back(dir.string());
+  for (const auto& dir : spec.build.libraryPaths) options.libraryPaths.push_back(dir.string());
   if (spec.build.randomize) options.seed = spec.build.randomSeed;
   Diagnostics diagnostics;
   diagnostics.setErrorLimit(50);
@@ -96,6 +101,25 @@ BuiltProgram buildWithToolchain(const Spec& spec, const fs::path& submission) {
     if (*first) return std::move(*first);
     Diagnostics again;
     return toolchain::loadProgram(paths, options, again);
+  };
+  // Randomised machines are loaded now, while files may still be read (grading is sandboxed).
+  auto randomized = std::make_shared<std::map<uint64_t, std::unique_ptr<sim::Machine>>>();
+  for (const auto& test : spec.tests) {
+    if (!test.randomize) continue;
+    uint64_t seed = randomizedMachineSeed(spec, test);
+    if (randomized->count(seed)) continue;
+    toolchain::LoadOptions seeded = options;
+    seeded.seed = seed;
+    Diagnostics again;
+    (*randomized)[seed] = toolchain::loadProgram(paths, seeded, again);
+  }
+  built.newRandomizedMachine = [randomized, paths, options](uint64_t seed) -> std::unique_ptr<sim::Machine> {
+    auto found = randomized->find(seed);
+    if (found != randomized->end() && found->second) return std::move(found->second);
+    toolchain::LoadOptions seeded = options;
+    seeded.seed = seed;
+    Diagnostics again;
+    return toolchain::loadProgram(paths, seeded, again);
   };
   return built;
 }

@@ -18,7 +18,13 @@ CheckResult registersCheck(const Check& check, const RunContext& ctx, CheckResul
       wrong.push_back(fmt::format("machine has no register {}", want.name));
       continue;
     }
-    uint64_t expected = static_cast<uint64_t>(want.value) & mask(ref->bits);
+    std::string error;
+    auto value = registerValue(want, ctx.machine, error);
+    if (!value) {
+      wrong.push_back(error);
+      continue;
+    }
+    uint64_t expected = static_cast<uint64_t>(*value) & mask(ref->bits);
     uint64_t actual = readRegister(ctx.machine, *ref);
     if (expected != actual) {
       wrong.push_back(fmt::format("{}: expected {}, got {}", want.name, formatValue(ctx.machine, expected, ref->bits),

@@ -31,7 +31,54 @@ SubmissionResult failedBuild(const Spec& spec, SubmissionResult result, const st
   return result;
 }
 
+// Runs the machine from reset to the program's entry (the LC-3 runs its operating system's
+// start-up code first) and returns the snapshot every test starts from; null with `problem`.
+std::unique_ptr<sim::MachineSnapshot> bootToEntry(sim::Machine& machine, const BuiltProgram& program, std::string& problem) {
+  if (machine.programCounter() != program.entry) {
+    int bp = machine.breakpoints().addExecute(program.entry, {}, "program entry");
+    sim::RunLimits boot;
+    boot.maxInstructions = program.bootLimit;
+    sim::StopInfo stop = machine.run(boot);
+    machine.breakpoints().remove(bp);
+    if (stop.reason != sim::StopReason::Breakpoint || machine.programCounter() != program.entry) {
+      problem = fmt::format("the machine did not reach the program's entry x{:04X} ({}: {})", program.entry,
+                            sim::stopReasonName(stop.reason), stop.message);
+      return nullptr;
+    }
+  }
+  machine.clearOutput();
+  return machine.saveSnapshot();
+}
+
+// A `randomize: true` test on its own machine, loaded with the test's seeded randomisation.
+TestResult runRandomized(const Spec& spec, const TestSpec& test, const BuiltProgram& program, const GradeOptions& options) {
+  uint64_t seed = randomizedMachineSeed(spec, test);
+  std::unique_ptr<sim::Machine> machine = program.newRandomizedMachine ? program.newRandomizedMachine(seed) : nullptr;
+  std::string problem = fmt::format("no machine with seeded randomisation (seed {}) could be made", seed);
+  auto atEntry = machine ? bootToEntry(*machine, program, problem) : nullptr;
+  if (!atEntry) {
+    TestResult t;
+    t.name = test.name;
+    t.visibility = test.visibility;
+    t.maxScore = test.points;
+    t.status = "failed";
+    t.verdict = "setup-failed";
+    t.stopMessage = problem;
+    t.checks.push_back({"randomized machine", false, 0, test.points, problem});
+    return t;
+  }
+  return runTest(spec, test, *machine, *atEntry, options);
+}
+
 }  // namespace
+
+uint64_t randomizedMachineSeed(const Spec& spec, const TestSpec& test) {
+  // SplitMix64's finaliser over both seeds: distinct tests get unrelated machines.
+  uint64_t z = test.seed * 0x9E3779B97F4A7C15ull + spec.build.randomSeed;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
 
 SubmissionResult gradeSubmission(const Spec& spec, const std::filesystem::path& submission, const Builder& builder,
                                  const GradeOptions& options) {
@@ -49,24 +96,15 @@ SubmissionResult gradeSubmission(const Spec& spec, const std::filesystem::path& 
   result.buildDiagnostics = toValidUtf8(program.diagnostics);
   if (options.afterBuild) options.afterBuild();
   std::unique_ptr<sim::Machine> machine = program.newMachine();
-  // Boot to the program's entry once (the LC-3 runs its operating system's start-up code first).
-  if (machine->programCounter() != program.entry) {
-    int bp = machine->breakpoints().addExecute(program.entry, {}, "program entry");
-    sim::RunLimits boot;
-    boot.maxInstructions = program.bootLimit;
-    sim::StopInfo stop = machine->run(boot);
-    machine->breakpoints().remove(bp);
-    if (stop.reason != sim::StopReason::Breakpoint || machine->programCounter() != program.entry) {
-      return failedBuild(spec, result,
-                         fmt::format("the machine did not reach the program's entry x{:04X} ({}: {})", program.entry,
-                                     sim::stopReasonName(stop.reason), stop.message),
-                         "start-failed");
-    }
-  }
-  machine->clearOutput();
-  auto atEntry = machine->saveSnapshot();
+  std::string problem;
+  auto atEntry = machine ? bootToEntry(*machine, program, problem) : nullptr;
+  if (!atEntry) return failedBuild(spec, result, machine ? problem : "the program could not be loaded again", "start-failed");
   for (const auto& test : spec.tests) {
-    result.tests.push_back(runTest(spec, test, *machine, *atEntry, options));
+    if (!test.randomize) {
+      result.tests.push_back(runTest(spec, test, *machine, *atEntry, options));
+    } else {
+      result.tests.push_back(runRandomized(spec, test, program, options));
+    }
     result.score += result.tests.back().score;
   }
   result.score = roundScore(result.score);

@@ -25,6 +25,15 @@ std::optional<uint64_t> resolveAddress(const AddressExpr& address, const sim::Ma
   return static_cast<uint64_t>(result);
 }
 
+std::optional<int64_t> registerValue(const RegisterValue& value, const sim::Machine& machine, std::string& error) {
+  if (!value.label) return value.value;
+  std::string problem;
+  auto address = resolveAddress(*value.label, machine, problem);
+  if (address) return static_cast<int64_t>(*address);
+  error = fmt::format("{}: {} (the value of {})", value.place.describe(), problem, value.name);
+  return std::nullopt;
+}
+
 std::string describeAddress(const sim::Machine& machine, uint64_t address) {
   std::string text = machine.architecture() == "lc3" ? fmt::format("x{:04X}", address) : fmt::format("{:05X}h", address);
   if (auto name = machine.symbols().describe(address)) text += fmt::format(" ({})", *name);

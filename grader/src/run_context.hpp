@@ -25,6 +25,9 @@ struct RunContext {
 
 // Resolves LABEL+n or an absolute address against the machine's symbols.
 std::optional<uint64_t> resolveAddress(const AddressExpr& address, const sim::Machine& machine, std::string& error);
+// A register value from the spec: its number, or its label expression resolved against the
+// machine's symbols; nullopt with `error` naming the spec's place for an unknown label.
+std::optional<int64_t> registerValue(const RegisterValue& value, const sim::Machine& machine, std::string& error);
 // "x3004 (IS_INPUT_VALID+4)" on the LC-3, "0123Ah (DRAW+2)" on the PC.
 std::string describeAddress(const sim::Machine& machine, uint64_t address);
 // A value in the machine's notation and width: x0041 / 0041h, with the character when printable.

@@ -175,15 +175,31 @@ std::vector<RegisterValue> SpecReader::registerValues(const YAML::Node& node, st
   if (!expectMap(node, what)) return out;
   for (auto it = node.begin(); it != node.end(); ++it) {
     auto name = string(it->first, "register name");
-    auto value = number(it->second, fmt::format("value of {}", name.value_or("?")));
-    if (!name || !value) continue;
+    if (!name) continue;
+    RegisterValue rv;
+    rv.name = *name;
+    rv.place = place(it->second);
+    // A value that is not a number may be a label expression (ROW0+28), resolved per submission.
+    // A single letter stays an error: it is far more often a character missing its quotes.
+    std::optional<AddressExpr> label;
+    if (it->second.IsScalar() && it->second.Scalar().size() > 1 && !parseNumber(it->second.Scalar())) {
+      label = parseAddress(it->second.Scalar());
+      if (label && label->label.empty()) label.reset();
+    }
+    if (label) {
+      rv.label = label;
+    } else if (auto value = number(it->second, fmt::format("value of {} (a number or LABEL+n)", *name))) {
+      rv.value = *value;
+    } else {
+      continue;
+    }
     if (!isRegisterName(*name)) {
       std::string hint = closestMatch(*name, registerNames_);
       error(it->first, hint.empty() ? fmt::format("unknown register '{}' for machine {}", *name, machine_)
                                     : fmt::format("unknown register '{}' for machine {} (did you mean '{}'?)", *name, machine_, hint));
       continue;
     }
-    out.push_back({*name, *value});
+    out.push_back(std::move(rv));
   }
   return out;
 }

@@ -52,7 +52,8 @@ Spec SpecReader::readSpec(const YAML::Node& root) {
 
 void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
   if (!expectMap(node, "build")) return;
-  checkKeys(node, "build", {"submission", "sources", "modules", "libraries", "edition", "cpu", "randomize", "seed"});
+  checkKeys(node, "build", {"submission", "sources", "modules", "libraries", "edition", "cpu", "dialect", "include_paths",
+                                "library_paths", "randomize", "seed"});
   if (node["randomize"]) build.randomize = boolean(node["randomize"], "build.randomize").value_or(false);
   if (node["seed"]) build.randomSeed = count(node["seed"], "build.seed").value_or(1);
   if (node["submission"]) {
@@ -92,14 +93,53 @@ void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
   }
   if (node["cpu"]) {
     auto cpu = string(node["cpu"], "build.cpu");
-    static const std::vector<std::string> cpus{"8086", "8088", "80186", "80286"};
+    static const std::vector<std::string> cpus{"8086", "8088", "80186", "80286", "80386"};
     if (cpu && std::find(cpus.begin(), cpus.end(), *cpu) == cpus.end()) {
-      error(node["cpu"], fmt::format("unknown cpu '{}' (8086, 8088, 80186 or 80286)", *cpu));
+      std::string hint = closestMatch(*cpu, cpus);
+      error(node["cpu"], fmt::format("unknown cpu '{}' (8086, 8088, 80186, 80286 or 80386){}", *cpu,
+                                     hint.empty() ? "" : fmt::format("; did you mean '{}'?", hint)));
     } else if (cpu) {
       build.cpu = *cpu;
     }
     if (machine_ != "pc") error(node["cpu"], "build.cpu applies to machine pc only");
   }
+  if (node["dialect"]) {
+    auto dialect = string(node["dialect"], "build.dialect");
+    if (dialect && *dialect != "masm" && *dialect != "tasm") {
+      error(node["dialect"], fmt::format("unknown dialect '{}' (masm, or tasm for TASM's MASM mode)", *dialect));
+    } else if (dialect) {
+      build.dialect = *dialect;
+    }
+    if (machine_ != "pc") error(node["dialect"], "build.dialect applies to machine pc only");
+  }
+  // Search folders, relative to the spec; each must exist (a typo would otherwise surface as a
+  // missing INCLUDE file in every submission's diagnostics).
+  auto folders = [&](const char* key, std::vector<std::filesystem::path>& out) {
+    const YAML::Node& list = node[key];
+    if (!list) return;
+    if (machine_ != "pc") error(list, fmt::format("build.{} applies to machine pc only", key));
+    std::vector<YAML::Node> items;
+    if (list.IsScalar()) {
+      items.push_back(list);
+    } else if (list.IsSequence()) {
+      for (const auto& item : list) items.push_back(item);
+    } else {
+      error(list, fmt::format("build.{} must be a folder or a list of folders", key));
+    }
+    for (const auto& item : items) {
+      auto name = string(item, fmt::format("build.{}", key));
+      if (!name) continue;
+      std::filesystem::path path = dir_ / *name;
+      std::error_code ec;
+      if (!std::filesystem::is_directory(path, ec)) {
+        error(item, fmt::format("build.{}: folder '{}' not found (looked for {})", key, *name, path.string()));
+        continue;
+      }
+      out.push_back(std::filesystem::absolute(path, ec).lexically_normal());
+    }
+  };
+  folders("include_paths", build.includePaths);
+  folders("library_paths", build.libraryPaths);
 }
 
 void SpecReader::readLimits(const YAML::Node& node, Limits& limits) {
@@ -150,8 +190,8 @@ TestSpec SpecReader::readTest(const YAML::Node& node, const Defaults& defaults) 
   test.points = defaults.points;
   test.visibility = defaults.visibility;
   if (!expectMap(node, "a test")) return test;
-  checkKeys(node, "a test", {"name", "description", "points", "visibility", "seed", "setup", "start", "input",
-                              "limits", "checks", "play"});
+  checkKeys(node, "a test", {"name", "description", "points", "visibility", "seed", "randomize", "setup", "start",
+                              "input", "limits", "checks", "play"});
   if (node["name"]) {
     test.name = string(node["name"], "test name").value_or("");
   } else {
@@ -165,6 +205,7 @@ TestSpec SpecReader::readTest(const YAML::Node& node, const Defaults& defaults) 
   }
   if (node["visibility"]) test.visibility = visibility(node["visibility"]).value_or("visible");
   if (node["seed"]) test.seed = count(node["seed"], "seed").value_or(1);
+  if (node["randomize"]) test.randomize = boolean(node["randomize"], "randomize").value_or(false);
   if (node["setup"]) readSetup(node["setup"], test.setup);
   if (node["start"]) readStart(node["start"], test.start);
   if (node["input"]) test.input = readInput(node["input"]);

@@ -42,6 +42,13 @@ void setRegister(sim::Machine& m, const std::string& name, int64_t value) {
   writeRegister(m, *ref, static_cast<uint64_t>(value));
 }
 
+void setRegister(sim::Machine& m, const RegisterValue& r) {
+  std::string error;
+  auto value = registerValue(r, m, error);
+  if (!value) throw SetupError{"setup: " + error};
+  setRegister(m, r.name, *value);
+}
+
 void applySetup(sim::Machine& m, const Setup& setup, uint64_t seed) {
   // A fixed generator and plain modulo reduction: identical values on every platform and library.
   std::mt19937_64 random(seed);
@@ -60,7 +67,7 @@ void applySetup(sim::Machine& m, const Setup& setup, uint64_t seed) {
       m.poke(*at + i, static_cast<uint32_t>(value & mask(m.memoryUnitBits())));
     }
   }
-  for (const auto& r : setup.registers) setRegister(m, r.name, r.value);
+  for (const auto& r : setup.registers) setRegister(m, r);
   for (const auto& mv : setup.memory) writeMemory(m, mv);
 }
 
@@ -70,7 +77,7 @@ uint64_t prepareCall(sim::Machine& m, const Start& start) {
   AddressExpr label{start.call, 0, start.call};
   auto target = resolveAddress(label, m, error);
   if (!target) throw SetupError{fmt::format("cannot call {}: {}", start.call, error)};
-  for (const auto& a : start.args) setRegister(m, a.name, a.value);
+  for (const auto& a : start.args) setRegister(m, a);
   if (m.architecture() == "lc3") {
     // JSR/JSRR leave the return address in R7 (Patt & Patel 3rd ed. A.3); RET is JMP R7.
     uint64_t trap = 0xFDFF;  // last word of user space (x3000-xFDFF), below the device registers

@@ -68,6 +68,91 @@ TEST(Lc3Grading, SubroutineThroughReturnTrap) {
   EXPECT_EQ(t.instructions, 4u);  // ADD, ADD, ST, RET
 }
 
+// ADDR_OF leaves the address of TOTAL + 1 in R3; LOAD reads the word at the address in R0.
+const char* kAddresses = R"(
+        .ORIG x3000
+        HALT
+ADDR_OF LEA R3, TOTAL
+        ADD R3, R3, #1
+        RET
+LOAD    LDR R3, R0, #0
+        RET
+TOTAL   .FILL #7
+        .FILL #9
+        .END
+)";
+
+TEST(Lc3Grading, RegisterValuesAsLabelExpressions) {
+  auto r = gradeLc3(std::string(kHeader) + R"(tests:
+  - name: an address as a label expression
+    start: {call: ADDR_OF}
+    checks:
+      - registers: {R3: "TOTAL+1"}
+  - name: the same address as a number (TOTAL is x3006)
+    start: {call: ADDR_OF}
+    checks:
+      - registers: {R3: x3007}
+  - name: a wrong label expression fails with both values
+    start: {call: ADDR_OF}
+    checks:
+      - registers: {R3: "TOTAL-1"}
+  - name: an argument given by label
+    start: {call: LOAD, args: {R0: "TOTAL+1"}}
+    checks:
+      - registers: {R3: 9}
+  - name: an unknown label names the spec's line
+    start: {call: ADDR_OF}
+    checks:
+      - registers: {R3: TOTL}
+  - name: an unknown label in an argument fails the setup
+    start: {call: LOAD, args: {R0: TOTL}}
+    checks:
+      - registers: {R3: 9}
+)", kAddresses);
+  ASSERT_TRUE(r.buildOk) << r.buildDiagnostics;
+  EXPECT_EQ(r.tests.at(0).status, "passed") << renderText(r);
+  EXPECT_EQ(r.tests.at(1).status, "passed") << renderText(r);
+  ASSERT_EQ(r.tests.at(2).status, "failed");
+  EXPECT_EQ(r.tests.at(2).checks.at(0).message, "R3: expected x3005, got x3007");
+  EXPECT_EQ(r.tests.at(3).status, "passed") << renderText(r);
+  ASSERT_EQ(r.tests.at(4).status, "failed");
+  EXPECT_EQ(r.tests.at(4).checks.at(0).message,
+            "spec.yaml:23:25: label TOTL is not defined in the submission (the value of R3)");
+  EXPECT_EQ(r.tests.at(5).verdict, "setup-failed");
+  EXPECT_NE(r.tests.at(5).stopMessage.find("spec.yaml:25:36: label TOTL is not defined"), std::string::npos)
+      << r.tests.at(5).stopMessage;
+}
+
+TEST(Lc3Grading, RandomizedMachineFillsUninitialisedMemory) {
+  // LOAD of a word past the program (x4000) reads 0 on the plain machine, a seeded value on a
+  // randomised one (1 chance in 65,536 of 0 per seed), the same value for the same seed.
+  auto r = gradeLc3(std::string(kHeader) + R"(tests:
+  - name: plain
+    start: {call: LOAD, args: {R0: x4000}}
+    checks: [{registers: {R3: 0}}]
+  - name: seed 5
+    randomize: true
+    seed: 5
+    start: {call: LOAD, args: {R0: x4000}}
+    checks: [{registers: {R3: 0}}]
+  - name: seed 5 again
+    randomize: true
+    seed: 5
+    start: {call: LOAD, args: {R0: x4000}}
+    checks: [{registers: {R3: 0}}]
+  - name: seed 6
+    randomize: true
+    seed: 6
+    start: {call: LOAD, args: {R0: x4000}}
+    checks: [{registers: {R3: 0}}]
+)", kAddresses);
+  ASSERT_TRUE(r.buildOk) << r.buildDiagnostics;
+  EXPECT_EQ(r.tests.at(0).status, "passed") << renderText(r);
+  EXPECT_EQ(r.tests.at(1).status, "failed");
+  EXPECT_EQ(r.tests.at(1).checks.at(0).message, r.tests.at(2).checks.at(0).message);
+  EXPECT_NE(r.tests.at(1).checks.at(0).message, r.tests.at(3).checks.at(0).message);
+}
+
 TEST(Lc3Grading, DoesNotAssembleGradesZeroWithDiagnostics) {
   auto r = gradeLc3(std::string(kHeader) + "tests:\n  - name: t\n    checks: [{stop: halted}]\n",
                     "        .ORIG x3000\n        ADD R9, R0, R0\n        .END\n");

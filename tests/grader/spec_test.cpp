@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "asmlab/grader/spec.hpp"
+#include "grader_test_util.hpp"
 
 namespace asmlab::grader {
 namespace {
@@ -151,6 +152,78 @@ tests:
       - screen: {row: 0, text: "hi"}
 )");
   EXPECT_NE(e.find("spec.yaml:7:17: error: a screen check needs a machine with that device"), std::string::npos) << e;
+}
+
+TEST(SpecErrors, PcBuildKeys) {
+  testing::TempDir dir;
+  std::filesystem::create_directories(dir.path() / "inc");
+  auto spec = testing::specFrom(R"(machine: pc
+build: {submission: prog.asm, cpu: 80386, dialect: tasm, include_paths: inc, library_paths: [inc, "."]}
+tests:
+  - name: t
+    randomize: true
+    checks: [{exit_code: 0}]
+)", dir.path());
+  EXPECT_EQ(spec.build.cpu, "80386");
+  EXPECT_EQ(spec.build.dialect, "tasm");
+  ASSERT_EQ(spec.build.includePaths.size(), 1u);
+  EXPECT_TRUE(spec.build.includePaths[0].is_absolute());
+  EXPECT_EQ(spec.build.includePaths[0].filename(), "inc");
+  EXPECT_EQ(spec.build.libraryPaths.size(), 2u);
+  EXPECT_TRUE(spec.tests.at(0).randomize);
+
+  auto e = [](const std::string& build) {
+    return firstError("machine: pc\nbuild: {submission: prog.asm, " + build + "}\ntests:\n  - name: t\n    checks: [{exit_code: 0}]\n");
+  };
+  std::string cpu = e("cpu: 80486");
+  EXPECT_NE(cpu.find("spec.yaml:2:36: error: unknown cpu '80486' (8086, 8088, 80186, 80286 or 80386)"), std::string::npos) << cpu;
+  std::string dialect = e("dialect: nasm");
+  EXPECT_NE(dialect.find("spec.yaml:2:40: error: unknown dialect 'nasm' (masm, or tasm"), std::string::npos) << dialect;
+  std::string folder = e("include_paths: [nowhere]");
+  EXPECT_NE(folder.find("spec.yaml:2:47: error: build.include_paths: folder 'nowhere' not found"), std::string::npos) << folder;
+  std::string shape = e("library_paths: {a: b}");
+  EXPECT_NE(shape.find("spec.yaml:2:46: error: build.library_paths must be a folder or a list of folders"), std::string::npos)
+      << shape;
+  std::string lc3 = firstError("machine: lc3\nbuild: {submission: prog.asm, dialect: masm}\ntests:\n  - name: t\n    checks: [{stop: halted}]\n");
+  EXPECT_NE(lc3.find("spec.yaml:2:40: error: build.dialect applies to machine pc only"), std::string::npos) << lc3;
+  std::string randomize = firstError(
+      "machine: lc3\nbuild: {submission: prog.asm}\ntests:\n  - name: t\n    randomize: maybe\n    checks: [{stop: halted}]\n");
+  EXPECT_NE(randomize.find("spec.yaml:5:16: error: randomize must be true or false"), std::string::npos) << randomize;
+}
+
+TEST(SpecErrors, RegisterValuesTakeLabelExpressions) {
+  auto spec = testing::specFrom(R"(machine: lc3
+build: {submission: prog.asm}
+tests:
+  - name: t
+    start: {call: F, args: {R0: BUFFER}}
+    checks:
+      - registers: {R3: "ROW0+28", R4: "ROW0-1", R5: x3000}
+)");
+  ASSERT_EQ(spec.tests.size(), 1u);
+  const auto& args = spec.tests[0].start.args;
+  ASSERT_EQ(args.size(), 1u);
+  ASSERT_TRUE(args[0].label);
+  EXPECT_EQ(args[0].label->label, "BUFFER");
+  const auto& regs = spec.tests[0].checks.at(0).registers;
+  ASSERT_EQ(regs.size(), 3u);
+  ASSERT_TRUE(regs[0].label);
+  EXPECT_EQ(regs[0].label->label, "ROW0");
+  EXPECT_EQ(regs[0].label->offset, 28);
+  EXPECT_EQ(regs[0].place.line, 7u);
+  EXPECT_EQ(regs[0].place.column, 25u);
+  EXPECT_EQ(regs[1].label->offset, -1);
+  EXPECT_FALSE(regs[2].label);
+  EXPECT_EQ(regs[2].value, 0x3000);
+  // Not a label expression either: a located error.
+  std::string e = firstError(R"(machine: lc3
+build: {submission: prog.asm}
+tests:
+  - name: t
+    checks:
+      - registers: {R3: "ROW0+"}
+)");
+  EXPECT_NE(e.find("spec.yaml:6:25: error: value of R3 (a number or LABEL+n): 'ROW0+' is not a number"), std::string::npos) << e;
 }
 
 TEST(SpecErrors, InvalidYamlIsLocated) {

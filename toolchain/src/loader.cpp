@@ -94,7 +94,7 @@ DetectedFile detectFile(const std::string& path, const std::string& bytes) {
     if (looksLikeOmf(bytes)) return {Architecture::X86, true};
     return {Architecture::Lc3, true};
   }
-  if (ext == ".exe" || ext == ".com") return {Architecture::X86, true};
+  if (ext == ".exe" || ext == ".com" || ext == ".lib") return {Architecture::X86, true};  // .lib: an OMF library
   if (hasOrigDirective(bytes)) return {Architecture::Lc3, false};
   if (hasX86Directive(bytes)) return {Architecture::X86, false};
   // Anything else is treated as LC-3 source, whose diagnostics then say what is missing.

@@ -846,6 +846,7 @@ MsgLegend DB 'You: O    Computer: X', 0
 MsgLegend2 DB 'Red: the last computer move', 0
 MsgLegend3 DB 'Esc abandons the game', 0
 
+        PUBLIC Plocha           ; named by the grading spec (asmlab.yaml)
 Plocha  DB SQUARES DUP (?)      ; the board: 0 free, 1 computer, 2 player
 Info    DW SQUARES DUP (?)      ; the score of each free square
 

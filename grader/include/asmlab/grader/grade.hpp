@@ -22,10 +22,18 @@ struct BuiltProgram {
   bool ok = false;
   std::string diagnostics;  // the assembler's and linker's messages (also on success: warnings)
   std::function<std::unique_ptr<sim::Machine>()> newMachine;
+  // A machine loaded with seeded randomisation (tests with `randomize: true`); the builder loads
+  // those the spec needs before grading starts (running a submission reads no files). Null, or
+  // returning nullptr, when the builder cannot randomise.
+  std::function<std::unique_ptr<sim::Machine>(uint64_t seed)> newRandomizedMachine;
   uint64_t entry = 0;
   // Instructions the machine may run from reset to reach `entry` (boot code).
   uint64_t bootLimit = 1'000'000;
 };
+
+// The randomisation seed of a `randomize: true` test: its own seed mixed with the spec's
+// (build.seed, which `asmlab grade --seed` replaces).
+uint64_t randomizedMachineSeed(const Spec& spec, const TestSpec& test);
 
 // Builds the submission at `submission` (a folder with the student's files, or one file standing
 // for the spec's build.submission) for the spec's machine.

@@ -36,9 +36,13 @@ struct MemoryValues {
   bool isString = false;  // written as {string: ...}: shown as text in messages
 };
 
+// A register's value: a number, or a label expression (`ROW0+28`) resolved against the
+// submission's symbols when the test runs (then `value` is unused).
 struct RegisterValue {
   std::string name;
   int64_t value = 0;
+  std::optional<AddressExpr> label;
+  SpecPlace place;  // of the value, for an unknown label
 };
 
 struct RandomMemory {
@@ -157,6 +161,9 @@ struct PlaySpec {
 
 struct TestSpec {
   std::string name;
+  // Run on a machine loaded with seeded randomisation (registers and free memory) from `seed`
+  // instead of the spec's common machine (docs/grading.md, "Seeded variations").
+  bool randomize = false;
   std::string description;
   double points = 1;
   std::string visibility = "visible";
@@ -176,7 +183,10 @@ struct BuildSpec {
   std::vector<std::filesystem::path> modules;
   std::vector<std::filesystem::path> libraries;
   int edition = 3;
-  std::string cpu = "8086";
+  std::string cpu = "8086";                       // PC: 8086, 8088, 80186, 80286, 80386
+  std::string dialect = "masm";                   // PC: masm or tasm (TASM's MASM mode)
+  std::vector<std::filesystem::path> includePaths;  // PC: INCLUDE search folders (absolute)
+  std::vector<std::filesystem::path> libraryPaths;  // PC: INCLUDELIB search folders (absolute)
   // Fill registers and free memory from a PRNG before the program starts, so that programs that
   // read uninitialised state behave differently per seed (--seed on the command line).
   bool randomize = false;

@@ -631,6 +631,10 @@ struct PcMachine::Snapshot final : sim::MachineSnapshot {
   sim::StopReason reason{};
   std::string message;
   int exitCode = 0;
+  // Whether the program was blocked on input, and since when it has polled for nothing: without
+  // them a restored machine could stop at once as "waiting" (or idle for the wrong time).
+  bool waitingForInput = false, timerIrqPending = false;
+  uint64_t pollIdleSince = UINT64_MAX;
   explicit Snapshot(const Firmware& f) : firmware(f) {}
 };
 
@@ -656,6 +660,9 @@ std::unique_ptr<sim::MachineSnapshot> PcMachine::saveSnapshot() const {
   s->reason = requestedReason_;
   s->message = requestedMessage_;
   s->exitCode = exitCode_;
+  s->waitingForInput = waitingForInput_;
+  s->timerIrqPending = timerIrqPending_;
+  s->pollIdleSince = pollIdleSince_;
   return s;
 }
 
@@ -684,6 +691,9 @@ void PcMachine::restoreSnapshot(const sim::MachineSnapshot& snapshot) {
   requestedReason_ = s->reason;
   requestedMessage_ = s->message;
   exitCode_ = s->exitCode;
+  waitingForInput_ = s->waitingForInput;
+  timerIrqPending_ = s->timerIrqPending;
+  pollIdleSince_ = s->pollIdleSince;
   cpu_.invalidateFastPages();
 }
 
