@@ -72,6 +72,24 @@ Encoding encodeFromTable(std::string_view name, std::span<const Form* const> for
                          const Options& options) {
   Encoding best;
   bool found = false;
+  // Fast path: screen out the rows whose operand count or kinds cannot fit (most of a mnemonic's
+  // rows) before the full match. The rows that match, and so the choice, are the same as below;
+  // only when none matches is the full walk needed, to find the error of the closest row.
+  std::uint8_t classes[3] = {0, 0, 0};
+  for (unsigned i = 0; i < insn.operandCount; ++i) classes[i] = operandClass(insn.operands[i]);
+  for (const Form* form : forms) {
+    if (!mayFit(*form, insn.operandCount, classes)) continue;
+    const Match match = matchForm(*form, insn, options);
+    if (match.fail != Fail::None) continue;
+    Encoding candidate;
+    emitForm(*form, insn, match.size, candidate);
+    if (!found || (candidate.ok() && !best.ok()) || (candidate.ok() == best.ok() && candidate.length < best.length)) {
+      best = std::move(candidate);
+      found = true;
+    }
+  }
+  if (found) return best;
+
   Match closest{Fail::Count};
   bool byteFormUnsized = false;  // a byte row failed only for want of a size
   for (const Form* form : forms) {

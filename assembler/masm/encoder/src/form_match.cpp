@@ -58,9 +58,28 @@ unsigned operandSize(const Operand& o) {
   return 0;
 }
 
-bool usesAddress32(const Operand& o) { return isMemory(o) && analyzeAddress(o.mem).address32; }
+// analyzeAddress gives 32-bit addressing only for a 32-bit base or index, or a direct address
+// written as 32-bit; 16-bit addresses (nearly all) are answered without analysing them.
+bool usesAddress32(const Operand& o) {
+  if (!isMemory(o)) return false;
+  const bool base32 = o.mem.base != Reg::None && registerSize(o.mem.base) == 4;
+  const bool index32 = o.mem.index != Reg::None && registerSize(o.mem.index) == 4;
+  if (!base32 && !index32 && !o.mem.address32) return false;
+  return analyzeAddress(o.mem).address32;
+}
 
 }  // namespace
+
+std::uint8_t operandClass(const Operand& o) {
+  switch (o.kind) {
+    case Kind::None: return kClassNone;
+    case Kind::Register: return isGeneralRegister(o.reg) ? kClassGeneral : kClassOtherReg;
+    case Kind::Memory: return kClassMemory;
+    case Kind::Immediate: return kClassImmediate;
+    case Kind::Target: return kClassTarget;
+  }
+  return kClassTarget;
+}
 
 Match matchForm(const Form& form, const Instruction& insn, const Options& options) {
   Match match;

@@ -18,6 +18,36 @@ struct Match {
 
 Match matchForm(const Form& form, const Instruction& insn, const Options& options);
 
+// A cheap screen in front of matchForm: one bit per operand class (none, general register, other
+// register, memory, immediate, target). `mayFit` is false only for rows that matchForm would
+// reject for their operand count or an operand's kind, so a caller that only wants the rows that
+// match can skip those rows without calling matchForm.
+inline constexpr std::uint8_t kClassNone = 1, kClassGeneral = 2, kClassOtherReg = 4, kClassMemory = 8,
+                               kClassImmediate = 16, kClassTarget = 32;
+std::uint8_t operandClass(const Operand& operand);
+
+// The operand classes each pattern can accept (a superset of what matchForm accepts).
+constexpr std::uint8_t acceptedClasses(Pat pat) {
+  switch (pat) {
+    case Pat::None: return kClassNone;
+    case Pat::R: case Pat::Acc: return kClassGeneral;
+    case Pat::RM: case Pat::RM8: case Pat::RM16: return kClassGeneral | kClassMemory;
+    case Pat::M: case Pat::MAny: case Pat::MFar: case Pat::MFarExact: case Pat::Moffs: return kClassMemory;
+    case Pat::I: case Pat::IS8: case Pat::I8: case Pat::I16: case Pat::One: case Pat::Three: return kClassImmediate;
+    default: return kClassGeneral | kClassOtherReg;  // CL, DX, segment registers
+  }
+}
+
+inline bool mayFit(const Form& form, unsigned operandCount, const std::uint8_t (&classes)[3]) {
+  // Operands past the count have class 0, which no pattern accepts: a row with more patterns
+  // than operands fails there, one with fewer at its first None.
+  for (unsigned i = 0; i < 3; ++i) {
+    if (form.ops[i] == Pat::None) return i == operandCount;
+    if (!(acceptedClasses(form.ops[i]) & classes[i])) return false;
+  }
+  return operandCount == 3;
+}
+
 // Writes a matched row's bytes into `out` (which must be empty). Sets out.error on an
 // unencodable address.
 void emitForm(const Form& form, const Instruction& insn, unsigned size, Encoding& out);
