@@ -155,7 +155,9 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
                                 bool hasName) {
   // Instructions are by far the most common lines: leave at once.
   if (!hasName && isMnemonic(directive)) return false;
-  std::string D = upper(directive);
+  // Compared with many literals below: a string_view compares lengths before bytes.
+  const std::string upperDirective = upper(directive);
+  const std::string_view D = upperDirective;
   auto commit = [&](Statement&& s) {
     s.line = currentLine;
     s.procScope = procScope;
@@ -522,7 +524,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
   static const std::pair<const char*, const char*> tasmSegs[] = {
       {"CODESEG", ".CODE"}, {"DATASEG", ".DATA"}, {"UDATASEG", ".DATA?"}, {"CONST", ".CONST"}, {"FARDATA", ".FARDATA"},
       {"UFARDATA", ".FARDATA?"}, {"STACK", ".STACK"}};
-  std::string simplified = D;
+  std::string simplified(D);
   if (tasm)
     for (auto& [t, m] : tasmSegs)
       if (D == t) simplified = m;
@@ -799,7 +801,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
     return true;
   }
   bool is32 = false;
-  if (auto c = cpuDirective(D, is32); c && (D[0] == '.' || tasm)) {
+  if (auto c = cpuDirective(upperDirective, is32); c && (D[0] == '.' || tasm)) {
     Statement s;
     s.kind = StmtKind::CpuChange;
     s.number = static_cast<int64_t>(*c);
@@ -829,7 +831,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
     listingOn = s.number != 0;
     return true;
   }
-  if (isListingDirective(D)) return true;
+  if (isListingDirective(upperDirective)) return true;
   if (D == "ENDP" || D == "ENDS" || D == "SEGMENT" || D == "PROC" || D == "EQU" || D == "LABEL" || D == "GROUP" ||
       D == "STRUCT" || D == "RECORD") {
     passOneError(dirColumn, fmt::format("{} needs a name in front of it", D));

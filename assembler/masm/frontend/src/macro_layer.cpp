@@ -831,7 +831,8 @@ struct MacroLayer::Impl {
   // name TEXTEQU / CATSTR / SUBSTR / SIZESTR / INSTR. Returns true when handled.
   bool textDirective(std::string_view name, std::string_view directive, std::string_view operands,
                      const LogicalLine& line) {
-    std::string d = upper(directive);
+    const std::string upperDirective = upper(directive);
+    const std::string_view d = upperDirective;
     if (d == "TEXTEQU" || d == "CATSTR") {
       std::string value;
       // Items are separated by commas outside <> (splitMacroArguments would strip the brackets).
@@ -1015,7 +1016,9 @@ struct MacroLayer::Impl {
           return true;
         }
       }
-      std::string F = upper(first);
+      // Compared with many literals below: a string_view compares lengths before bytes.
+      const std::string upperFirst = upper(first);
+      const std::string_view F = upperFirst;
       if (iequals(second, "MACRO") && bodyStart == 0) {
         WordCursor c4{line.text, afterFirst};
         c4.word();
@@ -1069,7 +1072,7 @@ struct MacroLayer::Impl {
         continue;
       }
       if (F.starts_with(".ERR")) {
-        if (handleForcedError(F, body.rest(), line, first)) continue;
+        if (handleForcedError(upperFirst, body.rest(), line, first)) continue;
       }
       if (bodyStart == 0 && textDirective(first, second, [&] {
             WordCursor c5{line.text, afterFirst};

@@ -215,7 +215,8 @@ void Assembler::defineConstant(Symbol* sym, int64_t value, bool redefinable, con
 namespace {
 
 bool isPrefix(std::string_view w, enc::RepPrefix& rep, bool& lock) {
-  std::string u = upper(w);
+  const std::string upperWord = upper(w);
+  const std::string_view u = upperWord;
   if (u == "REP") rep = enc::RepPrefix::Rep;
   else if (u == "REPE" || u == "REPZ") rep = enc::RepPrefix::Repe;
   else if (u == "REPNE" || u == "REPNZ") rep = enc::RepPrefix::Repne;
