@@ -255,44 +255,47 @@ RunStop Cpu::run(uint64_t maxInstructions, uint64_t clockLimit) {
   armInterruptPoll();  // the platform may have raised or lowered INTR since the last call
   // Saturating, so that run(UINT64_MAX) runs without an instruction limit.
   const uint64_t target = maxInstructions > UINT64_MAX - instructions_ ? UINT64_MAX : instructions_ + maxInstructions;
-  // The breakpoint test is skipped for the first instruction, so that run() continues from a
-  // breakpoint it stopped at.
-  bool checkBreakpoint = false;
-  RunStop stop = RunStop::InstructionLimit;
-  while (instructions_ < target) {
-    const uint64_t now = clocks_;
-    if (now >= clockLimit) { stop = RunStop::ClockLimit; break; }
-    if (signals_.any != 0) [[unlikely]] {
-      // Slow path: something pending, TF set, the controller to poll, or a trace hook.
-      if (breakFlags_ != nullptr && checkBreakpoint) {
-        const uint32_t pc = linearPc();
-        if (pc < breakSize_ && (breakFlags_[pc] & breakMask_)) { stop = RunStop::Breakpoint; break; }
-      }
-      checkBreakpoint = true;
-      // A halted CPU waits for NMI or INTR; if nothing can wake it now, the caller (the
-      // platform) advances its devices and calls run() again.
-      if (signals_.is.halted && !signals_.is.nmi && !(if_ && pic_ != nullptr && pic_->pending())) {
-        stop = RunStop::Halted;
-        break;
-      }
-      stepOne();
-      continue;
-    }
-    // Fast path: nothing pending, no trap, no trace; execute breakpoints are one byte test.
-    if (checkBreakpoint && (breakWindow_[ip_] & breakMask_) != 0) [[unlikely]] {
-      stop = RunStop::Breakpoint;
-      break;
-    }
-    checkBreakpoint = true;
-    instructionStartClocks_ = now;
-    executeInstruction();
-    ++instructions_;
-  }
+  // Without a breakpoint table the fast path has no breakpoint to test: a loop of its own saves
+  // the per-instruction window test (the table is set between runs, never during one).
+  const RunStop stop = breakFlags_ != nullptr ? runLoop<true>(target, clockLimit) : runLoop<false>(target, clockLimit);
   // After a fast-path instruction instructionStartClocks_ is still its start (no instruction
   // takes zero clocks); after stepOne() it already equals clocks_ and lastClocks_ is set.
   if (instructionStartClocks_ != clocks_) lastClocks_ = unsigned(clocks_ - instructionStartClocks_);
   instructionStartClocks_ = clocks_;
   return stop;
+}
+
+template <bool Breakpoints>
+RunStop Cpu::runLoop(uint64_t target, uint64_t clockLimit) {
+  // The breakpoint test is skipped for the first instruction, so that run() continues from a
+  // breakpoint it stopped at.
+  bool checkBreakpoint = false;
+  while (instructions_ < target) {
+    const uint64_t now = clocks_;
+    if (now >= clockLimit) return RunStop::ClockLimit;
+    if (signals_.any != 0) [[unlikely]] {
+      // Slow path: something pending, TF set, the controller to poll, or a trace hook.
+      if (Breakpoints && breakFlags_ != nullptr && checkBreakpoint) {
+        const uint32_t pc = linearPc();
+        if (pc < breakSize_ && (breakFlags_[pc] & breakMask_)) return RunStop::Breakpoint;
+      }
+      checkBreakpoint = true;
+      // A halted CPU waits for NMI or INTR; if nothing can wake it now, the caller (the
+      // platform) advances its devices and calls run() again.
+      if (signals_.is.halted && !signals_.is.nmi && !(if_ && pic_ != nullptr && pic_->pending()))
+        return RunStop::Halted;
+      stepOne();
+      continue;
+    }
+    // Fast path: nothing pending, no trap, no trace; execute breakpoints are one byte test.
+    if (Breakpoints && checkBreakpoint && (breakWindow_[ip_] & breakMask_) != 0) [[unlikely]]
+      return RunStop::Breakpoint;
+    checkBreakpoint = true;
+    instructionStartClocks_ = now;
+    executeInstruction();
+    ++instructions_;
+  }
+  return RunStop::InstructionLimit;
 }
 
 }  // namespace asmlab::x86

@@ -108,6 +108,7 @@ private:
 
   // ---- cpu.cpp: core loop, memory, interrupts ----
   void executeInstruction();
+  template <bool Breakpoints> RunStop runLoop(uint64_t target, uint64_t clockLimit);
   inline unsigned stepOne();
   bool enterPendingInterrupt();
   void serviceBoundary();
