@@ -270,11 +270,17 @@ RunStop Cpu::runLoop(uint64_t target, uint64_t clockLimit) {
   // The breakpoint test is skipped for the first instruction, so that run() continues from a
   // breakpoint it stopped at.
   bool checkBreakpoint = false;
-  while (instructions_ < target) {
+  // The fast path counts down in a local; instructions_ is brought up to date before the slow
+  // path (stepOne() and the trace hook read it) and on return. Nothing reads it during an
+  // instruction: instructionCount() is for the caller, between runs.
+  uint64_t remaining = target - instructions_;
+  RunStop stop = RunStop::InstructionLimit;
+  while (remaining != 0) {
     const uint64_t now = clocks_;
-    if (now >= clockLimit) return RunStop::ClockLimit;
+    if (now >= clockLimit) { stop = RunStop::ClockLimit; break; }
     if (signals_.any != 0) [[unlikely]] {
       // Slow path: something pending, TF set, the controller to poll, or a trace hook.
+      instructions_ = target - remaining;
       if (Breakpoints && breakFlags_ != nullptr && checkBreakpoint) {
         const uint32_t pc = linearPc();
         if (pc < breakSize_ && (breakFlags_[pc] & breakMask_)) return RunStop::Breakpoint;
@@ -285,17 +291,21 @@ RunStop Cpu::runLoop(uint64_t target, uint64_t clockLimit) {
       if (signals_.is.halted && !signals_.is.nmi && !(if_ && pic_ != nullptr && pic_->pending()))
         return RunStop::Halted;
       stepOne();
+      remaining = target - instructions_;
       continue;
     }
     // Fast path: nothing pending, no trap, no trace; execute breakpoints are one byte test.
-    if (Breakpoints && checkBreakpoint && (breakWindow_[ip_] & breakMask_) != 0) [[unlikely]]
-      return RunStop::Breakpoint;
+    if (Breakpoints && checkBreakpoint && (breakWindow_[ip_] & breakMask_) != 0) [[unlikely]] {
+      stop = RunStop::Breakpoint;
+      break;
+    }
     checkBreakpoint = true;
     instructionStartClocks_ = now;
     executeInstruction();
-    ++instructions_;
+    --remaining;
   }
-  return RunStop::InstructionLimit;
+  instructions_ = target - remaining;
+  return stop;
 }
 
 }  // namespace asmlab::x86
