@@ -116,12 +116,12 @@ void Cpu::setA20(bool enabled) {
 }
 
 uint16_t Cpu::flags() const {
-  return uint16_t(flagsUpper_ | 0x0002 | cf_ | (pf() << 2) | (af() << 4) | (zf_ << 6) | (sf_ << 7) | (tf_ << 8) |
+  return uint16_t(flagsUpper_ | 0x0002 | cf_ | (pf() << 2) | (af() << 4) | (zf() << 6) | (sf() << 7) | (tf_ << 8) |
                   (if_ << 9) | (df_ << 10) | (of_ << 11));
 }
 
 void Cpu::setFlags(uint16_t v) {
-  cf_ = v & 1; setPf((v >> 2) & 1); setAf((v >> 4) & 1); zf_ = (v >> 6) & 1; sf_ = (v >> 7) & 1;
+  cf_ = v & 1; setPf((v >> 2) & 1); setAf((v >> 4) & 1); setZfSf((v >> 6) & 1, (v >> 7) & 1);
   tf_ = (v >> 8) & 1; if_ = (v >> 9) & 1; df_ = (v >> 10) & 1; of_ = (v >> 11) & 1;
   syncSignals();
 }
