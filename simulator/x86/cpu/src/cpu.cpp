@@ -116,12 +116,12 @@ void Cpu::setA20(bool enabled) {
 }
 
 uint16_t Cpu::flags() const {
-  return uint16_t(flagsUpper_ | 0x0002 | cf_ | (pf() << 2) | (af() << 4) | (zf_ << 6) | (sf_ << 7) | (tf_ << 8) |
+  return uint16_t(flagsUpper_ | 0x0002 | cf_ | (pf() << 2) | (af() << 4) | (zf() << 6) | (sf() << 7) | (tf_ << 8) |
                   (if_ << 9) | (df_ << 10) | (of_ << 11));
 }
 
 void Cpu::setFlags(uint16_t v) {
-  cf_ = v & 1; setPf((v >> 2) & 1); setAf((v >> 4) & 1); zf_ = (v >> 6) & 1; sf_ = (v >> 7) & 1;
+  cf_ = v & 1; setPf((v >> 2) & 1); setAf((v >> 4) & 1); setZfSf((v >> 6) & 1, (v >> 7) & 1);
   tf_ = (v >> 8) & 1; if_ = (v >> 9) & 1; df_ = (v >> 10) & 1; of_ = (v >> 11) & 1;
   syncSignals();
 }
@@ -255,43 +255,56 @@ RunStop Cpu::run(uint64_t maxInstructions, uint64_t clockLimit) {
   armInterruptPoll();  // the platform may have raised or lowered INTR since the last call
   // Saturating, so that run(UINT64_MAX) runs without an instruction limit.
   const uint64_t target = maxInstructions > UINT64_MAX - instructions_ ? UINT64_MAX : instructions_ + maxInstructions;
+  // Without a breakpoint table the fast path has no breakpoint to test: a loop of its own saves
+  // the per-instruction window test (the table is set between runs, never during one).
+  const RunStop stop = breakFlags_ != nullptr ? runLoop<true>(target, clockLimit) : runLoop<false>(target, clockLimit);
+  // After a fast-path instruction instructionStartClocks_ is still its start (no instruction
+  // takes zero clocks); after stepOne() it already equals clocks_ and lastClocks_ is set.
+  if (instructionStartClocks_ != clocks_) lastClocks_ = unsigned(clocks_ - instructionStartClocks_);
+  instructionStartClocks_ = clocks_;
+  return stop;
+}
+
+template <bool Breakpoints>
+RunStop Cpu::runLoop(uint64_t target, uint64_t clockLimit) {
   // The breakpoint test is skipped for the first instruction, so that run() continues from a
   // breakpoint it stopped at.
   bool checkBreakpoint = false;
+  // The fast path counts down in a local; instructions_ is brought up to date before the slow
+  // path (stepOne() and the trace hook read it) and on return. Nothing reads it during an
+  // instruction: instructionCount() is for the caller, between runs.
+  uint64_t remaining = target - instructions_;
   RunStop stop = RunStop::InstructionLimit;
-  while (instructions_ < target) {
+  while (remaining != 0) {
     const uint64_t now = clocks_;
     if (now >= clockLimit) { stop = RunStop::ClockLimit; break; }
     if (signals_.any != 0) [[unlikely]] {
       // Slow path: something pending, TF set, the controller to poll, or a trace hook.
-      if (breakFlags_ != nullptr && checkBreakpoint) {
+      instructions_ = target - remaining;
+      if (Breakpoints && breakFlags_ != nullptr && checkBreakpoint) {
         const uint32_t pc = linearPc();
-        if (pc < breakSize_ && (breakFlags_[pc] & breakMask_)) { stop = RunStop::Breakpoint; break; }
+        if (pc < breakSize_ && (breakFlags_[pc] & breakMask_)) return RunStop::Breakpoint;
       }
       checkBreakpoint = true;
       // A halted CPU waits for NMI or INTR; if nothing can wake it now, the caller (the
       // platform) advances its devices and calls run() again.
-      if (signals_.is.halted && !signals_.is.nmi && !(if_ && pic_ != nullptr && pic_->pending())) {
-        stop = RunStop::Halted;
-        break;
-      }
+      if (signals_.is.halted && !signals_.is.nmi && !(if_ && pic_ != nullptr && pic_->pending()))
+        return RunStop::Halted;
       stepOne();
+      remaining = target - instructions_;
       continue;
     }
     // Fast path: nothing pending, no trap, no trace; execute breakpoints are one byte test.
-    if (checkBreakpoint && (breakWindow_[ip_] & breakMask_) != 0) [[unlikely]] {
+    if (Breakpoints && checkBreakpoint && (breakWindow_[ip_] & breakMask_) != 0) [[unlikely]] {
       stop = RunStop::Breakpoint;
       break;
     }
     checkBreakpoint = true;
     instructionStartClocks_ = now;
     executeInstruction();
-    ++instructions_;
+    --remaining;
   }
-  // After a fast-path instruction instructionStartClocks_ is still its start (no instruction
-  // takes zero clocks); after stepOne() it already equals clocks_ and lastClocks_ is set.
-  if (instructionStartClocks_ != clocks_) lastClocks_ = unsigned(clocks_ - instructionStartClocks_);
-  instructionStartClocks_ = clocks_;
+  instructions_ = target - remaining;
   return stop;
 }
 

@@ -98,8 +98,7 @@ ASMLAB_HOT void Cpu::writeMem(unsigned seg, uint32_t offset, T v) {
 
 template <class T>
 ASMLAB_HOT void Cpu::setSZP(T r) {
-  zf_ = r == 0;
-  sf_ = (r >> (kBits<T> - 1)) & 1;
+  szResult_ = int64_t(std::make_signed_t<T>(r));
   parityByte_ = uint8_t(r);
 }
 
@@ -314,12 +313,12 @@ ASMLAB_HOT bool Cpu::condition(unsigned cc) const {
   switch (cc >> 1) {
     case 0: r = of_; break;                   // O
     case 1: r = cf_; break;                   // B/C
-    case 2: r = zf_; break;                   // Z/E
-    case 3: r = cf_ | zf_; break;             // BE
-    case 4: r = sf_; break;                   // S
+    case 2: r = zf(); break;                   // Z/E
+    case 3: r = cf_ | zf(); break;             // BE
+    case 4: r = sf(); break;                   // S
     case 5: r = pf(); break;                  // P
-    case 6: r = sf_ != of_; break;            // L
-    default: r = zf_ | (sf_ != of_); break;   // LE
+    case 6: r = sf() != bool(of_); break;            // L
+    default: r = zf() || (sf() != bool(of_)); break;   // LE
   }
   return (cc & 1) ? !r : r;
 }
@@ -407,8 +406,8 @@ ASMLAB_HOT void Cpu::execLoop() {
     if (addr32_) [[unlikely]] cx = --gpr_[CX].d;
     else cx = --gpr_[CX].w[0];
     taken = cx != 0;
-    if constexpr (Op == 0xE0) { taken = taken && !zf_; takenClocks = timing::kLoopneTaken; notTakenClocks = timing::kLoopneNotTaken; }
-    else if constexpr (Op == 0xE1) { taken = taken && zf_; takenClocks = timing::kLoopeTaken; notTakenClocks = timing::kLoopeNotTaken; }
+    if constexpr (Op == 0xE0) { taken = taken && !zf(); takenClocks = timing::kLoopneTaken; notTakenClocks = timing::kLoopneNotTaken; }
+    else if constexpr (Op == 0xE1) { taken = taken && zf(); takenClocks = timing::kLoopeTaken; notTakenClocks = timing::kLoopeNotTaken; }
     else { takenClocks = timing::kLoopTaken; notTakenClocks = timing::kLoopNotTaken; }
   }
   if (taken) { ip_ = uint16_t(ip_ + rel); clocks_ += takenClocks; }

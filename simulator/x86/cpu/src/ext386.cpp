@@ -83,8 +83,8 @@ void Cpu::bitScan(bool reverse) {
   decodeModRM(m);
   T v = readRM<T>(m);
   clocks_ += timing::kBitScan;
-  if (v == 0) { zf_ = 1; return; }
-  zf_ = 0;
+  if (v == 0) { setZf(true); return; }
+  setZf(false);
   unsigned index = 0;
   if (reverse) { index = kBits<T> - 1; while (!((v >> index) & 1)) --index; }
   else { while (!((v >> index) & 1)) ++index; }

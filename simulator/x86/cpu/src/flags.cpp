@@ -10,7 +10,7 @@ void Cpu::execFlagOp(uint8_t op) {
   switch (op) {
     case 0x9E: {  // SAHF: SF ZF AF PF CF from AH
       uint8_t ah = gpr_[AX].b[1];
-      sf_ = (ah >> 7) & 1; zf_ = (ah >> 6) & 1; setAf((ah >> 4) & 1); setPf((ah >> 2) & 1); cf_ = ah & 1;
+      setZfSf((ah >> 6) & 1, (ah >> 7) & 1); setAf((ah >> 4) & 1); setPf((ah >> 2) & 1); cf_ = ah & 1;
       clocks = timing::kSahf;
       break;
     }

@@ -38,7 +38,7 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
       hi = T(product >> bits);
       cf_ = of_ = hi != 0;
       setSZP<T>(hi);
-      zf_ = product == 0;
+      setZf(product == 0);
       break;
     }
     case 5: {  // IMUL: CF = OF = upper half is not the sign extension of the lower half
@@ -48,7 +48,7 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
       hi = T(Wide<T>(product) >> bits);
       cf_ = of_ = product != SWide<T>(Signed<T>(lo));
       setSZP<T>(hi);
-      zf_ = product == 0;
+      setZf(product == 0);
       break;
     }
     case 6: {  // DIV: quotient must fit in the low half

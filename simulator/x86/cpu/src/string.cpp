@@ -68,7 +68,7 @@ void Cpu::stringOp(uint8_t op) {
     clocks_ += t.perRep;
     --count;
     if (addr32_) gpr_[CX].d = count; else gpr_[CX].w[0] = uint16_t(count);
-    if (compares && (rep_ == 0xF3 ? !zf_ : zf_)) return;
+    if (compares && (rep_ == 0xF3 ? !zf() : zf())) return;
     if (count == 0) return;
     // Between iterations: a pending interrupt (or the single-step trap) suspends the string
     // instruction, which resumes from its prefix after the handler returns.

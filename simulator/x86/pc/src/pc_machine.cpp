@@ -122,7 +122,6 @@ void PcMachine::powerOn() {
   videoRomEnd_ = static_cast<uint32_t>(0xC0000 + ((romSize + (1u << Bus::kPageBits) - 1) >> Bus::kPageBits << Bus::kPageBits));
   firmware_->install();
   video_->powerOn(*bus_, *this);
-  cpu_.setBreakpointTable(breakpoints().flagTable(), kMemorySize, sim::kFlagExecute);
   cpu_.invalidateFastPages();
   nextTimerEdge_ = pit_.nextRisingEdge(0, now());
 }
@@ -394,6 +393,12 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode) {
   const uint64_t clockEnd = limits.maxClocks == UINT64_MAX ? UINT64_MAX : startClock + limits.maxClocks;
   bus_->refreshWatches();
   cpu_.invalidateFastPages();
+  // The CPU tests execute breakpoints only when it has a table: without one its run loop skips
+  // the per-instruction test (breakpoints change between runs, never during one).
+  bool anyExecute = false;
+  for (const auto& entry : breakpoints().all()) anyExecute = anyExecute || entry.second.kind == sim::Breakpoint::Kind::Execute;
+  if (anyExecute) cpu_.setBreakpointTable(breakpoints().flagTable(), kMemorySize, sim::kFlagExecute);
+  else cpu_.setBreakpointTable(nullptr, 0, sim::kFlagExecute);
   exactStops_ = bus_->watching() || breakpoints().hasPortOrInterrupt();
   pauseRequested_ = false;
   watchHit_ = nullptr;

@@ -108,6 +108,7 @@ private:
 
   // ---- cpu.cpp: core loop, memory, interrupts ----
   void executeInstruction();
+  template <bool Breakpoints> RunStop runLoop(uint64_t target, uint64_t clockLimit);
   inline unsigned stepOne();
   bool enterPendingInterrupt();
   void serviceBoundary();
@@ -230,7 +231,15 @@ private:
   // PF and AF, rarely read, are kept as the bytes they derive from and computed when read:
   // PF = even parity of parityByte_ (the low byte of the last result), AF = bit 4 of auxByte_
   // (a ^ b ^ result of the last addition or subtraction).
-  uint8_t cf_ = 0, zf_ = 0, sf_ = 0, tf_ = 0, if_ = 0, df_ = 0, of_ = 0;
+  uint8_t cf_ = 0, tf_ = 0, if_ = 0, df_ = 0, of_ = 0;
+  // ZF and SF share one word, written with one store per result: the result sign-extended to 64
+  // bits. ZF = its low 32 bits are zero, SF = its sign. Any pair can be set (ZF and SF both set
+  // is FFFFFFFF00000000h).
+  int64_t szResult_ = 1;
+  bool zf() const { return uint32_t(szResult_) == 0; }
+  bool sf() const { return szResult_ < 0; }
+  void setZfSf(bool z, bool s) { szResult_ = s ? (z ? int64_t(0xFFFFFFFF00000000ull) : -1) : (z ? 0 : 1); }
+  void setZf(bool z) { setZfSf(z, sf()); }
   uint8_t parityByte_ = 1, auxByte_ = 0;
   bool pf() const;
   bool af() const { return (auxByte_ >> 4) & 1; }
