@@ -31,13 +31,18 @@ std::string lowerExt(const std::string& path) {
   return e;
 }
 
-// The linked program's line numbers as machine addresses: DOS loads a .COM's image (from its
-// offset 0) at the PSP segment and an .EXE's at the segment after the PSP, so CS*16+IP of a line is
-// that base plus its linear address in the image. Object files name their source as THEADR does
-// (no folder); it is looked for beside the object.
-void fillSourceMap(const link::LinkedProgram& program, const std::vector<InputFile>& files, SourceMap& sourceMap) {
+// Where DOS puts the linked image's first byte: a .COM's image (which begins with the PSP's 100h
+// bytes) at PSP:0000, an .EXE's at the segment after the PSP. The linker's addresses count from
+// the image's start, so a machine address is this base plus the linear address in the image.
+uint32_t imageLoadBase(link::OutputFormat format) {
   const uint32_t psp = x86::pc::PcMachine::kPspSegment;
-  const uint32_t base = program.format == link::OutputFormat::Com ? psp * 16 : (psp + 0x10) * 16;
+  return (format == link::OutputFormat::Com ? psp : psp + 0x10) << 4;
+}
+
+// The linked program's line numbers as machine addresses (CS*16+IP). Object files name their
+// source as THEADR does (no folder); it is looked for beside the object.
+void fillSourceMap(const link::LinkedProgram& program, const std::vector<InputFile>& files, SourceMap& sourceMap) {
+  const uint32_t base = imageLoadBase(program.format);
   std::map<std::string, std::string> resolved;  // a line's file name -> the path to show
   for (const auto& line : program.lines) {
     auto [it, isNew] = resolved.try_emplace(line.file, line.file);
@@ -130,10 +135,8 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
       return nullptr;
     }
     program = tiny ? link::writeCom(*linked) : link::writeMz(*linked);
-    // The program's PUBLIC names, for the grader and debuggers: the linker's addresses count from
-    // the image's start, which DOS loads at PSP:0000 for a .COM (whose image begins with the
-    // PSP's 100h bytes) and at PSP+10h:0000 for an .EXE.
-    const uint32_t loadBase = (uint32_t{x86::pc::PcMachine::kPspSegment} + (tiny ? 0u : 0x10u)) << 4;
+    // The program's PUBLIC names, for the grader and debuggers.
+    const uint32_t loadBase = imageLoadBase(linkOptions.format);
     for (const auto& symbol : linked->publics) {
       if (symbol.absolute) continue;
       publics.push_back({symbol.name, loadBase + (uint32_t{symbol.frame} << 4) + symbol.offset});
