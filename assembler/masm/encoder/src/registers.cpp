@@ -48,23 +48,4 @@ std::string_view registerName(Reg reg) {
   return i < kNames.size() ? kNames[i] : std::string_view{};
 }
 
-unsigned registerSize(Reg reg) {
-  const auto i = static_cast<unsigned>(reg);
-  if (i < 8) return 1;
-  if (i < 16) return 2;
-  if (i < 24) return 4;
-  if (i < 30) return 2;
-  return 0;
-}
-
-bool isSegmentRegister(Reg reg) { return reg >= Reg::ES && reg <= Reg::GS; }
-bool isGeneralRegister(Reg reg) { return reg < Reg::ES; }
-
-unsigned registerNumber(Reg reg) {
-  const auto i = static_cast<unsigned>(reg);
-  if (i < 24) return i % 8;
-  if (i < 30) return i - 24;
-  return 0;
-}
-
 }  // namespace asmlab::x86::enc

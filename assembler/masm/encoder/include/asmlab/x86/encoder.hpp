@@ -32,10 +32,18 @@ enum class Reg : std::uint8_t {
 
 std::optional<Reg> parseRegister(std::string_view name);  // case-insensitive; nullopt if not a register
 std::string_view registerName(Reg reg);                   // lower case, "" for None
-unsigned registerSize(Reg reg);                           // 1, 2 or 4 bytes (segment registers: 2)
-bool isSegmentRegister(Reg reg);
-bool isGeneralRegister(Reg reg);
-unsigned registerNumber(Reg reg);                         // the 3-bit field value used in ModRM
+
+// Inline: the encoder asks these several times per operand per form-table row.
+constexpr unsigned registerSize(Reg reg) {                // 1, 2 or 4 bytes (segment registers: 2; None: 0)
+  const auto i = static_cast<unsigned>(reg);
+  return i < 8 ? 1 : i < 16 ? 2 : i < 24 ? 4 : i < 30 ? 2 : 0;
+}
+constexpr bool isSegmentRegister(Reg reg) { return reg >= Reg::ES && reg <= Reg::GS; }
+constexpr bool isGeneralRegister(Reg reg) { return reg < Reg::ES; }
+constexpr unsigned registerNumber(Reg reg) {              // the 3-bit field value used in ModRM
+  const auto i = static_cast<unsigned>(reg);
+  return i < 24 ? i % 8 : i < 30 ? i - 24 : 0;
+}
 
 // A value the linker completes. The encoder writes the value the front end gives (an offset within
 // the symbol's segment, a segment's frame number, ...) into the bytes and hands `symbol` back in
@@ -174,10 +182,35 @@ struct Error {
   std::string message;
 };
 
+// The fixups of one instruction, held inline so that encoding allocates nothing. An instruction has
+// at most two (a relocated displacement and a relocated immediate: mov var, OFFSET x); the spare
+// room only guards against a future form, and a fixup past it is dropped like a byte past 16.
+class FixupList {
+public:
+  static constexpr std::size_t kCapacity = 4;
+  void push_back(const Fixup& fixup) {
+    if (count_ < kCapacity) items_[count_++] = fixup;
+  }
+  void clear() { count_ = 0; }
+  bool empty() const { return count_ == 0; }
+  // Bounded again here so the compiler can see every index stays inside items_.
+  std::size_t size() const { return count_ < kCapacity ? count_ : kCapacity; }
+  const Fixup& operator[](std::size_t i) const { return items_[i]; }
+  Fixup& operator[](std::size_t i) { return items_[i]; }
+  const Fixup* begin() const { return items_.data(); }
+  const Fixup* end() const { return items_.data() + size(); }
+  Fixup* begin() { return items_.data(); }
+  Fixup* end() { return items_.data() + size(); }
+
+private:
+  std::array<Fixup, kCapacity> items_{};
+  std::uint8_t count_ = 0;
+};
+
 struct Encoding {
   std::array<std::uint8_t, 16> bytes{};
   std::uint8_t length = 0;
-  std::vector<Fixup> fixups;
+  FixupList fixups;
   JumpForm jumpForm = JumpForm::None;  // the form chosen (jumps and calls only)
   Error error;                          // code None on success
 
