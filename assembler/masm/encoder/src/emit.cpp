@@ -63,25 +63,25 @@ AddressForm analyzeAddress(const Memory& mem) {
   Reg base = mem.base, index = mem.index;
   const unsigned baseSize = base == Reg::None ? 0 : registerSize(base);
   const unsigned indexSize = index == Reg::None ? 0 : registerSize(index);
-  auto fail = [&](std::string why) {
+  auto fail = [&](AddressProblem why, Reg offending = Reg::None) {
     form.valid = false;
-    form.problem = std::move(why);
+    form.problem = why;
+    form.offending = offending;
     return form;
   };
   if ((base != Reg::None && !isGeneralRegister(base)) || (index != Reg::None && !isGeneralRegister(index)))
-    return fail("a segment register cannot address memory");
-  if (baseSize == 1 || indexSize == 1) return fail("an 8-bit register cannot address memory");
-  if (mem.scale != 1 && mem.scale != 2 && mem.scale != 4 && mem.scale != 8)
-    return fail("scale must be 1, 2, 4 or 8");
+    return fail(AddressProblem::SegmentRegister);
+  if (baseSize == 1 || indexSize == 1) return fail(AddressProblem::ByteRegister);
+  if (mem.scale != 1 && mem.scale != 2 && mem.scale != 4 && mem.scale != 8) return fail(AddressProblem::BadScale);
   const bool any32 = baseSize == 4 || indexSize == 4;
   const bool any16 = baseSize == 2 || indexSize == 2;
-  if (any32 && any16) return fail("16-bit and 32-bit registers cannot be mixed in an address");
+  if (any32 && any16) return fail(AddressProblem::MixedSizes);
   if (any32 || (mem.address32 && !any16)) {
     form.address32 = true;
     // [esi] written as an index alone is a base; ESP can only be a base.
     if (base == Reg::None && mem.scale == 1 && index != Reg::None) std::swap(base, index);
     if (index == Reg::ESP) {
-      if (mem.scale != 1 || base == Reg::ESP) return fail("ESP cannot be an index register");
+      if (mem.scale != 1 || base == Reg::ESP) return fail(AddressProblem::EspIndex);
       std::swap(base, index);
     }
     form.base = base;
@@ -89,7 +89,7 @@ AddressForm analyzeAddress(const Memory& mem) {
     form.defaultSegment = (base == Reg::EBP || base == Reg::ESP) ? Reg::SS : Reg::DS;
     return form;
   }
-  if (mem.scale != 1) return fail("a scale factor needs 32-bit registers (.386)");
+  if (mem.scale != 1) return fail(AddressProblem::ScaleNeeds386);
   // 16-bit: one of BX/BP and one of SI/DI, in either order.
   auto isBase = [](Reg r) { return r == Reg::BX || r == Reg::BP; };
   auto isIndex = [](Reg r) { return r == Reg::SI || r == Reg::DI; };
@@ -99,9 +99,9 @@ AddressForm analyzeAddress(const Memory& mem) {
     if (isBase(r) && b == Reg::None) b = r;
     else if (isIndex(r) && i == Reg::None) i = r;
     else if (isBase(r) || isIndex(r))
-      return fail("an address may use one of BX/BP and one of SI/DI");
+      return fail(AddressProblem::TwoBasesOrIndexes);
     else
-      return fail(std::string("16-bit addresses use only BX, BP, SI and DI, not ") + std::string(registerName(r)));
+      return fail(AddressProblem::NotAnAddressRegister, r);
   }
   form.base = b;
   form.index = i;
@@ -109,20 +109,50 @@ AddressForm analyzeAddress(const Memory& mem) {
   return form;
 }
 
-void emitPrefixes(Emitter& out, const Instruction& insn, const Memory* memory, bool operand32) {
+std::string addressProblemText(const AddressForm& form) {
+  switch (form.problem) {
+    case AddressProblem::None: return {};
+    case AddressProblem::SegmentRegister: return "a segment register cannot address memory";
+    case AddressProblem::ByteRegister: return "an 8-bit register cannot address memory";
+    case AddressProblem::BadScale: return "scale must be 1, 2, 4 or 8";
+    case AddressProblem::MixedSizes: return "16-bit and 32-bit registers cannot be mixed in an address";
+    case AddressProblem::EspIndex: return "ESP cannot be an index register";
+    case AddressProblem::ScaleNeeds386: return "a scale factor needs 32-bit registers (.386)";
+    case AddressProblem::TwoBasesOrIndexes: return "an address may use one of BX/BP and one of SI/DI";
+    case AddressProblem::NotAnAddressRegister:
+      return std::string("16-bit addresses use only BX, BP, SI and DI, not ") + std::string(registerName(form.offending));
+  }
+  return {};
+}
+
+unsigned prefixLength(const Instruction& insn, const Memory* memory, const AddressForm* form) {
+  unsigned length = (insn.lock ? 1u : 0u) + (insn.rep != RepPrefix::None ? 1u : 0u);
+  if (memory) {
+    if (memory->segment != Reg::None && memory->segment != form->defaultSegment) ++length;
+    if (form->address32) ++length;
+  }
+  return length;
+}
+
+void emitPrefixes(Emitter& out, const Instruction& insn, const Memory* memory, const AddressForm* form, bool operand32) {
   if (insn.lock) out.byte(0xF0);
   if (insn.rep == RepPrefix::Rep || insn.rep == RepPrefix::Repe) out.byte(0xF3);
   if (insn.rep == RepPrefix::Repne) out.byte(0xF2);
   bool address32 = false;
   if (memory) {
-    const AddressForm form = analyzeAddress(*memory);
-    address32 = form.address32;
+    address32 = form->address32;
     // MASM leaves out an override naming the segment the address uses anyway.
-    if (memory->segment != Reg::None && memory->segment != form.defaultSegment)
+    if (memory->segment != Reg::None && memory->segment != form->defaultSegment)
       out.byte(segmentPrefix(memory->segment));
   }
   if (address32) out.byte(0x67);
   if (operand32) out.byte(0x66);
+}
+
+void emitPrefixes(Emitter& out, const Instruction& insn, const Memory* memory, bool operand32) {
+  if (!memory) return emitPrefixes(out, insn, nullptr, nullptr, operand32);
+  const AddressForm form = analyzeAddress(*memory);
+  emitPrefixes(out, insn, memory, &form, operand32);
 }
 
 namespace {
@@ -144,24 +174,19 @@ void emitDirectAddress(Emitter& out, const Memory& mem) {
   emitDisplacement(out, mem, analyzeAddress(mem).address32 ? 4 : 2);
 }
 
-bool emitModRm(Emitter& out, unsigned regField, const Operand& rm, int operandIndex, Error& error) {
-  if (rm.kind == Operand::Kind::Register) {
-    out.byte(modrm(3, regField, registerNumber(rm.reg)));
-    return true;
+ModRmPlan planModRm(const Memory& mem, const AddressForm& form) {
+  ModRmPlan plan;
+  if (!form.valid) {
+    plan.problem = ModRmProblem::Address;
+    return plan;
   }
-  const Memory& mem = rm.mem;
-  const AddressForm form = analyzeAddress(mem);
-  auto fail = [&](std::string why) {
-    error = Error{ErrorCode::InvalidAddress, operandIndex, std::move(why)};
-    return false;
-  };
-  if (!form.valid) return fail(form.problem);
   const bool relocated = mem.reloc.kind != RelocKind::None;
   const bool hasRegisters = form.base != Reg::None || form.index != Reg::None;
   const unsigned fullWidth = form.address32 ? 4 : 2;
-  if (!fitsWidth(mem.displacement, fullWidth))
-    return fail("displacement " + hexText(mem.displacement) + " does not fit in " +
-                (fullWidth == 2 ? "16 bits" : "32 bits"));
+  if (!fitsWidth(mem.displacement, fullWidth)) {
+    plan.problem = ModRmProblem::DisplacementFull;
+    return plan;
+  }
   // Shortest displacement: none, then a sign-extended byte, then full. [BP] alone and an EBP base
   // have no "no displacement" encoding (that slot means a direct address), so they take a byte 0.
   unsigned mod = 2;
@@ -170,8 +195,10 @@ bool emitModRm(Emitter& out, unsigned regField, const Operand& rm, int operandIn
   } else if (relocated || mem.dispSize == DispSize::Full) {
     mod = 2;
   } else if (mem.dispSize == DispSize::Byte) {
-    if (mem.displacement < -128 || mem.displacement > 127)
-      return fail("displacement " + hexText(mem.displacement) + " does not fit in a byte");
+    if (mem.displacement < -128 || mem.displacement > 127) {
+      plan.problem = ModRmProblem::DisplacementByte;
+      return plan;
+    }
     mod = 1;
   } else if (mem.displacement == 0 && !(form.base == Reg::BP && form.index == Reg::None) && form.base != Reg::EBP) {
     mod = 0;
@@ -179,6 +206,31 @@ bool emitModRm(Emitter& out, unsigned regField, const Operand& rm, int operandIn
     mod = 1;
   }
   const unsigned dispWidth = mod == 0 ? (hasRegisters ? 0 : fullWidth) : mod == 1 ? 1 : fullWidth;
+  plan.mod = static_cast<std::uint8_t>(mod);
+  plan.dispWidth = static_cast<std::uint8_t>(dispWidth);
+  const bool needSib = form.address32 && hasRegisters && (form.index != Reg::None || form.base == Reg::ESP);
+  // With a SIB and no base the displacement is always 32 bits (SIB base 101, mod 00).
+  plan.length = static_cast<std::uint8_t>(needSib ? 2 + (form.base == Reg::None ? 4 : dispWidth) : 1 + dispWidth);
+  return plan;
+}
+
+bool emitMemoryModRm(Emitter& out, unsigned regField, const Memory& mem, const AddressForm& form, const ModRmPlan& plan,
+                     int operandIndex, Error& error) {
+  auto fail = [&](std::string why) {
+    error = Error{ErrorCode::InvalidAddress, operandIndex, std::move(why)};
+    return false;
+  };
+  switch (plan.problem) {
+    case ModRmProblem::None: break;
+    case ModRmProblem::Address: return fail(addressProblemText(form));
+    case ModRmProblem::DisplacementFull:
+      return fail("displacement " + hexText(mem.displacement) + " does not fit in " + (form.address32 ? "32 bits" : "16 bits"));
+    case ModRmProblem::DisplacementByte:
+      return fail("displacement " + hexText(mem.displacement) + " does not fit in a byte");
+  }
+  const bool hasRegisters = form.base != Reg::None || form.index != Reg::None;
+  const unsigned mod = plan.mod;
+  const unsigned dispWidth = plan.dispWidth;
 
   if (!form.address32) {
     unsigned rmField = 6;
@@ -218,6 +270,15 @@ bool emitModRm(Emitter& out, unsigned regField, const Operand& rm, int operandIn
   }
   if (dispWidth) emitDisplacement(out, mem, dispWidth);
   return true;
+}
+
+bool emitModRm(Emitter& out, unsigned regField, const Operand& rm, int operandIndex, Error& error) {
+  if (rm.kind == Operand::Kind::Register) {
+    out.byte(modrm(3, regField, registerNumber(rm.reg)));
+    return true;
+  }
+  const AddressForm form = analyzeAddress(rm.mem);
+  return emitMemoryModRm(out, regField, rm.mem, form, planModRm(rm.mem, form), operandIndex, error);
 }
 
 void emitImmediate(Emitter& out, const Immediate& imm, unsigned width) {

@@ -27,15 +27,32 @@ private:
 // What a memory operand's registers mean: 16- or 32-bit addressing, the segment used by default
 // (SS for BP/EBP/ESP bases, DS otherwise; Intel 8086 Family User's Manual table 2-2) and whether
 // the register combination is encodable at all.
+enum class AddressProblem : std::uint8_t {
+  None, SegmentRegister, ByteRegister, BadScale, MixedSizes, EspIndex, ScaleNeeds386, TwoBasesOrIndexes, NotAnAddressRegister,
+};
 struct AddressForm {
   bool valid = true;
   bool address32 = false;
   Reg defaultSegment = Reg::DS;
   Reg base = Reg::None;   // normalised: base/index as the ModRM tables need them
   Reg index = Reg::None;
-  std::string problem;    // why it is not valid
+  AddressProblem problem = AddressProblem::None;  // why it is not valid
+  Reg offending = Reg::None;                      // the register named in NotAnAddressRegister
 };
 AddressForm analyzeAddress(const Memory& mem);
+// The error text for an invalid AddressForm (built only when the error is reported).
+std::string addressProblemText(const AddressForm& form);
+
+// How a memory operand's ModRM byte, SIB and displacement come out: the part of emitModRm that
+// does not depend on the row, so the encoder can size every matching row before emitting one.
+enum class ModRmProblem : std::uint8_t { None, Address, DisplacementFull, DisplacementByte };
+struct ModRmPlan {
+  ModRmProblem problem = ModRmProblem::None;
+  std::uint8_t mod = 0;
+  std::uint8_t dispWidth = 0;  // displacement bytes written after ModRM (and SIB)
+  std::uint8_t length = 0;     // ModRM + SIB + displacement bytes
+};
+ModRmPlan planModRm(const Memory& mem, const AddressForm& form);
 
 // Segment override byte for a register (26h ES, 2Eh CS, 36h SS, 3Eh DS, 64h FS, 65h GS).
 std::uint8_t segmentPrefix(Reg segment);
@@ -46,6 +63,14 @@ void emitPrefixes(Emitter& out, const Instruction& insn, const Memory* memory, b
 // ModRM (+SIB, +displacement) with `regField` in bits 5..3 and `rm` a register or memory operand.
 // Returns false with `error` set if the address cannot be encoded.
 bool emitModRm(Emitter& out, unsigned regField, const Operand& rm, int operandIndex, Error& error);
+// The same with the memory operand's analysis and plan already made (`rm` must be memory).
+bool emitMemoryModRm(Emitter& out, unsigned regField, const Memory& mem, const AddressForm& form, const ModRmPlan& plan,
+                     int operandIndex, Error& error);
+
+// The prefixes emitPrefixes writes, counted: lock/rep, a segment override, 67h (not 66h).
+unsigned prefixLength(const Instruction& insn, const Memory* memory, const AddressForm* form);
+// emitPrefixes with the memory operand's analysis already made.
+void emitPrefixes(Emitter& out, const Instruction& insn, const Memory* memory, const AddressForm* form, bool operand32);
 
 // A direct address (moffs) of 2 or 4 bytes with its relocation.
 void emitDirectAddress(Emitter& out, const Memory& mem);

@@ -70,8 +70,24 @@ std::string describeImmediateRange(const Instruction& insn, int operand, unsigne
 
 Encoding encodeFromTable(std::string_view name, std::span<const Form* const> forms, const Instruction& insn,
                          const Options& options) {
-  Encoding best;
-  bool found = false;
+  // Every matching row is sized (rowLength) and only the winner is emitted. The winner is the
+  // first row that encodes, shortest first; ties go to the earlier row (MASM's choice).
+  const RowContext context = makeRowContext(insn);
+  struct Best {
+    const Form* form = nullptr;
+    unsigned size = 0;
+    RowLength length;
+  } best;
+  auto consider = [&](const Form& form, unsigned size) {
+    const RowLength row = rowLength(form, insn, size, context);
+    if (!best.form || (row.ok && !best.length.ok) || (row.ok == best.length.ok && row.length < best.length.length))
+      best = Best{&form, size, row};
+  };
+  auto emitBest = [&] {
+    Encoding out;
+    emitForm(*best.form, insn, best.size, context, out);
+    return out;
+  };
   // Fast path: screen out the rows whose operand count or kinds cannot fit (most of a mnemonic's
   // rows) before the full match. The rows that match, and so the choice, are the same as below;
   // only when none matches is the full walk needed, to find the error of the closest row.
@@ -81,14 +97,9 @@ Encoding encodeFromTable(std::string_view name, std::span<const Form* const> for
     if (!mayFit(*form, insn.operandCount, classes)) continue;
     const Match match = matchForm(*form, insn, options);
     if (match.fail != Fail::None) continue;
-    Encoding candidate;
-    emitForm(*form, insn, match.size, candidate);
-    if (!found || (candidate.ok() && !best.ok()) || (candidate.ok() == best.ok() && candidate.length < best.length)) {
-      best = std::move(candidate);
-      found = true;
-    }
+    consider(*form, match.size);
   }
-  if (found) return best;
+  if (best.form) return emitBest();
 
   Match closest{Fail::Count};
   bool byteFormUnsized = false;  // a byte row failed only for want of a size
@@ -99,14 +110,9 @@ Encoding encodeFromTable(std::string_view name, std::span<const Form* const> for
       byteFormUnsized |= match.fail == Fail::SizeUnknown && form->width == Width::B;
       continue;
     }
-    Encoding candidate;
-    emitForm(*form, insn, match.size, candidate);
-    if (!found || (candidate.ok() && !best.ok()) || (candidate.ok() == best.ok() && candidate.length < best.length)) {
-      best = std::move(candidate);
-      found = true;
-    }
+    consider(*form, match.size);
   }
-  if (found) return best;
+  if (best.form) return emitBest();
 
   const std::string mnemonic = upper(name);
   switch (closest.fail) {

@@ -1,5 +1,7 @@
 #include "form_match.hpp"
 
+#include <algorithm>
+
 #include "emit.hpp"
 
 namespace asmlab::x86::enc::detail {
@@ -157,40 +159,107 @@ Match matchForm(const Form& form, const Instruction& insn, const Options& option
   return match;
 }
 
-void emitForm(const Form& form, const Instruction& insn, unsigned size, Encoding& out) {
-  Emitter emit(out);
+RowContext makeRowContext(const Instruction& insn) {
+  RowContext context;
+  for (unsigned i = 0; i < insn.operandCount && i < insn.operands.size(); ++i) {
+    if (insn.operands[i].kind != Kind::Memory) continue;
+    context.memory = &insn.operands[i];
+    context.address = analyzeAddress(context.memory->mem);
+    context.plan = planModRm(context.memory->mem, context.address);
+    break;
+  }
+  context.prefixes = prefixLength(insn, context.memory ? &context.memory->mem : nullptr, &context.address);
+  return context;
+}
+
+namespace {
+
+// The operands a row's ModRM reg and r/m fields take (-1: none).
+struct RowFields {
   unsigned patterns = 0;
-  while (patterns < 3 && form.ops[patterns] != Pat::None) ++patterns;
-  const Operand* memory = nullptr;
-  int rmIndex = -1, regIndex = -1;
-  for (unsigned i = 0; i < patterns; ++i) {
-    const Operand& o = insn.operands[i];
-    if (o.kind == Kind::Memory && !memory) memory = &o;
+  int rmIndex = -1;
+  int regIndex = -1;
+};
+
+RowFields rowFields(const Form& form) {
+  RowFields fields;
+  while (fields.patterns < 3 && form.ops[fields.patterns] != Pat::None) ++fields.patterns;
+  for (unsigned i = 0; i < fields.patterns; ++i) {
     switch (form.ops[i]) {
       case Pat::RM: case Pat::M: case Pat::MAny: case Pat::MFar: case Pat::MFarExact: case Pat::RM8: case Pat::RM16:
-        rmIndex = static_cast<int>(i);
+        fields.rmIndex = static_cast<int>(i);
         break;
       case Pat::R: case Pat::Sreg:
-        regIndex = static_cast<int>(i);
+        fields.regIndex = static_cast<int>(i);
         break;
       default: break;
     }
   }
-  const bool operand32 = (form.width == Width::V && size == 4) || (form.flags & kO32) || form.width == Width::D;
-  emitPrefixes(emit, insn, memory ? &memory->mem : nullptr, operand32);
+  return fields;
+}
+
+bool operand32Of(const Form& form, unsigned size) {
+  return (form.width == Width::V && size == 4) || (form.flags & kO32) || form.width == Width::D;
+}
+
+bool hasModRm(const Form& form) { return form.modrm >= 0 || form.modrm == static_cast<std::int8_t>(ModRm::Reg); }
+
+constexpr unsigned kMaxLength = sizeof(Encoding::bytes);  // Emitter drops bytes past this
+
+}  // namespace
+
+RowLength rowLength(const Form& form, const Instruction& insn, unsigned size, const RowContext& context) {
+  const RowFields fields = rowFields(form);
+  unsigned length = context.prefixes + (operand32Of(form, size) ? 1u : 0u) + form.opcodeLength;
+  if (hasModRm(form)) {
+    const Operand& rm = (form.flags & kDupReg) ? insn.operands[fields.regIndex] : insn.operands[fields.rmIndex];
+    if (rm.kind == Kind::Register) {
+      length += 1;
+    } else {
+      const ModRmPlan plan = &rm == context.memory ? context.plan : planModRm(rm.mem, analyzeAddress(rm.mem));
+      if (plan.problem != ModRmProblem::None) return {std::min(length, kMaxLength), false};
+      length += plan.length;
+    }
+  }
+  for (unsigned i = 0; i < fields.patterns; ++i) {
+    const Operand& o = insn.operands[i];
+    switch (form.ops[i]) {
+      case Pat::Moffs: {
+        const bool address32 = &o == context.memory ? context.address.address32 : analyzeAddress(o.mem).address32;
+        length += address32 ? 4 : 2;
+        break;
+      }
+      case Pat::I: length += size; break;
+      case Pat::IS8: case Pat::I8: length += 1; break;
+      case Pat::I16: length += 2; break;
+      default: break;
+    }
+  }
+  return {std::min(length, kMaxLength), true};
+}
+
+void emitForm(const Form& form, const Instruction& insn, unsigned size, const RowContext& context, Encoding& out) {
+  Emitter emit(out);
+  const RowFields fields = rowFields(form);
+  const int rmIndex = fields.rmIndex, regIndex = fields.regIndex;
+  emitPrefixes(emit, insn, context.memory ? &context.memory->mem : nullptr, &context.address, operand32Of(form, size));
   for (unsigned i = 0; i < form.opcodeLength; ++i) {
     std::uint8_t b = form.opcode[i];
     if (i + 1 == form.opcodeLength && form.modrm == static_cast<std::int8_t>(ModRm::PlusReg))
       b = static_cast<std::uint8_t>(b + registerNumber(insn.operands[regIndex].reg));
     emit.byte(b);
   }
-  if (form.modrm >= 0 || form.modrm == static_cast<std::int8_t>(ModRm::Reg)) {
+  if (hasModRm(form)) {
     const unsigned regField = form.modrm >= 0 ? static_cast<unsigned>(form.modrm)
                                               : registerNumber(insn.operands[regIndex].reg);
-    const Operand& rm = (form.flags & kDupReg) ? insn.operands[regIndex] : insn.operands[rmIndex];
-    if (!emitModRm(emit, regField, rm, (form.flags & kDupReg) ? regIndex : rmIndex, out.error)) return;
+    const int at = (form.flags & kDupReg) ? regIndex : rmIndex;
+    const Operand& rm = insn.operands[at];
+    const bool ok = &rm == context.memory
+                        ? emitMemoryModRm(emit, regField, rm.mem, context.address, context.plan, at, out.error)
+                        : emitModRm(emit, regField, rm, at, out.error);
+    if (!ok) return;
   }
-  for (unsigned i = 0; i < patterns; ++i) {
+  for (unsigned i = 0; i < fields.patterns; ++i) {
     const Operand& o = insn.operands[i];
     switch (form.ops[i]) {
       case Pat::Moffs: emitDirectAddress(emit, o.mem); break;

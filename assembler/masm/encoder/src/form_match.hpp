@@ -1,6 +1,7 @@
 // Matching typed operands against one row of the form table, and emitting a matched row.
 #pragma once
 
+#include "emit.hpp"
 #include "forms.hpp"
 
 namespace asmlab::x86::enc::detail {
@@ -48,8 +49,26 @@ inline bool mayFit(const Form& form, unsigned operandCount, const std::uint8_t (
   return operandCount == 3;
 }
 
+// What every row shares for one instruction: its memory operand, analysed once for all rows.
+struct RowContext {
+  const Operand* memory = nullptr;  // the first memory operand, if any
+  AddressForm address;              // analyzeAddress(memory->mem)
+  ModRmPlan plan;                   // planModRm(memory->mem, address)
+  unsigned prefixes = 0;            // prefixLength(): lock/rep, segment override, 67h
+};
+RowContext makeRowContext(const Instruction& insn);
+
+// The length emitForm gives a matched row, without emitting it. `ok` is false where emitForm
+// would fail on an unencodable address; `length` is then what it would have written (prefixes
+// and opcode), as in the Encoding it returns.
+struct RowLength {
+  unsigned length = 0;
+  bool ok = true;
+};
+RowLength rowLength(const Form& form, const Instruction& insn, unsigned size, const RowContext& context);
+
 // Writes a matched row's bytes into `out` (which must be empty). Sets out.error on an
 // unencodable address.
-void emitForm(const Form& form, const Instruction& insn, unsigned size, Encoding& out);
+void emitForm(const Form& form, const Instruction& insn, unsigned size, const RowContext& context, Encoding& out);
 
 }  // namespace asmlab::x86::enc::detail

@@ -81,7 +81,7 @@ Encoding encodeStringWithOperands(std::string_view name, const Instruction& insn
     if (o.kind != Operand::Kind::Memory)
       return fail(ErrorCode::InvalidOperands, at, "string instructions take memory operands (they use SI/DI)");
     const AddressForm form = analyzeAddress(o.mem);
-    if (!form.valid) return fail(ErrorCode::InvalidAddress, at, form.problem);
+    if (!form.valid) return fail(ErrorCode::InvalidAddress, at, addressProblemText(form));
     address32 |= form.address32;
     if (op.roles[i] == Role::Destination && o.mem.segment != Reg::None && o.mem.segment != Reg::ES)
       return fail(ErrorCode::InvalidOperands, at, "the destination of a string instruction is always ES:[DI]; it cannot be overridden");
