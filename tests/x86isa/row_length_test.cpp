@@ -1,5 +1,6 @@
-// The encoder sizes every matching row with rowLength() and emits only the shortest, so
-// rowLength must agree with what emitForm writes, for every row of the table and every kind of
+// The encoder screens a mnemonic's rows by operand class and size (mayFit), sizes every matching
+// row with rowLength() and emits only the shortest. So the screen must pass every row that
+// matches, and rowLength must agree with what emitForm writes, for every row of the table and every kind of
 // operand a row can take (registers of each size, 16- and 32-bit addresses with each
 // displacement size, overrides, relocations, unencodable addresses, immediates of each range).
 #include <gtest/gtest.h>
@@ -71,7 +72,7 @@ std::vector<Operand> sampleOperands() {
   return operands;
 }
 
-TEST(RowLength, AgreesWithEmitFormForEveryRowAndOperandKind) {
+TEST(RowLength, ScreenAndLengthAgreeWithMatchAndEmitForEveryRow) {
   using namespace enc::detail;
   const std::vector<Operand> samples = sampleOperands();
   enc::Options options;
@@ -95,6 +96,8 @@ TEST(RowLength, AgreesWithEmitFormForEveryRowAndOperandKind) {
         insn.lock = lock;
         const Match match = matchForm(form, insn, options);
         if (match.fail != Fail::None) continue;
+        // The screen in front of matchForm must never drop a row that matches.
+        ASSERT_TRUE(mayFit(rowAccepts(form), operandClasses(insn))) << formSignature(form) << " combination " << n;
         const RowContext context = makeRowContext(insn);
         const RowLength predicted = rowLength(form, insn, match.size, context);
         enc::Encoding emitted;

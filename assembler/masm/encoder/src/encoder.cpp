@@ -68,8 +68,8 @@ std::string describeImmediateRange(const Instruction& insn, int operand, unsigne
   return "immediate value " + hexText(value) + " does not fit in " + what;
 }
 
-Encoding encodeFromTable(std::string_view name, std::span<const Form* const> forms, const Instruction& insn,
-                         const Options& options) {
+Encoding encodeFromTable(std::string_view name, const MnemonicRows& rows, const Instruction& insn, const Options& options) {
+  const std::span<const Form* const> forms = rows.forms;
   // Every matching row is sized (rowLength) and only the winner is emitted. The winner is the
   // first row that encodes, shortest first; ties go to the earlier row (MASM's choice).
   const RowContext context = makeRowContext(insn);
@@ -88,16 +88,15 @@ Encoding encodeFromTable(std::string_view name, std::span<const Form* const> for
     emitForm(*best.form, insn, best.size, context, out);
     return out;
   };
-  // Fast path: screen out the rows whose operand count or kinds cannot fit (most of a mnemonic's
+  // Fast path: screen out the rows whose operand count, kinds or sizes cannot fit (most of a mnemonic's
   // rows) before the full match. The rows that match, and so the choice, are the same as below;
   // only when none matches is the full walk needed, to find the error of the closest row.
-  std::uint8_t classes[3] = {0, 0, 0};
-  for (unsigned i = 0; i < insn.operandCount; ++i) classes[i] = operandClass(insn.operands[i]);
-  for (const Form* form : forms) {
-    if (!mayFit(*form, insn.operandCount, classes)) continue;
-    const Match match = matchForm(*form, insn, options);
+  const std::uint64_t classes = operandClasses(insn);
+  for (std::size_t i = 0; i < forms.size(); ++i) {
+    if (!mayFit(rows.accepts[i], classes)) continue;
+    const Match match = matchForm(*forms[i], insn, options);
     if (match.fail != Fail::None) continue;
-    consider(*form, match.size);
+    consider(*forms[i], match.size);
   }
   if (best.form) return emitBest();
 
@@ -217,9 +216,9 @@ Encoding encodeOne(const Instruction& insn, const Options& options) {
   }
   if (isOperandStringMnemonic(name) && insn.operandCount > 0) return encodeStringWithOperands(name, insn, options);
 
-  const auto forms = formsFor(name);
-  if (forms.empty()) return failure(ErrorCode::UnknownMnemonic, -1, "unknown instruction " + upper(name), 0);
-  return encodeFromTable(name, forms, insn, options);
+  const MnemonicRows rows = rowsFor(name);
+  if (rows.forms.empty()) return failure(ErrorCode::UnknownMnemonic, -1, "unknown instruction " + upper(name), 0);
+  return encodeFromTable(name, rows, insn, options);
 }
 
 bool isMnemonic(std::string_view name) { return mnemonicCpu(name).has_value(); }

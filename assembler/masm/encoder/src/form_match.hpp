@@ -19,34 +19,71 @@ struct Match {
 
 Match matchForm(const Form& form, const Instruction& insn, const Options& options);
 
-// A cheap screen in front of matchForm: one bit per operand class (none, general register, other
-// register, memory, immediate, target). `mayFit` is false only for rows that matchForm would
-// reject for their operand count or an operand's kind, so a caller that only wants the rows that
-// match can skip those rows without calling matchForm.
-inline constexpr std::uint8_t kClassNone = 1, kClassGeneral = 2, kClassOtherReg = 4, kClassMemory = 8,
-                               kClassImmediate = 16, kClassTarget = 32;
-std::uint8_t operandClass(const Operand& operand);
+// A cheap screen in front of matchForm. Each operand falls in one class (one bit of 16: its kind
+// and, for general registers and memory, its size); each row accepts, per operand position, the
+// classes its pattern and width allow. A row's three accepted sets are packed into one 64-bit
+// word (position i at bit 16*i), as are an instruction's three classes, so the screen is one AND
+// and one compare per row. It is false only for rows that matchForm would reject for their
+// operand count, an operand's kind or an operand's size, so a caller that only wants the rows
+// that match can skip those rows without calling matchForm.
+enum OperandClass : std::uint16_t {
+  kClassNone = 1 << 0,  // no operand at this position
+  kClassReg8 = 1 << 1, kClassAcc8 = 1 << 2,  // AL is the accumulator; AH is not
+  kClassReg16 = 1 << 3, kClassAcc16 = 1 << 4,
+  kClassReg32 = 1 << 5, kClassAcc32 = 1 << 6,
+  kClassSreg = 1 << 7,
+  kClassMemUnsized = 1 << 8, kClassMem8 = 1 << 9, kClassMem16 = 1 << 10, kClassMem32 = 1 << 11, kClassMemOther = 1 << 12,
+  kClassImmediate = 1 << 13,
+  kClassTarget = 1 << 14,
+  kClassOtherReg = 1 << 15,  // not a register any pattern takes
+};
+std::uint16_t operandClass(const Operand& operand);
+// The instruction's classes packed as rowAccepts packs a row's; kClassNone past the operand count.
+std::uint64_t operandClasses(const Instruction& insn);
 
-// The operand classes each pattern can accept (a superset of what matchForm accepts).
-constexpr std::uint8_t acceptedClasses(Pat pat) {
+// The classes of operand a pattern can take in a row of the given width: a superset of what
+// matchForm accepts. Size-carrying patterns take only the sizes the width allows (a B row a byte
+// register or byte/unsized memory, a V row word or dword ...); a row without a width takes any.
+constexpr std::uint16_t acceptedClasses(Pat pat, Width width) {
+  constexpr std::uint16_t memAny = kClassMemUnsized | kClassMem8 | kClassMem16 | kClassMem32 | kClassMemOther;
+  std::uint16_t regs = kClassReg8 | kClassAcc8 | kClassReg16 | kClassAcc16 | kClassReg32 | kClassAcc32;
+  std::uint16_t accs = kClassAcc8 | kClassAcc16 | kClassAcc32;
+  std::uint16_t mems = memAny;
+  switch (width) {
+    case Width::B: regs = kClassReg8 | kClassAcc8; accs = kClassAcc8; mems = kClassMemUnsized | kClassMem8; break;
+    case Width::W: regs = kClassReg16 | kClassAcc16; accs = kClassAcc16; mems = kClassMemUnsized | kClassMem16; break;
+    case Width::D: regs = kClassReg32 | kClassAcc32; accs = kClassAcc32; mems = kClassMemUnsized | kClassMem32; break;
+    case Width::V:
+      regs = kClassReg16 | kClassAcc16 | kClassReg32 | kClassAcc32;
+      accs = kClassAcc16 | kClassAcc32;
+      mems = kClassMemUnsized | kClassMem16 | kClassMem32;
+      break;
+    case Width::None: break;
+  }
   switch (pat) {
     case Pat::None: return kClassNone;
-    case Pat::R: case Pat::Acc: return kClassGeneral;
-    case Pat::RM: case Pat::RM8: case Pat::RM16: return kClassGeneral | kClassMemory;
-    case Pat::M: case Pat::MAny: case Pat::MFar: case Pat::MFarExact: case Pat::Moffs: return kClassMemory;
+    case Pat::R: return regs;
+    case Pat::RM: return static_cast<std::uint16_t>(regs | mems);
+    case Pat::M: case Pat::Moffs: return mems;
+    case Pat::MAny: case Pat::MFar: case Pat::MFarExact: return memAny;
+    case Pat::Acc: return accs;
+    case Pat::RM8: return static_cast<std::uint16_t>(kClassReg8 | kClassAcc8 | memAny);
+    case Pat::RM16: return static_cast<std::uint16_t>(kClassReg16 | kClassAcc16 | memAny);
     case Pat::I: case Pat::IS8: case Pat::I8: case Pat::I16: case Pat::One: case Pat::Three: return kClassImmediate;
-    default: return kClassGeneral | kClassOtherReg;  // CL, DX, segment registers
+    case Pat::RegCL: return kClassReg8;
+    case Pat::RegDX: return kClassReg16;
+    default: return kClassSreg;  // Sreg and the fixed segment registers
   }
 }
 
-inline bool mayFit(const Form& form, unsigned operandCount, const std::uint8_t (&classes)[3]) {
-  // Operands past the count have class 0, which no pattern accepts: a row with more patterns
-  // than operands fails there, one with fewer at its first None.
-  for (unsigned i = 0; i < 3; ++i) {
-    if (form.ops[i] == Pat::None) return i == operandCount;
-    if (!(acceptedClasses(form.ops[i]) & classes[i])) return false;
-  }
-  return operandCount == 3;
+constexpr std::uint64_t rowAccepts(const Form& form) {
+  std::uint64_t accepts = 0;
+  for (unsigned i = 0; i < 3; ++i) accepts |= std::uint64_t{acceptedClasses(form.ops[i], form.width)} << (16 * i);
+  return accepts;
+}
+
+inline bool mayFit(std::uint64_t rowAccepts, std::uint64_t operandClasses) {
+  return (rowAccepts & operandClasses) == operandClasses;
 }
 
 // What every row shares for one instruction: its memory operand, analysed once for all rows.

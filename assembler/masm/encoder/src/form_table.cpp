@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "form_match.hpp"
 #include "forms.hpp"
 
 namespace asmlab::x86::enc::detail {
@@ -239,12 +240,20 @@ constexpr Form kForms[] = {
 #undef OP1
 #undef OP2
 
-using Index = std::unordered_map<std::string_view, std::vector<const Form*>>;
+struct Rows {
+  std::vector<const Form*> forms;
+  std::vector<std::uint64_t> accepts;  // rowAccepts(*forms[i])
+};
+using Index = std::unordered_map<std::string_view, Rows>;
 
 const Index& index() {
   static const Index table = [] {
     Index built;
-    for (const Form& form : kForms) built[form.mnemonic].push_back(&form);
+    for (const Form& form : kForms) {
+      Rows& rows = built[form.mnemonic];
+      rows.forms.push_back(&form);
+      rows.accepts.push_back(rowAccepts(form));
+    }
     return built;
   }();
   return table;
@@ -300,7 +309,7 @@ struct PackedIndex {
   static constexpr size_t kSlots = 2048;  // a power of two, well above the number of mnemonics
   struct Slot {
     std::uint64_t key = 0;  // 0: empty (no mnemonic packs to 0)
-    const std::vector<const Form*>* forms = nullptr;
+    const Rows* rows = nullptr;
   };
   std::vector<Slot> slots = std::vector<Slot>(kSlots);
   static size_t slotOf(std::uint64_t key) { return static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> 53); }
@@ -309,11 +318,11 @@ struct PackedIndex {
 const PackedIndex& packedIndex() {
   static const PackedIndex packed = [] {
     PackedIndex p;
-    for (const auto& [name, forms] : index()) {
+    for (const auto& [name, rows] : index()) {
       if (name.empty() || name.size() > 8) continue;
       size_t i = PackedIndex::slotOf(packMnemonic(name));
       while (p.slots[i].key != 0) i = (i + 1) & (PackedIndex::kSlots - 1);
-      p.slots[i] = {packMnemonic(name), &forms};
+      p.slots[i] = {packMnemonic(name), &rows};
     }
     return p;
   }();
@@ -322,22 +331,30 @@ const PackedIndex& packedIndex() {
 
 }  // namespace
 
-std::span<const Form* const> formsFor(std::string_view lowerMnemonic) {
+MnemonicRows rowsFor(std::string_view lowerMnemonic) {
   if (lowerMnemonic.empty()) return {};
+  const Rows* rows = nullptr;
   if (lowerMnemonic.size() <= 8) {
     const PackedIndex& packed = packedIndex();
     const std::uint64_t key = packMnemonic(lowerMnemonic);
     for (size_t i = PackedIndex::slotOf(key);; i = (i + 1) & (PackedIndex::kSlots - 1)) {
       const PackedIndex::Slot& slot = packed.slots[i];
       if (slot.key == 0) return {};
-      if (slot.key == key) return {slot.forms->data(), slot.forms->size()};
+      if (slot.key == key) {
+        rows = slot.rows;
+        break;
+      }
     }
+  } else {
+    const auto& table = index();
+    const auto it = table.find(lowerMnemonic);
+    if (it == table.end()) return {};
+    rows = &it->second;
   }
-  const auto& table = index();
-  const auto it = table.find(lowerMnemonic);
-  if (it == table.end()) return {};
-  return {it->second.data(), it->second.size()};
+  return {{rows->forms.data(), rows->forms.size()}, rows->accepts.data()};
 }
+
+std::span<const Form* const> formsFor(std::string_view lowerMnemonic) { return rowsFor(lowerMnemonic).forms; }
 
 std::span<const Form> allForms() { return kForms; }
 

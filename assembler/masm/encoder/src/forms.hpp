@@ -64,6 +64,12 @@ struct Form {
 
 // All rows for a mnemonic (lower-case), in table order; empty if none.
 std::span<const Form* const> formsFor(std::string_view lowerMnemonic);
+// The same rows with each row's rowAccepts() screen word (form_match.hpp), in the same order.
+struct MnemonicRows {
+  std::span<const Form* const> forms;
+  const std::uint64_t* accepts = nullptr;
+};
+MnemonicRows rowsFor(std::string_view lowerMnemonic);
 // Every row (for tests that walk the table).
 std::span<const Form> allForms();
 // "mov r/m8, r8"-style text for error messages and docs.
