@@ -105,6 +105,12 @@ std::optional<BranchInfo> branchInfo(std::string_view lowerMnemonic) {
   return std::nullopt;
 }
 
+std::vector<std::string_view> branchMnemonics() {
+  std::vector<std::string_view> names;
+  for (const auto& b : kBranches) names.push_back(b.name);
+  return names;
+}
+
 Encoding encodeBranch(const BranchInfo& info, const Instruction& insn, const Options& options) {
   Encoding out;
   Emitter emit(out);

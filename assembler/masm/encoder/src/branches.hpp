@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "asmlab/x86/encoder.hpp"
 
@@ -17,6 +18,8 @@ struct BranchInfo {
 };
 
 std::optional<BranchInfo> branchInfo(std::string_view lowerMnemonic);
+// Every branch mnemonic (for the mnemonic index).
+std::vector<std::string_view> branchMnemonics();
 
 Encoding encodeBranch(const BranchInfo& info, const Instruction& insn, const Options& options);
 

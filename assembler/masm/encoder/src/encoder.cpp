@@ -9,6 +9,7 @@
 #include "emit.hpp"
 #include "form_match.hpp"
 #include "forms.hpp"
+#include "mnemonics.hpp"
 #include "string_ops.hpp"
 
 namespace asmlab::x86::enc {
@@ -73,15 +74,25 @@ Encoding encodeFromTable(std::string_view name, const MnemonicRows& rows, const 
   // Every matching row is sized (rowLength) and only the winner is emitted. The winner is the
   // first row that encodes, shortest first; ties go to the earlier row (MASM's choice).
   const RowContext context = makeRowContext(insn);
+  // A row is sized only once a second row matches: most instructions match one row.
   struct Best {
     const Form* form = nullptr;
     unsigned size = 0;
     RowLength length;
+    bool sized = false;
   } best;
   auto consider = [&](const Form& form, unsigned size) {
+    if (!best.form) {
+      best = Best{&form, size, {}, false};
+      return;
+    }
+    if (!best.sized) {
+      best.length = rowLength(*best.form, insn, best.size, context);
+      best.sized = true;
+    }
     const RowLength row = rowLength(form, insn, size, context);
-    if (!best.form || (row.ok && !best.length.ok) || (row.ok == best.length.ok && row.length < best.length.length))
-      best = Best{&form, size, row};
+    if ((row.ok && !best.length.ok) || (row.ok == best.length.ok && row.length < best.length.length))
+      best = Best{&form, size, row, true};
   };
   auto emitBest = [&] {
     Encoding out;
@@ -192,33 +203,32 @@ Encoding encodeOne(const Instruction& insn, const Options& options) {
   const std::string_view name = lowerInto(insn.mnemonic, buffer);
   if (name.empty()) return failure(ErrorCode::UnknownMnemonic, -1, "unknown instruction", 0);
 
-  if (auto prefix = prefixByte(name)) {
+  const MnemonicInfo info = mnemonicInfo(name);
+  if (info.prefix) {
     if (insn.operandCount != 0) return failure(ErrorCode::WrongOperandCount, -1, upper(name) + " takes no operands", 1);
     Encoding out;
-    out.bytes[0] = *prefix;
+    out.bytes[0] = info.prefix;
     out.length = 1;
     return out;
   }
-  if (insn.rep != RepPrefix::None && !isStringMnemonic(name))
+  if (insn.rep != RepPrefix::None && !info.string)
     return failure(ErrorCode::InvalidPrefix, -1, "REP, REPE and REPNE can only prefix string instructions", 1);
   // MOV to CS is not an instruction (Intel 8086 Family User's Manual, MOV: "CS cannot be the destination").
-  if (name == "mov" && insn.operandCount == 2 && insn.operands[0].kind == Operand::Kind::Register &&
-      insn.operands[0].reg == Reg::CS)
+  const bool csFirst = insn.operands[0].kind == Operand::Kind::Register && insn.operands[0].reg == Reg::CS;
+  if (csFirst && insn.operandCount == 2 && name == "mov")
     return failure(ErrorCode::InvalidOperands, 0, "CS cannot be the destination of MOV (use a far JMP)", 2);
-  if (name == "pop" && insn.operandCount == 1 && insn.operands[0].kind == Operand::Kind::Register &&
-      insn.operands[0].reg == Reg::CS)
+  if (csFirst && insn.operandCount == 1 && name == "pop")
     return failure(ErrorCode::InvalidOperands, 0, "POP CS is not an instruction (0Fh is an 8086 accident, a two-byte opcode prefix on later CPUs)", 1);
 
   const bool branchOperand = insn.operandCount == 1 && insn.operands[0].kind == Operand::Kind::Target;
-  if (auto branch = branchInfo(name)) {
-    if (branch->kind == BranchKind::Jcc || branch->kind == BranchKind::ShortOnly || branchOperand)
-      return encodeBranch(*branch, insn, options);
+  if (info.branch) {
+    if (info.branch->kind == BranchKind::Jcc || info.branch->kind == BranchKind::ShortOnly || branchOperand)
+      return encodeBranch(*info.branch, insn, options);
   }
-  if (isOperandStringMnemonic(name) && insn.operandCount > 0) return encodeStringWithOperands(name, insn, options);
+  if (info.operandString && insn.operandCount > 0) return encodeStringWithOperands(name, insn, options);
 
-  const MnemonicRows rows = rowsFor(name);
-  if (rows.forms.empty()) return failure(ErrorCode::UnknownMnemonic, -1, "unknown instruction " + upper(name), 0);
-  return encodeFromTable(name, rows, insn, options);
+  if (info.rows.forms.empty()) return failure(ErrorCode::UnknownMnemonic, -1, "unknown instruction " + upper(name), 0);
+  return encodeFromTable(name, info.rows, insn, options);
 }
 
 bool isMnemonic(std::string_view name) { return mnemonicCpu(name).has_value(); }

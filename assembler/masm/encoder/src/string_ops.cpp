@@ -3,6 +3,7 @@
 #include "string_ops.hpp"
 
 #include <array>
+#include <iterator>
 #include <string>
 
 #include "emit.hpp"
@@ -44,6 +45,12 @@ const StringOp* find(std::string_view name) {
 }  // namespace
 
 bool isOperandStringMnemonic(std::string_view name) { return find(name) != nullptr; }
+
+std::vector<std::string_view> stringMnemonics() {
+  std::vector<std::string_view> names(std::begin(kPlainStringNames), std::end(kPlainStringNames));
+  for (const auto& op : kStringOps) names.push_back(op.name);
+  return names;
+}
 
 bool isStringMnemonic(std::string_view name) {
   if (find(name) && name != "xlat" && name != "xlatb") return true;
