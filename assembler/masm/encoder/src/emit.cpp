@@ -6,15 +6,6 @@
 
 namespace asmlab::x86::enc::detail {
 
-void Emitter::byte(std::uint8_t v) {
-  if (out_.length >= out_.bytes.size()) return;
-  out_.bytes[out_.length++] = v;
-}
-
-void Emitter::value(std::int64_t v, unsigned width) {
-  for (unsigned i = 0; i < width; ++i) byte(static_cast<std::uint8_t>((static_cast<std::uint64_t>(v) >> (8 * i)) & 0xFF));
-}
-
 void Emitter::relocated(std::int64_t v, unsigned width, FixupKind kind, std::uint32_t symbol) {
   out_.fixups.push_back(Fixup{position(), static_cast<std::uint8_t>(width), kind, symbol});
   value(v, width);

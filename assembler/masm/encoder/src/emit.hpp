@@ -13,8 +13,13 @@ namespace asmlab::x86::enc::detail {
 class Emitter {
 public:
   explicit Emitter(Encoding& out) : out_(out) {}
-  void byte(std::uint8_t value);
-  void value(std::int64_t value, unsigned width);  // little-endian, width 1, 2 or 4
+  // Inline: every emitted byte goes through here.
+  void byte(std::uint8_t value) {
+    if (out_.length < out_.bytes.size()) out_.bytes[out_.length++] = value;
+  }
+  void value(std::int64_t value, unsigned width) {  // little-endian, width 1, 2 or 4
+    for (unsigned i = 0; i < width; ++i) byte(static_cast<std::uint8_t>((static_cast<std::uint64_t>(value) >> (8 * i)) & 0xFF));
+  }
   // A fixup at the current position, followed by the value itself.
   void relocated(std::int64_t value, unsigned width, FixupKind kind, std::uint32_t symbol);
   std::uint8_t position() const { return out_.length; }

@@ -49,11 +49,6 @@ bool kindFits(Pat pat, const Operand& o) {
   }
 }
 
-// Patterns whose operand carries the form's size S.
-bool carriesSize(Pat pat) {
-  return pat == Pat::R || pat == Pat::RM || pat == Pat::M || pat == Pat::Acc || pat == Pat::Moffs;
-}
-
 unsigned operandSize(const Operand& o) {
   if (o.kind == Kind::Register) return registerSize(o.reg);
   if (o.kind == Kind::Memory) return o.mem.size;
@@ -109,8 +104,8 @@ std::uint64_t operandClasses(const Instruction& insn) {
 
 Match matchForm(const Form& form, const Instruction& insn, const Options& options) {
   Match match;
-  unsigned patterns = 0;
-  while (patterns < 3 && form.ops[patterns] != Pat::None) ++patterns;
+  const PatternFacts& facts = form.facts;
+  const unsigned patterns = facts.count;
   if (patterns != insn.operandCount) return {Fail::Count};
   for (unsigned i = 0; i < patterns; ++i)
     if (!kindFits(form.ops[i], insn.operands[i])) return {Fail::Kind, 0, static_cast<int>(i)};
@@ -119,7 +114,7 @@ Match matchForm(const Form& form, const Instruction& insn, const Options& option
   unsigned size = 0;
   int sizedOperand = -1;
   for (unsigned i = 0; i < patterns; ++i) {
-    if (!carriesSize(form.ops[i])) continue;
+    if (!(facts.carriers & (1u << i))) continue;
     const unsigned s = operandSize(insn.operands[i]);
     if (s == 0) continue;
     if (size != 0 && s != size) return {Fail::SizeMismatch, 0, static_cast<int>(i)};
@@ -135,47 +130,47 @@ Match matchForm(const Form& form, const Instruction& insn, const Options& option
     if (size != 2 && size != 4) return {Fail::SizeMismatch, 0, sizedOperand};
   } else if (fixed != 0) {
     if (size != 0 && size != fixed) return {Fail::SizeMismatch, 0, sizedOperand};
-    bool hasCarrier = false;
-    for (unsigned i = 0; i < patterns; ++i) hasCarrier |= carriesSize(form.ops[i]);
-    if (size == 0 && hasCarrier && !(form.flags & kDefaultWord)) return {Fail::SizeUnknown, 0, 0};
+    if (size == 0 && facts.carriers != 0 && !(form.flags & kDefaultWord)) return {Fail::SizeUnknown, 0, 0};
     size = fixed;
   }
   // A far-pointer operand must match S (m16:16 for 16-bit registers, m16:32 for 32-bit).
-  for (unsigned i = 0; i < patterns; ++i)
-    if (form.ops[i] == Pat::MFar && insn.operands[i].mem.size != 0 && insn.operands[i].mem.size != size + 2)
-      return {Fail::SizeMismatch, 0, static_cast<int>(i)};
+  if (facts.farPointers)
+    for (unsigned i = 0; i < patterns; ++i)
+      if (form.ops[i] == Pat::MFar && insn.operands[i].mem.size != 0 && insn.operands[i].mem.size != size + 2)
+        return {Fail::SizeMismatch, 0, static_cast<int>(i)};
 
   // Immediate ranges.
-  for (unsigned i = 0; i < patterns; ++i) {
-    const Operand& o = insn.operands[i];
-    const auto at = static_cast<int>(i);
-    switch (form.ops[i]) {
-      case Pat::I:
-        if (o.imm.reloc.kind == RelocKind::FarPointer) return {Fail::Kind, 0, at};
-        if (o.imm.reloc.kind != RelocKind::None && size == 1) return {Fail::ImmRange, size, at};
-        if (o.imm.reloc.kind == RelocKind::Segment && size != 2) return {Fail::ImmRange, size, at};
-        if (!fitsWidth(o.imm.value, size)) return {Fail::ImmRange, size, at};
-        break;
-      case Pat::IS8:
-        if (!fitsWidth(o.imm.value, size) || !fitsSignExtendedByte(o.imm.value, size)) return {Fail::Kind, size, at};
-        break;
-      case Pat::I8:
-        if (!fitsWidth(o.imm.value, 1)) return {Fail::ImmRange, 1, at};
-        break;
-      case Pat::I16:
-        if (!fitsWidth(o.imm.value, 2)) return {Fail::ImmRange, 2, at};
-        break;
-      default: break;
+  if (facts.immediates)
+    for (unsigned i = 0; i < patterns; ++i) {
+      const Operand& o = insn.operands[i];
+      const auto at = static_cast<int>(i);
+      switch (form.ops[i]) {
+        case Pat::I:
+          if (o.imm.reloc.kind == RelocKind::FarPointer) return {Fail::Kind, 0, at};
+          if (o.imm.reloc.kind != RelocKind::None && size == 1) return {Fail::ImmRange, size, at};
+          if (o.imm.reloc.kind == RelocKind::Segment && size != 2) return {Fail::ImmRange, size, at};
+          if (!fitsWidth(o.imm.value, size)) return {Fail::ImmRange, size, at};
+          break;
+        case Pat::IS8:
+          if (!fitsWidth(o.imm.value, size) || !fitsSignExtendedByte(o.imm.value, size)) return {Fail::Kind, size, at};
+          break;
+        case Pat::I8:
+          if (!fitsWidth(o.imm.value, 1)) return {Fail::ImmRange, 1, at};
+          break;
+        case Pat::I16:
+          if (!fitsWidth(o.imm.value, 2)) return {Fail::ImmRange, 2, at};
+          break;
+        default: break;
+      }
     }
-  }
 
   // CPU model: the row's own, 32-bit operands and 32-bit addresses need the 386.
   Cpu needed = form.cpu;
   if (form.width == Width::V && size == 4) needed = Cpu::I80386;
   if ((form.flags & kO32) || form.width == Width::D) needed = Cpu::I80386;
   for (unsigned i = 0; i < patterns; ++i) {
-    if (usesAddress32(insn.operands[i])) needed = Cpu::I80386;
     const Operand& o = insn.operands[i];
+    if (o.kind == Kind::Memory && usesAddress32(o)) needed = Cpu::I80386;
     if (o.kind == Kind::Register && (o.reg == Reg::FS || o.reg == Reg::GS)) needed = Cpu::I80386;
   }
   if (needed > options.cpu) return {Fail::Cpu, size, -1, needed};
@@ -198,30 +193,6 @@ RowContext makeRowContext(const Instruction& insn) {
 
 namespace {
 
-// The operands a row's ModRM reg and r/m fields take (-1: none).
-struct RowFields {
-  unsigned patterns = 0;
-  int rmIndex = -1;
-  int regIndex = -1;
-};
-
-RowFields rowFields(const Form& form) {
-  RowFields fields;
-  while (fields.patterns < 3 && form.ops[fields.patterns] != Pat::None) ++fields.patterns;
-  for (unsigned i = 0; i < fields.patterns; ++i) {
-    switch (form.ops[i]) {
-      case Pat::RM: case Pat::M: case Pat::MAny: case Pat::MFar: case Pat::MFarExact: case Pat::RM8: case Pat::RM16:
-        fields.rmIndex = static_cast<int>(i);
-        break;
-      case Pat::R: case Pat::Sreg:
-        fields.regIndex = static_cast<int>(i);
-        break;
-      default: break;
-    }
-  }
-  return fields;
-}
-
 bool operand32Of(const Form& form, unsigned size) {
   return (form.width == Width::V && size == 4) || (form.flags & kO32) || form.width == Width::D;
 }
@@ -233,7 +204,7 @@ constexpr unsigned kMaxLength = sizeof(Encoding::bytes);  // Emitter drops bytes
 }  // namespace
 
 RowLength rowLength(const Form& form, const Instruction& insn, unsigned size, const RowContext& context) {
-  const RowFields fields = rowFields(form);
+  const PatternFacts& fields = form.facts;
   unsigned length = context.prefixes + (operand32Of(form, size) ? 1u : 0u) + form.opcodeLength;
   if (hasModRm(form)) {
     const Operand& rm = (form.flags & kDupReg) ? insn.operands[fields.regIndex] : insn.operands[fields.rmIndex];
@@ -245,7 +216,8 @@ RowLength rowLength(const Form& form, const Instruction& insn, unsigned size, co
       length += plan.length;
     }
   }
-  for (unsigned i = 0; i < fields.patterns; ++i) {
+  if (!(fields.immediates | fields.moffs)) return {std::min(length, kMaxLength), true};
+  for (unsigned i = 0; i < fields.count; ++i) {
     const Operand& o = insn.operands[i];
     switch (form.ops[i]) {
       case Pat::Moffs: {
@@ -264,8 +236,7 @@ RowLength rowLength(const Form& form, const Instruction& insn, unsigned size, co
 
 void emitForm(const Form& form, const Instruction& insn, unsigned size, const RowContext& context, Encoding& out) {
   Emitter emit(out);
-  const RowFields fields = rowFields(form);
-  const int rmIndex = fields.rmIndex, regIndex = fields.regIndex;
+  const int rmIndex = form.facts.rmIndex, regIndex = form.facts.regIndex;
   emitPrefixes(emit, insn, context.memory ? &context.memory->mem : nullptr, &context.address, operand32Of(form, size));
   for (unsigned i = 0; i < form.opcodeLength; ++i) {
     std::uint8_t b = form.opcode[i];
@@ -283,7 +254,8 @@ void emitForm(const Form& form, const Instruction& insn, unsigned size, const Ro
                         : emitModRm(emit, regField, rm, at, out.error);
     if (!ok) return;
   }
-  for (unsigned i = 0; i < fields.patterns; ++i) {
+  if (!(form.facts.immediates | form.facts.moffs)) return;
+  for (unsigned i = 0; i < form.facts.count; ++i) {
     const Operand& o = insn.operands[i];
     switch (form.ops[i]) {
       case Pat::Moffs: emitDirectAddress(emit, o.mem); break;

@@ -51,6 +51,43 @@ enum FormFlags : std::uint8_t {
   kDupReg = 4,       // the R operand also fills r/m (IMUL r, imm = IMUL r, r, imm)
 };
 
+// Patterns whose operand carries the form's size S.
+constexpr bool carriesSize(Pat pat) {
+  return pat == Pat::R || pat == Pat::RM || pat == Pat::M || pat == Pat::Acc || pat == Pat::Moffs;
+}
+constexpr bool isRmPattern(Pat pat) {
+  return pat == Pat::RM || pat == Pat::M || pat == Pat::MAny || pat == Pat::MFar || pat == Pat::MFarExact ||
+         pat == Pat::RM8 || pat == Pat::RM16;
+}
+constexpr bool isImmediatePattern(Pat pat) {
+  return pat == Pat::I || pat == Pat::IS8 || pat == Pat::I8 || pat == Pat::I16;
+}
+
+// Facts about a row's patterns that the encoder would otherwise work out for every instruction.
+struct PatternFacts {
+  std::uint8_t count = 0;       // patterns before the first None
+  std::uint8_t carriers = 0;    // bit i: operand i carries the size S
+  std::uint8_t immediates = 0;  // bit i: operand i is I, IS8, I8 or I16 (range-checked, emitted after ModRM)
+  std::uint8_t farPointers = 0; // bit i: operand i is MFar
+  std::uint8_t moffs = 0;       // bit i: operand i is Moffs
+  std::int8_t rmIndex = -1;     // the operand in the ModRM r/m field (the last r/m pattern)
+  std::int8_t regIndex = -1;    // the operand in the ModRM reg field or +r (the last R or Sreg)
+};
+constexpr PatternFacts patternFacts(const std::array<Pat, 3>& ops) {
+  PatternFacts facts;
+  while (facts.count < 3 && ops[facts.count] != Pat::None) ++facts.count;
+  for (unsigned i = 0; i < facts.count; ++i) {
+    const auto bit = static_cast<std::uint8_t>(1u << i);
+    if (carriesSize(ops[i])) facts.carriers |= bit;
+    if (isImmediatePattern(ops[i])) facts.immediates |= bit;
+    if (ops[i] == Pat::MFar) facts.farPointers |= bit;
+    if (ops[i] == Pat::Moffs) facts.moffs |= bit;
+    if (isRmPattern(ops[i])) facts.rmIndex = static_cast<std::int8_t>(i);
+    if (ops[i] == Pat::R || ops[i] == Pat::Sreg) facts.regIndex = static_cast<std::int8_t>(i);
+  }
+  return facts;
+}
+
 struct Form {
   std::string_view mnemonic;
   std::array<Pat, 3> ops;
@@ -60,6 +97,7 @@ struct Form {
   std::int8_t modrm;  // ModRm value or 0..7 (/digit)
   Cpu cpu;
   std::uint8_t flags;
+  PatternFacts facts = patternFacts(ops);  // derived: the table's rows leave it out
 };
 
 // All rows for a mnemonic (lower-case), in table order; empty if none.
