@@ -74,7 +74,7 @@ Encoding encodeFromTable(std::string_view name, const MnemonicRows& rows, const 
   // Every matching row is sized (rowLength) and only the winner is emitted. The winner is the
   // first row that encodes, shortest first; ties go to the earlier row (MASM's choice).
   const RowContext context = makeRowContext(insn);
-  // A row is sized only once a second row matches: most instructions match one row.
+  // A row is sized only once a second row passes the screen: many instructions have one.
   struct Best {
     const Form* form = nullptr;
     unsigned size = 0;
@@ -105,6 +105,15 @@ Encoding encodeFromTable(std::string_view name, const MnemonicRows& rows, const 
   const std::uint64_t classes = operandClasses(insn);
   for (std::size_t i = 0; i < forms.size(); ++i) {
     if (!mayFit(rows.accepts[i], classes)) continue;
+    if (best.form) {
+      // A row that cannot come out shorter than an encodable winner cannot replace it (ties go
+      // to the earlier row), so it need not be matched.
+      if (!best.sized) {
+        best.length = rowLength(*best.form, insn, best.size, context);
+        best.sized = true;
+      }
+      if (best.length.ok && context.prefixes + forms[i]->minLength >= best.length.length) continue;
+    }
     const Match match = matchForm(*forms[i], insn, options);
     if (match.fail != Fail::None) continue;
     consider(*forms[i], match.size);

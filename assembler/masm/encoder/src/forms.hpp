@@ -88,6 +88,23 @@ constexpr PatternFacts patternFacts(const std::array<Pat, 3>& ops) {
   return facts;
 }
 
+constexpr std::uint8_t minimumLength(const std::array<Pat, 3>& ops, Width width, std::uint8_t opcodeLength,
+                                     std::int8_t modrm, std::uint8_t flags) {
+  unsigned length = opcodeLength;
+  if (modrm >= 0 || modrm == static_cast<std::int8_t>(ModRm::Reg)) ++length;
+  if ((flags & kO32) || width == Width::D) ++length;  // 66h
+  const unsigned sizeMin = width == Width::B ? 1 : width == Width::D ? 4 : width == Width::None ? 0 : 2;
+  for (Pat pat : ops) {
+    switch (pat) {
+      case Pat::I: length += sizeMin; break;
+      case Pat::IS8: case Pat::I8: length += 1; break;
+      case Pat::I16: case Pat::Moffs: length += 2; break;
+      default: break;
+    }
+  }
+  return static_cast<std::uint8_t>(length);
+}
+
 struct Form {
   std::string_view mnemonic;
   std::array<Pat, 3> ops;
@@ -97,7 +114,11 @@ struct Form {
   std::int8_t modrm;  // ModRm value or 0..7 (/digit)
   Cpu cpu;
   std::uint8_t flags;
-  PatternFacts facts = patternFacts(ops);  // derived: the table's rows leave it out
+  // Derived (the table's rows leave these out):
+  PatternFacts facts = patternFacts(ops);
+  // No encoding of this row is shorter, whatever the operands (prefixes the instruction needs
+  // for its address or LOCK come on top): opcode, ModRM, the smallest immediates, 66h if always.
+  std::uint8_t minLength = minimumLength(ops, width, opcodeLength, modrm, flags);
 };
 
 // All rows for a mnemonic (lower-case), in table order; empty if none.
