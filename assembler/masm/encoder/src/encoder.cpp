@@ -212,7 +212,8 @@ Encoding encodeOne(const Instruction& insn, const Options& options) {
   const std::string_view name = lowerInto(insn.mnemonic, buffer);
   if (name.empty()) return failure(ErrorCode::UnknownMnemonic, -1, "unknown instruction", 0);
 
-  const MnemonicInfo info = mnemonicInfo(name);
+  MnemonicInfo scratch;
+  const MnemonicInfo& info = mnemonicInfo(name, scratch);
   if (info.prefix) {
     if (insn.operandCount != 0) return failure(ErrorCode::WrongOperandCount, -1, upper(name) + " takes no operands", 1);
     Encoding out;

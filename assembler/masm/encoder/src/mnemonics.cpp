@@ -76,11 +76,12 @@ private:
 
 }  // namespace
 
-MnemonicInfo mnemonicInfo(std::string_view lower) {
-  if (lower.empty() || lower.size() > kMaxPacked) return describe(lower);
+const MnemonicInfo& mnemonicInfo(std::string_view lower, MnemonicInfo& scratch) {
+  if (lower.empty() || lower.size() > kMaxPacked) return scratch = describe(lower);
   static const Table table;
+  static const MnemonicInfo unknown;
   const MnemonicInfo* info = table.find(lower);
-  return info ? *info : MnemonicInfo{};
+  return info ? *info : unknown;
 }
 
 }  // namespace asmlab::x86::enc::detail

@@ -20,7 +20,8 @@ struct MnemonicInfo {
 };
 
 // `lower` is a lower-case mnemonic. Names the encoder does not know give an empty MnemonicInfo.
-// A hash lookup for names of up to 8 characters (every mnemonic), the separate lookups otherwise.
-MnemonicInfo mnemonicInfo(std::string_view lower);
+// A hash lookup for names of up to 8 characters (every mnemonic); longer names (none is a
+// mnemonic) are described into `scratch`, which the result then points to.
+const MnemonicInfo& mnemonicInfo(std::string_view lower, MnemonicInfo& scratch);
 
 }  // namespace asmlab::x86::enc::detail

@@ -26,21 +26,35 @@ std::string_view cpuDirective(Cpu cpu) {
 
 std::optional<Reg> parseRegister(std::string_view name) {
   if (name.size() < 2 || name.size() > 3) return std::nullopt;
-  // Compare packed lower-case characters: this runs for every name in every operand.
+  // Packed lower-case characters looked up in a small open-addressing table: this runs for every
+  // name in every operand (most of them not registers).
   auto pack = [](std::string_view s) {
     std::uint32_t key = 0;
     for (char c : s) key = (key << 8) | static_cast<unsigned char>(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
     return key;
   };
-  static const std::array<std::uint32_t, kNames.size()> packed = [&] {
-    std::array<std::uint32_t, kNames.size()> p{};
-    for (size_t i = 0; i < kNames.size(); ++i) p[i] = pack(kNames[i]);
-    return p;
+  constexpr std::size_t kSlots = 128;  // a power of two, about four times the registers
+  auto slotOf = [](std::uint32_t key) { return static_cast<std::size_t>((key * 0x9E3779B1u) >> 25); };
+  struct Slot {
+    std::uint32_t key = 0;  // 0: empty (no name packs to 0)
+    Reg reg = Reg::None;
+  };
+  static const std::array<Slot, kSlots> table = [&] {
+    std::array<Slot, kSlots> t{};
+    for (std::size_t i = 0; i < kNames.size(); ++i) {
+      const std::uint32_t key = pack(kNames[i]);
+      std::size_t slot = slotOf(key);
+      while (t[slot].key != 0) slot = (slot + 1) % kSlots;
+      t[slot] = Slot{key, static_cast<Reg>(i)};
+    }
+    return t;
   }();
   const std::uint32_t key = pack(name);
-  for (size_t i = 0; i < packed.size(); ++i)
-    if (packed[i] == key) return static_cast<Reg>(i);
-  return std::nullopt;
+  if (key == 0) return std::nullopt;  // NUL characters only: would match an empty slot
+  for (std::size_t slot = slotOf(key);; slot = (slot + 1) % kSlots) {
+    if (table[slot].key == key) return table[slot].reg;
+    if (table[slot].key == 0) return std::nullopt;
+  }
 }
 
 std::string_view registerName(Reg reg) {
