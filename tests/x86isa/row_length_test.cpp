@@ -6,6 +6,7 @@
 // displacement size, overrides, relocations, unencodable addresses, immediates of each range).
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <vector>
 
 #include "asmlab/x86/encoder.hpp"
@@ -99,6 +100,12 @@ TEST(RowLength, ScreenAndLengthAgreeWithMatchAndEmitForEveryRow) {
         if (match.fail != Fail::None) continue;
         // The screen in front of matchForm must never drop a row that matches.
         ASSERT_TRUE(mayFit(rowAccepts(form), operandClasses(insn))) << formSignature(form) << " combination " << n;
+        // ... nor leave it out of the rows listed for the first operand's class.
+        const MnemonicRows rows = rowsFor(form.mnemonic);
+        const auto firstClass = static_cast<unsigned>(std::countr_zero(static_cast<std::uint16_t>(operandClasses(insn))));
+        bool listed = false;
+        for (const std::uint8_t position : (*rows.byFirstClass)[firstClass]) listed |= rows.forms[position] == &form;
+        ASSERT_TRUE(listed) << formSignature(form) << " combination " << n;
         const RowContext context = makeRowContext(insn);
         const RowLength predicted = rowLength(form, insn, match.size, context);
         enc::Encoding emitted;

@@ -2,6 +2,7 @@
 // branches and string instructions with operands to their own encoders, and turns a failed match
 // into the error of the row that came closest.
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <string>
 
@@ -103,7 +104,8 @@ Encoding encodeFromTable(std::string_view name, const MnemonicRows& rows, const 
   // rows) before the full match. The rows that match, and so the choice, are the same as below;
   // only when none matches is the full walk needed, to find the error of the closest row.
   const std::uint64_t classes = operandClasses(insn);
-  for (std::size_t i = 0; i < forms.size(); ++i) {
+  const auto firstClass = static_cast<unsigned>(std::countr_zero(static_cast<std::uint16_t>(classes)));
+  for (const std::uint8_t i : (*rows.byFirstClass)[firstClass]) {
     if (!mayFit(rows.accepts[i], classes)) continue;
     if (best.form) {
       // A row that cannot come out shorter than an encodable winner cannot replace it (ties go

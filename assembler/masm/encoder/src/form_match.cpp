@@ -67,41 +67,6 @@ bool usesAddress32(const Operand& o) {
 
 }  // namespace
 
-std::uint16_t operandClass(const Operand& o) {
-  switch (o.kind) {
-    case Kind::None: return kClassNone;
-    case Kind::Register:
-      switch (registerSize(o.reg)) {
-        case 1: return o.reg == Reg::AL ? kClassAcc8 : kClassReg8;
-        case 2:
-          if (isSegmentRegister(o.reg)) return kClassSreg;
-          return o.reg == Reg::AX ? kClassAcc16 : kClassReg16;
-        case 4: return o.reg == Reg::EAX ? kClassAcc32 : kClassReg32;
-        default: return kClassOtherReg;
-      }
-    case Kind::Memory:
-      switch (o.mem.size) {
-        case 0: return kClassMemUnsized;
-        case 1: return kClassMem8;
-        case 2: return kClassMem16;
-        case 4: return kClassMem32;
-        default: return kClassMemOther;
-      }
-    case Kind::Immediate: return kClassImmediate;
-    case Kind::Target: return kClassTarget;
-  }
-  return kClassTarget;
-}
-
-std::uint64_t operandClasses(const Instruction& insn) {
-  std::uint64_t classes = 0;
-  for (unsigned i = 0; i < 3; ++i) {
-    const std::uint16_t c = i < insn.operandCount ? operandClass(insn.operands[i]) : std::uint16_t{kClassNone};
-    classes |= std::uint64_t{c} << (16 * i);
-  }
-  return classes;
-}
-
 Match matchForm(const Form& form, const Instruction& insn, const Options& options) {
   Match match;
   const PatternFacts& facts = form.facts;

@@ -37,9 +37,42 @@ enum OperandClass : std::uint16_t {
   kClassTarget = 1 << 14,
   kClassOtherReg = 1 << 15,  // not a register any pattern takes
 };
-std::uint16_t operandClass(const Operand& operand);
+inline std::uint16_t operandClass(const Operand& o) {
+  using Kind = Operand::Kind;
+  switch (o.kind) {
+    case Kind::None: return kClassNone;
+    case Kind::Register:
+      switch (registerSize(o.reg)) {
+        case 1: return o.reg == Reg::AL ? kClassAcc8 : kClassReg8;
+        case 2:
+          if (isSegmentRegister(o.reg)) return kClassSreg;
+          return o.reg == Reg::AX ? kClassAcc16 : kClassReg16;
+        case 4: return o.reg == Reg::EAX ? kClassAcc32 : kClassReg32;
+        default: return kClassOtherReg;
+      }
+    case Kind::Memory:
+      switch (o.mem.size) {
+        case 0: return kClassMemUnsized;
+        case 1: return kClassMem8;
+        case 2: return kClassMem16;
+        case 4: return kClassMem32;
+        default: return kClassMemOther;
+      }
+    case Kind::Immediate: return kClassImmediate;
+    case Kind::Target: return kClassTarget;
+  }
+  return kClassTarget;
+}
+
 // The instruction's classes packed as rowAccepts packs a row's; kClassNone past the operand count.
-std::uint64_t operandClasses(const Instruction& insn);
+inline std::uint64_t operandClasses(const Instruction& insn) {
+  std::uint64_t classes = 0;
+  for (unsigned i = 0; i < 3; ++i) {
+    const std::uint16_t c = i < insn.operandCount ? operandClass(insn.operands[i]) : std::uint16_t{kClassNone};
+    classes |= std::uint64_t{c} << (16 * i);
+  }
+  return classes;
+}
 
 // The classes of operand a pattern can take in a row of the given width: a superset of what
 // matchForm accepts. Size-carrying patterns take only the sizes the width allows (a B row a byte

@@ -243,6 +243,7 @@ constexpr Form kForms[] = {
 struct Rows {
   std::vector<const Form*> forms;
   std::vector<std::uint64_t> accepts;  // rowAccepts(*forms[i])
+  std::array<std::vector<std::uint8_t>, 16> byFirstClass;
 };
 using Index = std::unordered_map<std::string_view, Rows>;
 
@@ -251,8 +252,11 @@ const Index& index() {
     Index built;
     for (const Form& form : kForms) {
       Rows& rows = built[form.mnemonic];
+      const auto position = static_cast<std::uint8_t>(rows.forms.size());  // at most 14 rows a mnemonic
       rows.forms.push_back(&form);
       rows.accepts.push_back(rowAccepts(form));
+      for (unsigned bit = 0; bit < 16; ++bit)
+        if (rows.accepts.back() & (std::uint64_t{1} << bit)) rows.byFirstClass[bit].push_back(position);
     }
     return built;
   }();
@@ -351,7 +355,7 @@ MnemonicRows rowsFor(std::string_view lowerMnemonic) {
     if (it == table.end()) return {};
     rows = &it->second;
   }
-  return {{rows->forms.data(), rows->forms.size()}, rows->accepts.data()};
+  return {{rows->forms.data(), rows->forms.size()}, rows->accepts.data(), &rows->byFirstClass};
 }
 
 std::span<const Form* const> formsFor(std::string_view lowerMnemonic) { return rowsFor(lowerMnemonic).forms; }

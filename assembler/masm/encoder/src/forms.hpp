@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "asmlab/x86/encoder.hpp"
 
@@ -123,10 +124,13 @@ struct Form {
 
 // All rows for a mnemonic (lower-case), in table order; empty if none.
 std::span<const Form* const> formsFor(std::string_view lowerMnemonic);
-// The same rows with each row's rowAccepts() screen word (form_match.hpp), in the same order.
+// The same rows with each row's rowAccepts() screen word (form_match.hpp), in the same order,
+// and for each class of first operand (bit number of the OperandClass) the positions, ascending,
+// of the rows whose first pattern can take it: the only rows the screen can pass.
 struct MnemonicRows {
   std::span<const Form* const> forms;
   const std::uint64_t* accepts = nullptr;
+  const std::array<std::vector<std::uint8_t>, 16>* byFirstClass = nullptr;
 };
 MnemonicRows rowsFor(std::string_view lowerMnemonic);
 // Every row (for tests that walk the table).
