@@ -140,12 +140,6 @@ void emitPrefixes(Emitter& out, const Instruction& insn, const Memory* memory, c
   if (operand32) out.byte(0x66);
 }
 
-void emitPrefixes(Emitter& out, const Instruction& insn, const Memory* memory, bool operand32) {
-  if (!memory) return emitPrefixes(out, insn, nullptr, nullptr, operand32);
-  const AddressForm form = analyzeAddress(*memory);
-  emitPrefixes(out, insn, memory, &form, operand32);
-}
-
 namespace {
 
 void emitDisplacement(Emitter& out, const Memory& mem, unsigned width) {

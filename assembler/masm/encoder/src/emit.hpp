@@ -62,8 +62,6 @@ ModRmPlan planModRm(const Memory& mem, const AddressForm& form);
 // Segment override byte for a register (26h ES, 2Eh CS, 36h SS, 3Eh DS, 64h FS, 65h GS).
 std::uint8_t segmentPrefix(Reg segment);
 
-// Writes the instruction prefixes in the order lock/rep, segment override, 67h, 66h.
-void emitPrefixes(Emitter& out, const Instruction& insn, const Memory* memory, bool operand32);
 
 // ModRM (+SIB, +displacement) with `regField` in bits 5..3 and `rm` a register or memory operand.
 // Returns false with `error` set if the address cannot be encoded.
@@ -74,7 +72,8 @@ bool emitMemoryModRm(Emitter& out, unsigned regField, const Memory& mem, const A
 
 // The prefixes emitPrefixes writes, counted: lock/rep, a segment override, 67h (not 66h).
 unsigned prefixLength(const Instruction& insn, const Memory* memory, const AddressForm* form);
-// emitPrefixes with the memory operand's analysis already made.
+// Writes the instruction prefixes in the order lock/rep, segment override, 67h, 66h; `form` is
+// analyzeAddress(*memory) (unused without a memory operand).
 void emitPrefixes(Emitter& out, const Instruction& insn, const Memory* memory, const AddressForm* form, bool operand32);
 
 // A direct address (moffs) of 2 or 4 bytes with its relocation.

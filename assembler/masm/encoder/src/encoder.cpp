@@ -34,13 +34,6 @@ std::string upper(std::string_view s) {
   return u;
 }
 
-std::optional<std::uint8_t> prefixByte(std::string_view name) {
-  if (name == "rep" || name == "repe" || name == "repz") return 0xF3;
-  if (name == "repne" || name == "repnz") return 0xF2;
-  if (name == "lock") return 0xF0;
-  return std::nullopt;
-}
-
 Encoding failure(ErrorCode code, int operand, std::string message, unsigned estimate) {
   Encoding out;
   out.error = Error{code, operand, std::move(message)};
@@ -249,13 +242,14 @@ std::optional<Cpu> mnemonicCpu(std::string_view name) {
   char buffer[kMaxMnemonic];
   const std::string_view lower = lowerInto(name, buffer);
   if (lower.empty()) return std::nullopt;
-  if (prefixByte(lower)) return Cpu::I8086;
-  if (auto branch = branchInfo(lower)) return branch->address32 ? Cpu::I80386 : Cpu::I8086;
-  if (isOperandStringMnemonic(lower)) return lower == "ins" || lower == "outs" ? Cpu::I80186 : Cpu::I8086;
-  const auto forms = formsFor(lower);
-  if (forms.empty()) return std::nullopt;
+  MnemonicInfo scratch;
+  const MnemonicInfo& info = mnemonicInfo(lower, scratch);
+  if (info.prefix) return Cpu::I8086;
+  if (info.branch) return info.branch->address32 ? Cpu::I80386 : Cpu::I8086;
+  if (info.operandString) return lower == "ins" || lower == "outs" ? Cpu::I80186 : Cpu::I8086;
+  if (info.rows.forms.empty()) return std::nullopt;
   Cpu oldest = Cpu::I80386;
-  for (const Form* form : forms) {
+  for (const Form* form : info.rows.forms) {
     Cpu c = (form->flags & kO32) || form->width == Width::D ? Cpu::I80386 : form->cpu;
     oldest = std::min(oldest, c);
   }
@@ -265,7 +259,8 @@ std::optional<Cpu> mnemonicCpu(std::string_view name) {
 bool isBranchMnemonic(std::string_view name) {
   char buffer[kMaxMnemonic];
   const std::string_view lower = lowerInto(name, buffer);
-  return !lower.empty() && branchInfo(lower).has_value();
+  MnemonicInfo scratch;
+  return !lower.empty() && mnemonicInfo(lower, scratch).branch.has_value();
 }
 
 }  // namespace asmlab::x86::enc
