@@ -93,9 +93,10 @@ Encoding encodeFromTable(std::string_view name, const MnemonicRows& rows, const 
     emitForm(*best.form, insn, best.size, context, out);
     return out;
   };
-  // Fast path: screen out the rows whose operand count, kinds or sizes cannot fit (most of a mnemonic's
-  // rows) before the full match. The rows that match, and so the choice, are the same as below;
-  // only when none matches is the full walk needed, to find the error of the closest row.
+  // Fast path: only the rows listed for the first operand's class, and of those only the ones
+  // whose operand count, kinds and sizes can fit (mayFit), reach the full match. The rows that
+  // match, and so the choice, are the same as below; only when none matches is the full walk
+  // needed, to find the error of the closest row.
   const std::uint64_t classes = operandClasses(insn);
   const auto firstClass = static_cast<unsigned>(std::countr_zero(static_cast<std::uint16_t>(classes)));
   for (const std::uint8_t i : (*rows.byFirstClass)[firstClass]) {
