@@ -97,6 +97,14 @@ TEST(RowLength, ScreenAndLengthAgreeWithMatchAndEmitForEveryRow) {
       for (bool lock : {false, true}) {
         insn.lock = lock;
         const Match match = matchForm(form, insn, options);
+        // After the screen, matchForm skips the kind tests the screen decides: same verdict.
+        if (mayFit(rowAccepts(form), operandClasses(insn))) {
+          const Match screened = matchForm(form, insn, options, /*screened=*/true);
+          ASSERT_EQ(screened.fail == Fail::None, match.fail == Fail::None) << formSignature(form) << " combination " << n;
+          if (match.fail == Fail::None) {
+            ASSERT_EQ(screened.size, match.size) << formSignature(form);
+          }
+        }
         if (match.fail != Fail::None) continue;
         // The screen in front of matchForm must never drop a row that matches.
         ASSERT_TRUE(mayFit(rowAccepts(form), operandClasses(insn))) << formSignature(form) << " combination " << n;

@@ -110,7 +110,7 @@ Encoding encodeFromTable(std::string_view name, const MnemonicRows& rows, const 
       }
       if (best.length.ok && context.prefixes + forms[i]->minLength >= best.length.length) continue;
     }
-    const Match match = matchForm(*forms[i], insn, options);
+    const Match match = matchForm(*forms[i], insn, options, /*screened=*/true);
     if (match.fail != Fail::None) continue;
     consider(*forms[i], match.size);
   }

@@ -67,13 +67,14 @@ bool usesAddress32(const Operand& o) {
 
 }  // namespace
 
-Match matchForm(const Form& form, const Instruction& insn, const Options& options) {
+Match matchForm(const Form& form, const Instruction& insn, const Options& options, bool screened) {
   Match match;
   const PatternFacts& facts = form.facts;
   const unsigned patterns = facts.count;
   if (patterns != insn.operandCount) return {Fail::Count};
+  const unsigned kindChecks = screened ? facts.kindChecks : 7u;
   for (unsigned i = 0; i < patterns; ++i)
-    if (!kindFits(form.ops[i], insn.operands[i])) return {Fail::Kind, 0, static_cast<int>(i)};
+    if ((kindChecks & (1u << i)) && !kindFits(form.ops[i], insn.operands[i])) return {Fail::Kind, 0, static_cast<int>(i)};
 
   // The operand size S: fixed by the width, or agreed by every operand that carries it.
   unsigned size = 0;

@@ -17,7 +17,10 @@ struct Match {
   Cpu needed = Cpu::I8086; // for Fail::Cpu
 };
 
-Match matchForm(const Form& form, const Instruction& insn, const Options& options);
+// `screened`: the caller has already passed the row through mayFit, so the kind tests the
+// screen decides (PatternFacts::kindChecks) are skipped. The result's `fail` is then only
+// meaningful as None or not (a failing row may report a later reason than unscreened).
+Match matchForm(const Form& form, const Instruction& insn, const Options& options, bool screened = false);
 
 // A cheap screen in front of matchForm. Each operand falls in one class (one bit of 16: its kind
 // and, for general registers and memory, its size); each row accepts, per operand position, the

@@ -64,6 +64,15 @@ constexpr bool isImmediatePattern(Pat pat) {
   return pat == Pat::I || pat == Pat::IS8 || pat == Pat::I8 || pat == Pat::I16;
 }
 
+// Patterns whose kind test in matchForm adds nothing once the row screen (acceptedClasses in
+// form_match.hpp) has passed the operand: any general register, memory, accumulator, immediate,
+// segment register, or no operand. The others test a particular register, a value, a relocation,
+// a memory size or the absence of base and index registers.
+constexpr bool screenDecidesKind(Pat pat) {
+  return pat == Pat::None || pat == Pat::R || pat == Pat::RM || pat == Pat::M || pat == Pat::MAny ||
+         pat == Pat::Acc || pat == Pat::I || pat == Pat::Sreg;
+}
+
 // Facts about a row's patterns that the encoder would otherwise work out for every instruction.
 struct PatternFacts {
   std::uint8_t count = 0;       // patterns before the first None
@@ -71,6 +80,7 @@ struct PatternFacts {
   std::uint8_t immediates = 0;  // bit i: operand i is I, IS8, I8 or I16 (range-checked, emitted after ModRM)
   std::uint8_t farPointers = 0; // bit i: operand i is MFar
   std::uint8_t moffs = 0;       // bit i: operand i is Moffs
+  std::uint8_t kindChecks = 0;  // bit i: operand i's kind still needs testing after the screen
   std::int8_t rmIndex = -1;     // the operand in the ModRM r/m field (the last r/m pattern)
   std::int8_t regIndex = -1;    // the operand in the ModRM reg field or +r (the last R or Sreg)
 };
@@ -83,6 +93,7 @@ constexpr PatternFacts patternFacts(const std::array<Pat, 3>& ops) {
     if (isImmediatePattern(ops[i])) facts.immediates |= bit;
     if (ops[i] == Pat::MFar) facts.farPointers |= bit;
     if (ops[i] == Pat::Moffs) facts.moffs |= bit;
+    if (!screenDecidesKind(ops[i])) facts.kindChecks |= bit;
     if (isRmPattern(ops[i])) facts.rmIndex = static_cast<std::int8_t>(i);
     if (ops[i] == Pat::R || ops[i] == Pat::Sreg) facts.regIndex = static_cast<std::int8_t>(i);
   }
