@@ -116,30 +116,6 @@ std::string addressProblemText(const AddressForm& form) {
   return {};
 }
 
-unsigned prefixLength(const Instruction& insn, const Memory* memory, const AddressForm* form) {
-  unsigned length = (insn.lock ? 1u : 0u) + (insn.rep != RepPrefix::None ? 1u : 0u);
-  if (memory) {
-    if (memory->segment != Reg::None && memory->segment != form->defaultSegment) ++length;
-    if (form->address32) ++length;
-  }
-  return length;
-}
-
-void emitPrefixes(Emitter& out, const Instruction& insn, const Memory* memory, const AddressForm* form, bool operand32) {
-  if (insn.lock) out.byte(0xF0);
-  if (insn.rep == RepPrefix::Rep || insn.rep == RepPrefix::Repe) out.byte(0xF3);
-  if (insn.rep == RepPrefix::Repne) out.byte(0xF2);
-  bool address32 = false;
-  if (memory) {
-    address32 = form->address32;
-    // MASM leaves out an override naming the segment the address uses anyway.
-    if (memory->segment != Reg::None && memory->segment != form->defaultSegment)
-      out.byte(segmentPrefix(memory->segment));
-  }
-  if (address32) out.byte(0x67);
-  if (operand32) out.byte(0x66);
-}
-
 namespace {
 
 void emitDisplacement(Emitter& out, const Memory& mem, unsigned width) {

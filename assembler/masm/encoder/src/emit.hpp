@@ -71,10 +71,32 @@ bool emitMemoryModRm(Emitter& out, unsigned regField, const Memory& mem, const A
                      int operandIndex, Error& error);
 
 // The prefixes emitPrefixes writes, counted: lock/rep, a segment override, 67h (not 66h).
-unsigned prefixLength(const Instruction& insn, const Memory* memory, const AddressForm* form);
+inline unsigned prefixLength(const Instruction& insn, const Memory* memory, const AddressForm* form) {
+  unsigned length = (insn.lock ? 1u : 0u) + (insn.rep != RepPrefix::None ? 1u : 0u);
+  if (memory) {
+    if (memory->segment != Reg::None && memory->segment != form->defaultSegment) ++length;
+    if (form->address32) ++length;
+  }
+  return length;
+}
+
 // Writes the instruction prefixes in the order lock/rep, segment override, 67h, 66h; `form` is
-// analyzeAddress(*memory) (unused without a memory operand).
-void emitPrefixes(Emitter& out, const Instruction& insn, const Memory* memory, const AddressForm* form, bool operand32);
+// analyzeAddress(*memory) (unused without a memory operand). Inline: once per encoding.
+inline void emitPrefixes(Emitter& out, const Instruction& insn, const Memory* memory, const AddressForm* form, bool operand32) {
+  if (insn.lock) out.byte(0xF0);
+  if (insn.rep == RepPrefix::Rep || insn.rep == RepPrefix::Repe) out.byte(0xF3);
+  if (insn.rep == RepPrefix::Repne) out.byte(0xF2);
+  bool address32 = false;
+  if (memory) {
+    address32 = form->address32;
+    // MASM leaves out an override naming the segment the address uses anyway.
+    if (memory->segment != Reg::None && memory->segment != form->defaultSegment)
+      out.byte(segmentPrefix(memory->segment));
+  }
+  if (address32) out.byte(0x67);
+  if (operand32) out.byte(0x66);
+}
+
 
 // A direct address (moffs) of 2 or 4 bytes with its relocation.
 void emitDirectAddress(Emitter& out, const Memory& mem);
