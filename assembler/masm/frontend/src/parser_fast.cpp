@@ -13,7 +13,7 @@ namespace {
 
 class SimpleParser {
 public:
-  SimpleParser(std::string_view text, uint16_t base, std::vector<ExprOp>& ops) : text_(text), base_(base), ops_(ops) {}
+  SimpleParser(std::string_view text, uint16_t base, ExprStore& store) : text_(text), base_(base), store_(store) {}
 
   // Sum of terms filling the whole text.
   bool whole() { return sum() && (skipBlanks(), pos_ == text_.size()); }
@@ -21,7 +21,7 @@ public:
 private:
   std::string_view text_;
   uint16_t base_;
-  std::vector<ExprOp>& ops_;
+  ExprStore& store_;
   size_t pos_ = 0;
   size_t end_ = 0;  // just after the last token taken (blanks after it not included)
 
@@ -38,7 +38,7 @@ private:
     ExprOp o;
     o.op = op;
     o.column = static_cast<uint16_t>(base_ + end_);
-    ops_.push_back(std::move(o));
+    store_.ops.push(o);
   }
 
   bool sum() {
@@ -103,8 +103,8 @@ private:
       ExprOp o;
       o.op = Op::Number;
       o.column = static_cast<uint16_t>(base_ + start);
-      o.text.assign(text_.substr(start, end - start));
-      ops_.push_back(std::move(o));
+      o.text = store_.keepText(text_.substr(start, end - start));
+      store_.ops.push(o);
       pos_ = end_ = end;
       return true;
     }
@@ -117,8 +117,8 @@ private:
     ExprOp o;
     o.op = Op::Identifier;
     o.column = static_cast<uint16_t>(base_ + start);
-    o.text.assign(word);
-    ops_.push_back(std::move(o));
+    o.text = store_.keepText(word);
+    store_.ops.push(o);
     pos_ = end_ = end;
     return true;
   }
@@ -141,11 +141,12 @@ private:
 // `buf db 80 dup (0)`), with the items and columns the grammar's data list would give.
 class SimpleDataParser {
 public:
-  SimpleDataParser(std::string_view text, uint16_t base) : text_(text), base_(base) {}
+  SimpleDataParser(ExprStore& store, std::string_view text, uint16_t base) : store_(store), text_(text), base_(base) {}
 
   bool whole(std::vector<DataItem>& items) { return list(items) && (skipBlanks(), pos_ == text_.size()); }
 
 private:
+  ExprStore& store_;
   std::string_view text_;
   uint16_t base_;
   size_t pos_ = 0;
@@ -198,7 +199,7 @@ private:
       }
     }
     std::string_view exprText = trim(text_.substr(pos_, end - pos_));
-    if (exprText.empty() || !parseSimpleExpression(exprText, static_cast<uint16_t>(base_ + pos_), it.expr)) return false;
+    if (exprText.empty() || !parseSimpleExpression(store_, exprText, static_cast<uint16_t>(base_ + pos_), it.expr)) return false;
     pos_ = end;
     if (!dup) return true;
     pos_ += 3;
@@ -216,21 +217,29 @@ private:
 
 }  // namespace
 
-bool parseSimpleDataItems(std::string_view text, uint16_t base, std::vector<DataItem>& out) {
+bool parseSimpleDataItems(ExprStore& store, std::string_view text, uint16_t base, std::vector<DataItem>& out) {
   out.clear();
-  SimpleDataParser p(text, base);
+  auto mark = store.mark();
+  SimpleDataParser p(store, text, base);
   if (p.whole(out)) return true;
   out.clear();
+  store.release(mark);
   return false;
 }
 
-bool parseSimpleExpression(std::string_view text, uint16_t base, Expr& out) {
-  out.ops.clear();
-  out.ops.reserve(4);  // `[bp+4]`, `tab[si]`: one allocation for the usual operand
+// The operations are pushed straight into the store's open run, which becomes the expression
+// (no vector grown one push at a time); a text the shortcut gives up on leaves nothing behind.
+bool parseSimpleExpression(ExprStore& store, std::string_view text, uint16_t base, Expr& out) {
+  out = Expr{};
   out.column = base;
-  SimpleParser p(text, base, out.ops);
-  if (p.whole()) return true;
-  out.ops.clear();
+  auto mark = store.mark();
+  store.ops.begin();
+  SimpleParser p(text, base, store);
+  if (p.whole()) {
+    out.ops = ExprOps(store.ops.finish());
+    return true;
+  }
+  store.release(mark);
   return false;
 }
 
