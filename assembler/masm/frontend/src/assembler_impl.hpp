@@ -119,7 +119,7 @@ struct Statement {
   uint32_t line = 0;              // index into Assembler::lines
   Symbol* label = nullptr;
   std::string mnemonic;
-  std::vector<Expr> operands;
+  Operands operands;
   std::vector<DataItem> data;
   uint32_t elementSize = 0;
   StructDef* structType = nullptr;
