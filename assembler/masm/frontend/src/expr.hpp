@@ -267,6 +267,8 @@ std::optional<Expr> parseExpression(ExprStore& store, std::string_view text, uin
 // The common operand shapes without the grammar (parser_fast.cpp): true and the same operations
 // parseExpression would give, or false when the text needs the full grammar.
 bool parseSimpleExpression(ExprStore& store, std::string_view text, uint16_t base, Expr& out);
+// The same for a text that is already the store's copy (names and numbers become views of it).
+bool parseSimpleKept(ExprStore& store, std::string_view kept, uint16_t base, Expr& out);
 // The same for data initialisers: `?`, simple expressions and `n DUP (...)` lists of them.
 bool parseSimpleDataItems(ExprStore& store, std::string_view text, uint16_t base, std::vector<DataItem>& out);
 // Parses a comma-separated list of data items (DB 1,2 DUP (?),"text" / struct initialisers).

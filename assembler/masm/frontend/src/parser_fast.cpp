@@ -13,6 +13,7 @@ namespace {
 
 class SimpleParser {
 public:
+  // `text` is already the store's copy: names and numbers are views of it.
   SimpleParser(std::string_view text, uint16_t base, ExprStore& store) : text_(text), base_(base), store_(store) {}
 
   // Sum of terms filling the whole text.
@@ -103,7 +104,7 @@ private:
       ExprOp o;
       o.op = Op::Number;
       o.column = static_cast<uint16_t>(base_ + start);
-      o.text = store_.keepText(text_.substr(start, end - start));
+      o.text = text_.substr(start, end - start);
       store_.ops.push(o);
       pos_ = end_ = end;
       return true;
@@ -117,7 +118,7 @@ private:
     ExprOp o;
     o.op = Op::Identifier;
     o.column = static_cast<uint16_t>(base_ + start);
-    o.text = store_.keepText(word);
+    o.text = word;
     store_.ops.push(o);
     pos_ = end_ = end;
     return true;
@@ -199,7 +200,7 @@ private:
       }
     }
     std::string_view exprText = trim(text_.substr(pos_, end - pos_));
-    if (exprText.empty() || !parseSimpleExpression(store_, exprText, static_cast<uint16_t>(base_ + pos_), it.expr)) return false;
+    if (exprText.empty() || !parseSimpleKept(store_, exprText, static_cast<uint16_t>(base_ + pos_), it.expr)) return false;
     pos_ = end;
     if (!dup) return true;
     pos_ += 3;
@@ -220,7 +221,7 @@ private:
 bool parseSimpleDataItems(ExprStore& store, std::string_view text, uint16_t base, std::vector<DataItem>& out) {
   out.clear();
   auto mark = store.mark();
-  SimpleDataParser p(store, text, base);
+  SimpleDataParser p(store, store.keepText(text), base);
   if (p.whole(out)) return true;
   out.clear();
   store.release(mark);
@@ -229,16 +230,23 @@ bool parseSimpleDataItems(ExprStore& store, std::string_view text, uint16_t base
 
 // The operations are pushed straight into the store's open run, which becomes the expression
 // (no vector grown one push at a time); a text the shortcut gives up on leaves nothing behind.
-bool parseSimpleExpression(ExprStore& store, std::string_view text, uint16_t base, Expr& out) {
+bool parseSimpleKept(ExprStore& store, std::string_view kept, uint16_t base, Expr& out) {
   out = Expr{};
   out.column = base;
-  auto mark = store.mark();
+  auto mark = store.ops.mark();
   store.ops.begin();
-  SimpleParser p(text, base, store);
+  SimpleParser p(kept, base, store);
   if (p.whole()) {
     out.ops = ExprOps(store.ops.finish());
     return true;
   }
+  store.ops.release(mark);
+  return false;
+}
+
+bool parseSimpleExpression(ExprStore& store, std::string_view text, uint16_t base, Expr& out) {
+  auto mark = store.mark();
+  if (parseSimpleKept(store, store.keepText(text), base, out)) return true;
   store.release(mark);
   return false;
 }

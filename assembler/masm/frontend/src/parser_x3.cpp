@@ -14,6 +14,7 @@ namespace {
 namespace x3 = boost::spirit::x3;
 using Iterator = std::string_view::const_iterator;
 
+// The text parsed is the store's copy, so names and numbers are views of it.
 struct State {
   Iterator begin;
   uint16_t base = 0;
@@ -74,7 +75,7 @@ auto const onNumber = [](auto& ctx) {
   auto range = x3::_attr(ctx);
   ExprOp o;
   o.op = Op::Number;
-  o.text = state(ctx).store->keepText(std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin())));
+  o.text = std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin()));
   o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
   o.value = 0;  // converted at evaluation time with the .RADIX in force
   state(ctx).store->ops.push(o);
@@ -83,7 +84,7 @@ auto const onIdentifier = [](auto& ctx) {
   auto range = x3::_attr(ctx);
   ExprOp o;
   o.op = Op::Identifier;
-  o.text = state(ctx).store->keepText(std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin())));
+  o.text = std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin()));
   o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
   state(ctx).store->ops.push(o);
 };
@@ -91,7 +92,7 @@ auto const onMember = [](auto& ctx) {
   auto range = x3::_attr(ctx);
   ExprOp o;
   o.op = Op::Member;
-  o.text = state(ctx).store->keepText(std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin())));
+  o.text = std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin()));
   o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
   state(ctx).store->ops.push(o);
 };
@@ -101,14 +102,19 @@ auto const onString = [](auto& ctx) {
   char q = raw.front();
   ExprOp o;
   o.op = Op::String;
-  auto& text = state(ctx).store->text;
-  text.begin();
-  for (size_t i = 1; i + 1 < raw.size(); ++i) {
-    text.push(raw[i]);
-    if (raw[i] == q) ++i;  // doubled quote
+  std::string_view contents = raw.substr(1, raw.size() - 2);
+  if (contents.find(q) == std::string_view::npos) {
+    o.text = contents;
+  } else {
+    auto& text = state(ctx).store->text;
+    text.begin();
+    for (size_t i = 0; i < contents.size(); ++i) {
+      text.push(contents[i]);
+      if (contents[i] == q) ++i;  // doubled quote
+    }
+    auto kept = text.finish();
+    o.text = std::string_view(kept.data(), kept.size());
   }
-  auto kept = text.finish();
-  o.text = std::string_view(kept.data(), kept.size());
   o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
   state(ctx).store->ops.push(o);
 };
@@ -242,14 +248,15 @@ bool run(std::string_view text, uint16_t base, State& st, Grammar const& g, Pars
 }  // namespace
 
 std::optional<Expr> parseExpression(ExprStore& store, std::string_view text, uint16_t base, ParseError& error) {
-  Expr e;
-  if (parseSimpleExpression(store, text, base, e)) return e;
-  e.column = base;
   auto mark = store.mark();
+  std::string_view kept = store.keepText(text);
+  Expr e;
+  if (parseSimpleKept(store, kept, base, e)) return e;
+  e.column = base;
   State st;
   st.store = &store;
   store.ops.begin();
-  if (!run(text, base, st, expr, error)) {
+  if (!run(kept, base, st, expr, error)) {
     store.release(mark);
     return std::nullopt;
   }
@@ -262,10 +269,11 @@ std::optional<std::vector<DataItem>> parseDataItems(ExprStore& store, std::strin
   std::vector<DataItem> items;
   if (parseSimpleDataItems(store, text, base, items)) return items;
   auto mark = store.mark();
+  std::string_view kept = store.keepText(text);
   State st;
   st.store = &store;
   st.lists.push_back(&items);
-  if (!run(text, base, st, dataList, error)) {
+  if (!run(kept, base, st, dataList, error)) {
     store.release(mark);
     return std::nullopt;
   }
