@@ -57,6 +57,13 @@ public:
     if (used_ == capacity_) grow(1);
     data_[used_++] = value;
   }
+  // A default element added to the run, to be filled in place.
+  T& emplace() {
+    if (used_ == capacity_) grow(1);
+    T& slot = data_[used_++];
+    slot = T{};
+    return slot;
+  }
   void append(const T* values, size_t count) {
     if (capacity_ - used_ < count) grow(count);
     std::copy(values, values + count, data_ + used_);

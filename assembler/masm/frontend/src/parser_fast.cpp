@@ -36,10 +36,9 @@ private:
   // The grammar's action columns are where the parse stood after the operation's last operand
   // (before any blank), so operations are pushed with the end of the last token taken.
   void push(Op op) {
-    ExprOp o;
+    ExprOp& o = store_.ops.emplace();
     o.op = op;
     o.column = static_cast<uint16_t>(base_ + end_);
-    store_.ops.push(o);
   }
 
   bool sum() {
@@ -57,6 +56,7 @@ private:
   bool term() {
     skipBlanks();
     size_t start = pos_;
+    if (start < text_.size() && toUpper(text_[start]) != 'O') return postfix();  // not OFFSET
     size_t end = start;
     while (end < text_.size() && isIdentChar(text_[end])) ++end;
     std::string_view word = text_.substr(start, end - start);
@@ -101,11 +101,10 @@ private:
       while (end < text_.size() && (isDigit(text_[end]) || (toUpper(text_[end]) >= 'A' && toUpper(text_[end]) <= 'Z')))
         ++end;
       if (end < text_.size() && isIdentChar(text_[end])) return false;  // `1_2`, `1@`: the grammar's
-      ExprOp o;
+      ExprOp& o = store_.ops.emplace();
       o.op = Op::Number;
       o.column = static_cast<uint16_t>(base_ + start);
       o.text = text_.substr(start, end - start);
-      store_.ops.push(o);
       pos_ = end_ = end;
       return true;
     }
@@ -115,11 +114,10 @@ private:
     while (end < text_.size() && isIdentChar(text_[end])) ++end;
     std::string_view word = text_.substr(start, end - start);
     if (isPrefixKeyword(word)) return false;
-    ExprOp o;
+    ExprOp& o = store_.ops.emplace();
     o.op = Op::Identifier;
     o.column = static_cast<uint16_t>(base_ + start);
     o.text = word;
-    store_.ops.push(o);
     pos_ = end_ = end;
     return true;
   }
