@@ -13,12 +13,12 @@
 namespace asmlab::masm {
 namespace {
 
-std::string describe(const std::vector<ExprOp>& ops) {
+std::string describe(const ExprOps& ops) {
   std::string out;
   for (const auto& o : ops) {
     out += std::to_string(static_cast<int>(o.op)) + "@" + std::to_string(o.column);
     if (o.op == Op::Number) out += "=" + std::to_string(o.value);
-    if (!o.text.empty()) out += "'" + o.text + "'";
+    if (!o.text.empty()) out += "'" + std::string(o.text) + "'";
     out += " ";
   }
   return out;
@@ -36,11 +36,11 @@ std::string describe(const std::vector<DataItem>& items) {
 }
 
 // Returns whether the shortcut accepted `text`; when it did, the grammar must agree exactly.
-bool expectSameExpression(const std::string& text) {
+bool expectSameExpression(ExprStore& store, const std::string& text) {
   Expr fast;
-  if (!parseSimpleExpression(text, 7, fast)) return false;
+  if (!parseSimpleExpression(store, text, 7, fast)) return false;
   ParseError error;
-  auto reference = parseExpression(text, 7, error);
+  auto reference = parseExpression(store, text, 7, error);
   EXPECT_TRUE(reference.has_value()) << "shortcut accepted what the grammar rejects: '" << text
                                      << "' (" << error.message << ")";
   if (!reference) return true;
@@ -49,11 +49,11 @@ bool expectSameExpression(const std::string& text) {
   return true;
 }
 
-bool expectSameData(const std::string& text) {
+bool expectSameData(ExprStore& store, const std::string& text) {
   std::vector<DataItem> fast;
-  if (!parseSimpleDataItems(text, 3, fast)) return false;
+  if (!parseSimpleDataItems(store, text, 3, fast)) return false;
   ParseError error;
-  auto reference = parseDataItems(text, 3, error);
+  auto reference = parseDataItems(store, text, 3, error);
   EXPECT_TRUE(reference.has_value()) << "shortcut accepted what the grammar rejects: '" << text << "'";
   if (!reference) return true;
   EXPECT_EQ(describe(fast), describe(*reference)) << "data '" << text << "'";
@@ -63,21 +63,23 @@ bool expectSameData(const std::string& text) {
 TEST(MasmParserAgreement, CommonOperandsTakeTheShortcutAndAgree) {
   // Shapes the benchmark and course code use most: the shortcut must take them (else it buys
   // nothing) and agree with the grammar.
+  ExprStore store;
   for (const char* text : {"ax", "bl", "count", "4", "0FFh", "101b", "[bx]", "[bp+4]", "[bx+si+2]",
                            "table[si]", "table[bx+di-1]", "OFFSET msg", "offset msg + 2", "x - y + 3",
                            "  [ si ]  ", "label1"}) {
-    EXPECT_TRUE(expectSameExpression(text)) << "'" << text << "' should not need the grammar";
+    EXPECT_TRUE(expectSameExpression(store, text)) << "'" << text << "' should not need the grammar";
   }
   for (const char* text : {"?", "1, 2, 3", "10 DUP (?)", "4 dup (0, 1)", "2 DUP (3 DUP (?))", "msg, 0"}) {
-    EXPECT_TRUE(expectSameData(text)) << "'" << text << "' should not need the grammar";
+    EXPECT_TRUE(expectSameData(store, text)) << "'" << text << "' should not need the grammar";
   }
 }
 
 TEST(MasmParserAgreement, OtherShapesAreLeftToTheGrammar) {
   for (const char* text : {"word ptr [bx]", "es:[di]", "SIZE table", "(1 + 2) * 3", "'A'", "x SHL 2",
                            "[bx", "1 +", "THIS BYTE", "low x"}) {
+    ExprStore store;
     Expr fast;
-    EXPECT_FALSE(parseSimpleExpression(text, 0, fast)) << "'" << text << "' needs the grammar";
+    EXPECT_FALSE(parseSimpleExpression(store, text, 0, fast)) << "'" << text << "' needs the grammar";
   }
 }
 
@@ -89,6 +91,7 @@ TEST(MasmParserAgreement, RandomOperandsAgreeWithTheGrammar) {
                                         "OFFSET", "offset", " ", "  ", "*", "(", ")", ":", "ptr", "word",
                                         "dup", "?", ",", ".", "'c'", "SHL", "not"};
   std::mt19937 random(2026);  // fixed seed: the same texts on every run
+  ExprStore store;  // one for all the texts, as in an assembly: earlier runs must stay intact
   int accepted = 0;
   for (int i = 0; i < 20000; ++i) {
     std::string text;
@@ -97,11 +100,52 @@ TEST(MasmParserAgreement, RandomOperandsAgreeWithTheGrammar) {
       text += tokens[random() % tokens.size()];
       if (random() % 3 == 0) text += ' ';
     }
-    if (expectSameExpression(text)) ++accepted;
-    expectSameData(text);
+    if (expectSameExpression(store, text)) ++accepted;
+    expectSameData(store, text);
     if (HasFailure()) return;  // one clear failure rather than thousands
   }
   EXPECT_GT(accepted, 100) << "the random texts should exercise the shortcut";
+}
+
+// Expressions outlive the text they were parsed from (the logical line is reused for the next
+// line): their names, numbers and strings are the store's copies, and a failed parse or a
+// released scratch expression leaves the ones before it intact.
+TEST(MasmParserAgreement, ExpressionsOutliveTheirText) {
+  ExprStore store;
+  std::string line = "table[si] + 'it''s'";
+  ParseError error;
+  auto kept = parseExpression(store, line, 0, error);
+  ASSERT_TRUE(kept.has_value()) << error.message;
+  auto data = parseDataItems(store, std::string("4 DUP (<1, x>), \"ab\""), 0, error);
+  ASSERT_TRUE(data.has_value()) << error.message;
+  std::string before = describe(kept->ops) + describe(*data);
+  line.assign(line.size(), '#');
+  {
+    ExprStore::Rewind scratch(store);
+    for (int i = 0; i < 5000; ++i) {  // enough to fill several chunks, then given back
+      auto e = parseExpression(store, "name" + std::to_string(i) + " SHL 2", 0, error);
+      ASSERT_TRUE(e.has_value());
+    }
+  }
+  EXPECT_FALSE(parseExpression(store, "other + (", 0, error).has_value());
+  auto after = parseExpression(store, "later", 0, error);
+  ASSERT_TRUE(after.has_value());
+  EXPECT_EQ(after->ops[0].text, "later");
+  EXPECT_EQ(describe(kept->ops) + describe(*data), before);
+  // Hand-computed postfix form: table si Index 'it's' Add; 4 (<1 x>) DUP and "ab".
+  ASSERT_EQ(kept->ops.size(), 5u);
+  EXPECT_EQ(kept->ops[0].text, "table");
+  EXPECT_EQ(kept->ops[1].text, "si");
+  EXPECT_EQ(kept->ops[2].op, Op::Index);
+  EXPECT_EQ(kept->ops[3].text, "it's");
+  EXPECT_EQ(kept->ops[4].op, Op::Add);
+  ASSERT_EQ(data->size(), 2u);
+  EXPECT_EQ((*data)[0].kind, DataItem::Kind::Dup);
+  EXPECT_EQ((*data)[0].expr.ops[0].text, "4");
+  ASSERT_EQ((*data)[0].items.size(), 1u);
+  ASSERT_EQ((*data)[0].items[0].items.size(), 2u);
+  EXPECT_EQ((*data)[0].items[0].items[1].expr.ops[0].text, "x");
+  EXPECT_EQ((*data)[1].expr.ops[0].text, "ab");
 }
 
 }  // namespace

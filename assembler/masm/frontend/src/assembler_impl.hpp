@@ -119,7 +119,7 @@ struct Statement {
   uint32_t line = 0;              // index into Assembler::lines
   Symbol* label = nullptr;
   std::string mnemonic;
-  std::vector<Expr> operands;
+  Operands operands;
   std::vector<DataItem> data;
   uint32_t elementSize = 0;
   StructDef* structType = nullptr;
@@ -176,6 +176,7 @@ public:
   // Procedure scopes are >= 0; @@ scopes are stored as -2 - scope.
   std::unordered_map<int64_t, std::unordered_map<std::string, Symbol*>> locals;
   std::vector<std::unique_ptr<Symbol>> localOwners;
+  ExprStore exprs;  // every expression's operations and texts, for the whole assembly
   std::vector<std::unique_ptr<StructDef>> structs;
   std::vector<SegmentState> segments;
   std::vector<link::Group> groups;

@@ -11,8 +11,14 @@ void Assembler::emitBytes(const uint8_t* bytes, size_t count, bool initialised) 
   if (options.lineNumbers && (currentStatement != lineStatement || linePass != pass)) recordLine();
   auto& seg = segments[static_cast<size_t>(current)];
   if (initialised) {
-    if (seg.data.size() < seg.pc + count) seg.data.resize(seg.pc + count, 0);
-    std::copy(bytes, bytes + count, seg.data.begin() + seg.pc);
+    if (seg.pc == seg.data.size()) {
+      // The usual case, every pass starting from an empty segment: append, without first
+      // zero-filling the bytes about to be copied.
+      seg.data.insert(seg.data.end(), bytes, bytes + count);
+    } else {
+      if (seg.data.size() < seg.pc + count) seg.data.resize(seg.pc + count, 0);
+      std::copy(bytes, bytes + count, seg.data.begin() + seg.pc);
+    }
   }
   seg.pc += static_cast<uint32_t>(count);
   if (seg.pc > seg.length) seg.length = seg.pc;

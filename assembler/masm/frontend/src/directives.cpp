@@ -39,15 +39,12 @@ bool isListingDirective(const std::string& u) {
   return false;
 }
 
-Expr numberExpr(int64_t v, uint16_t column) {
-  Expr e;
-  e.column = column;
+Expr numberExpr(ExprStore& store, int64_t v, uint16_t column) {
   ExprOp o;
   o.op = Op::Number;
-  o.text = fmt::format("{}t", v);
+  o.text = store.keepText(fmt::format("{}t", v));
   o.column = column;
-  e.ops.push_back(o);
-  return e;
+  return store.make({&o, 1}, column);
 }
 
 }  // namespace
@@ -168,7 +165,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
   };
   auto parseOne = [&](std::string_view text, uint32_t column) -> std::optional<Expr> {
     ParseError pe;
-    auto e = parseExpression(text, static_cast<uint16_t>(column - 1), pe);
+    auto e = parseExpression(exprs, text, static_cast<uint16_t>(column - 1), pe);
     if (!e) error(line, pe.column + 1u, pe.message);
     return e;
   };
@@ -377,7 +374,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
         f->kind = SymKind::RecordField;
         f->width = static_cast<uint32_t>(*w);
         f->passDefined = 1;
-        Expr dflt = numberExpr(0, 0);
+        Expr dflt = numberExpr(exprs, 0, 0);
         if (!defText.empty()) {
           if (auto e = parseOne(defText, restColumn)) dflt = std::move(*e);
         }
@@ -431,7 +428,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       s.elementSize = type ? (type->structType ? type->structType->size : type->typeSize) : size;
       s.structType = type ? type->structType : nullptr;
       ParseError pe;
-      auto items = parseDataItems(rest, static_cast<uint16_t>(restColumn - 1), pe);
+      auto items = parseDataItems(exprs, rest, static_cast<uint16_t>(restColumn - 1), pe);
       if (!items) {
         error(line, pe.column + 1u, pe.message);
         return true;
@@ -570,7 +567,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
     d.elementSize = 1;
     DataItem dup;
     dup.kind = DataItem::Kind::Dup;
-    dup.expr = numberExpr(size, 0);
+    dup.expr = numberExpr(exprs, size, 0);
     DataItem q;
     q.kind = DataItem::Kind::Undefined;
     dup.items.push_back(q);

@@ -612,8 +612,9 @@ std::optional<int64_t> Assembler::constant(const Expr& e, const char* what) {
 }
 
 std::optional<int64_t> Assembler::evaluateConstant(std::string_view text, const LogicalLine& where) {
+  ExprStore::Rewind scratch(exprs);  // the expression is not kept
   ParseError pe;
-  auto e = parseExpression(text, 0, pe);
+  auto e = parseExpression(exprs, text, 0, pe);
   if (!e) {
     error(where, 0, fmt::format("{} in '{}'", pe.message, text));
     return std::nullopt;

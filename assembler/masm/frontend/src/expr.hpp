@@ -1,11 +1,16 @@
 // Parsed expressions in postfix form, and the data-initialiser trees of DB/DW/... statements.
-// The Spirit X3 grammar (parser_x3.cpp) produces them once; every pass evaluates them again.
+// The parsers (parser_fast.cpp, parser_x3.cpp) produce them once, into one ExprStore per
+// assembly; every pass evaluates them again.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace asmlab::masm {
@@ -24,21 +29,184 @@ enum class Op : uint8_t {
 
 struct ExprOp {
   Op op = Op::Number;
-  uint16_t column = 0;        // 0-based offset of the token in the operand text
-  int64_t value = 0;          // Number
-  std::string text;           // Identifier name, String contents, Member field name
   // Identifier: what the name turned out to be, cached so later passes skip the lookups.
   // 0 = not yet known, 1 = register (value = register), 2 = type keyword, 3 = symbol (bound).
   mutable uint8_t resolved = 0;  // 4 = a symbol name not bound yet
   mutable uint8_t registerCode = 0;
   mutable uint8_t numberRadix = 0;   // Number: the radix `value` was converted with (0 = not yet)
+  uint16_t column = 0;        // 0-based offset of the token in the operand text
+  int64_t value = 0;          // Number
+  // Identifier name, String contents, Member field name: kept in the ExprStore's text storage,
+  // which lives as long as the assembly (never in the logical line, which is reused).
+  std::string_view text;
   mutable Symbol* bound = nullptr;
 };
 
+// Runs of T appended one after another and kept, unmoved, until the store is destroyed: the
+// expressions of a whole assembly without an allocation per expression. A run is built at the
+// end (begin, push/append, finish); only the run being built may move, when a chunk fills.
+template <typename T>
+class RunStore {
+public:
+  RunStore() = default;
+  RunStore(const RunStore&) = delete;
+  RunStore& operator=(const RunStore&) = delete;
+
+  void begin() { open_ = used_; }
+  void push(const T& value) {
+    if (used_ == capacity_) grow(1);
+    data_[used_++] = value;
+  }
+  // A default element added to the run, to be filled in place.
+  T& emplace() {
+    if (used_ == capacity_) grow(1);
+    T& slot = data_[used_++];
+    slot = T{};
+    return slot;
+  }
+  void append(const T* values, size_t count) {
+    if (capacity_ - used_ < count) grow(count);
+    std::copy(values, values + count, data_ + used_);
+    used_ += count;
+  }
+  // The run since begin(); it stays where it is from now on.
+  std::span<T> finish() {
+    std::span<T> run(data_ + open_, used_ - open_);
+    open_ = used_;
+    return run;
+  }
+  void abandon() { used_ = open_; }
+
+  // Everything stored after a mark can be given back (a parse that failed, a scratch expression).
+  struct Mark {
+    size_t chunks = 0;
+    size_t used = 0;
+  };
+  Mark mark() const { return {chunks_.size(), used_}; }
+  void release(Mark m) {
+    if (chunks_.size() > m.chunks) {
+      chunks_.resize(m.chunks);
+      data_ = chunks_.empty() ? nullptr : chunks_.back().data.get();
+      capacity_ = chunks_.empty() ? 0 : chunks_.back().capacity;
+    }
+    used_ = open_ = m.used;
+  }
+
+private:
+  struct Chunk {
+    std::unique_ptr<T[]> data;
+    size_t capacity = 0;
+  };
+  std::vector<Chunk> chunks_;
+  T* data_ = nullptr;
+  size_t used_ = 0;
+  size_t capacity_ = 0;
+  size_t open_ = 0;
+
+  // A new chunk (each twice the last, up to 64 Ki elements) that takes the open run along.
+  void grow(size_t more) {
+    size_t open = used_ - open_;
+    size_t capacity = std::max<size_t>(std::min<size_t>(capacity_ * 2, 65536), 1024);
+    capacity = std::max(capacity, open + more);
+    Chunk c{std::unique_ptr<T[]>(new T[capacity]), capacity};
+    if (open) std::copy(data_ + open_, data_ + used_, c.data.get());
+    chunks_.push_back(std::move(c));
+    data_ = chunks_.back().data.get();
+    capacity_ = capacity;
+    used_ = open;
+    open_ = 0;
+  }
+};
+
+// An expression's postfix operations: a view of a run in the ExprStore. Copies share the run
+// and its cached lookups (a copy is evaluated for the same statement as its original).
+class ExprOps {
+public:
+  ExprOps() = default;
+  explicit ExprOps(std::span<ExprOp> run) : data_(run.data()), size_(static_cast<uint32_t>(run.size())) {}
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const ExprOp& operator[](size_t i) const { return data_[i]; }
+  const ExprOp* begin() const { return data_; }
+  const ExprOp* end() const { return data_ + size_; }
+  const ExprOp& front() const { return data_[0]; }
+  const ExprOp& back() const { return data_[size_ - 1]; }
+
+private:
+  ExprOp* data_ = nullptr;
+  uint32_t size_ = 0;
+};
+
 struct Expr {
-  std::vector<ExprOp> ops;
+  ExprOps ops;
   uint16_t column = 0;        // where the expression starts in the line
   bool empty() const { return ops.empty(); }
+};
+
+static_assert(std::is_trivially_destructible_v<ExprOp> && std::is_trivially_copyable_v<Expr>);
+
+// A statement's operands: up to three (an instruction's most) in place, more on the heap, so the
+// usual statement allocates nothing for them. Contiguous, with the vector calls its readers use.
+class Operands {
+public:
+  static constexpr uint32_t kInPlace = 3;
+  Operands() = default;
+  Operands(const Operands& other) { copyFrom(other); }
+  Operands(Operands&& other) noexcept { take(other); }
+  Operands& operator=(const Operands& other) {
+    if (this != &other) copyFrom(other);
+    return *this;
+  }
+  Operands& operator=(Operands&& other) noexcept {
+    if (this != &other) take(other);
+    return *this;
+  }
+
+  void reserve(size_t count) {
+    if (count > capacity_) grow(count);
+  }
+  void push_back(const Expr& e) {
+    if (size_ == capacity_) grow(size_ * 2);
+    data()[size_++] = e;
+  }
+  void clear() { size_ = 0; }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Expr* data() { return heap_ ? heap_.get() : inPlace_; }
+  const Expr* data() const { return heap_ ? heap_.get() : inPlace_; }
+  Expr& operator[](size_t i) { return data()[i]; }
+  const Expr& operator[](size_t i) const { return data()[i]; }
+  const Expr* begin() const { return data(); }
+  const Expr* end() const { return data() + size_; }
+  const Expr& front() const { return data()[0]; }
+  const Expr& back() const { return data()[size_ - 1]; }
+
+private:
+  Expr inPlace_[kInPlace];
+  std::unique_ptr<Expr[]> heap_;
+  uint32_t size_ = 0;
+  uint32_t capacity_ = kInPlace;
+
+  void grow(size_t count) {
+    auto bigger = std::make_unique<Expr[]>(count);
+    std::copy(begin(), end(), bigger.get());
+    heap_ = std::move(bigger);
+    capacity_ = static_cast<uint32_t>(count);
+  }
+  void take(Operands& other) {
+    heap_ = std::move(other.heap_);
+    capacity_ = heap_ ? other.capacity_ : kInPlace;
+    if (!heap_) std::copy(other.inPlace_, other.inPlace_ + other.size_, inPlace_);
+    size_ = other.size_;
+    other.size_ = 0;
+    other.capacity_ = kInPlace;
+  }
+  void copyFrom(const Operands& other) {
+    size_ = 0;
+    reserve(other.size_);
+    std::copy(other.begin(), other.end(), data());
+    size_ = other.size_;
+  }
 };
 
 // One item of a data definition: a value, `?`, `n DUP (items)`, or a <...>/{...} initialiser list.
@@ -48,6 +216,52 @@ struct DataItem {
   std::vector<DataItem> items; // Dup and List
 };
 
+// The operations and texts of every expression of one assembly.
+class ExprStore {
+public:
+  RunStore<ExprOp> ops;
+  RunStore<char> text;
+
+  std::string_view keepText(std::string_view t) {
+    if (t.empty()) return {};
+    text.begin();
+    text.append(t.data(), t.size());
+    auto run = text.finish();
+    return {run.data(), run.size()};
+  }
+  // An expression of the given operations (copied, caches included).
+  Expr make(std::span<const ExprOp> operations, uint16_t column) {
+    ops.begin();
+    ops.append(operations.data(), operations.size());
+    Expr e;
+    e.ops = ExprOps(ops.finish());
+    e.column = column;
+    return e;
+  }
+
+  struct Mark {
+    RunStore<ExprOp>::Mark ops;
+    RunStore<char>::Mark text;
+  };
+  Mark mark() const { return {ops.mark(), text.mark()}; }
+  void release(Mark m) {
+    ops.release(m.ops);
+    text.release(m.text);
+  }
+  // Gives back, when it goes out of scope, what was stored while it lived (scratch expressions).
+  class Rewind {
+  public:
+    explicit Rewind(ExprStore& store) : store_(store), mark_(store.mark()) {}
+    ~Rewind() { store_.release(mark_); }
+    Rewind(const Rewind&) = delete;
+    Rewind& operator=(const Rewind&) = delete;
+
+  private:
+    ExprStore& store_;
+    Mark mark_;
+  };
+};
+
 struct ParseError {
   uint16_t column = 0;
   std::string message;
@@ -55,14 +269,18 @@ struct ParseError {
 
 // Parses one expression (an instruction operand or a directive argument) that must fill `text`.
 // `base` is added to every column so they count from the start of the line.
-std::optional<Expr> parseExpression(std::string_view text, uint16_t base, ParseError& error);
+// Operations and texts go into `store`; the text itself is not referred to afterwards.
+std::optional<Expr> parseExpression(ExprStore& store, std::string_view text, uint16_t base, ParseError& error);
 // The common operand shapes without the grammar (parser_fast.cpp): true and the same operations
 // parseExpression would give, or false when the text needs the full grammar.
-bool parseSimpleExpression(std::string_view text, uint16_t base, Expr& out);
+bool parseSimpleExpression(ExprStore& store, std::string_view text, uint16_t base, Expr& out);
+// The same for a text that is already the store's copy (names and numbers become views of it).
+bool parseSimpleKept(ExprStore& store, std::string_view kept, uint16_t base, Expr& out);
 // The same for data initialisers: `?`, simple expressions and `n DUP (...)` lists of them.
-bool parseSimpleDataItems(std::string_view text, uint16_t base, std::vector<DataItem>& out);
+bool parseSimpleDataItems(ExprStore& store, std::string_view text, uint16_t base, std::vector<DataItem>& out);
 // Parses a comma-separated list of data items (DB 1,2 DUP (?),"text" / struct initialisers).
-std::optional<std::vector<DataItem>> parseDataItems(std::string_view text, uint16_t base, ParseError& error);
+std::optional<std::vector<DataItem>> parseDataItems(ExprStore& store, std::string_view text, uint16_t base,
+                                                    ParseError& error);
 
 // Number in MASM syntax: digits with an optional radix suffix (B Y O Q D T H), else `radix`.
 std::optional<int64_t> parseNumber(std::string_view text, unsigned radix);

@@ -28,7 +28,7 @@ link::FixupKind linkKind(enc::FixupKind k, bool& selfRelative) {
 
 // True when the operands name nothing that can differ between passes: registers, type keywords,
 // numbers (the .RADIX in force at a statement is the same in every pass) and operators on them.
-bool passIndependent(const std::vector<Expr>& operands) {
+bool passIndependent(const Operands& operands) {
   for (const Expr& e : operands)
     for (const ExprOp& op : e.ops) {
       switch (op.op) {

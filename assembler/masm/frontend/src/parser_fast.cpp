@@ -13,7 +13,8 @@ namespace {
 
 class SimpleParser {
 public:
-  SimpleParser(std::string_view text, uint16_t base, std::vector<ExprOp>& ops) : text_(text), base_(base), ops_(ops) {}
+  // `text` is already the store's copy: names and numbers are views of it.
+  SimpleParser(std::string_view text, uint16_t base, ExprStore& store) : text_(text), base_(base), store_(store) {}
 
   // Sum of terms filling the whole text.
   bool whole() { return sum() && (skipBlanks(), pos_ == text_.size()); }
@@ -21,7 +22,7 @@ public:
 private:
   std::string_view text_;
   uint16_t base_;
-  std::vector<ExprOp>& ops_;
+  ExprStore& store_;
   size_t pos_ = 0;
   size_t end_ = 0;  // just after the last token taken (blanks after it not included)
 
@@ -35,10 +36,9 @@ private:
   // The grammar's action columns are where the parse stood after the operation's last operand
   // (before any blank), so operations are pushed with the end of the last token taken.
   void push(Op op) {
-    ExprOp o;
+    ExprOp& o = store_.ops.emplace();
     o.op = op;
     o.column = static_cast<uint16_t>(base_ + end_);
-    ops_.push_back(std::move(o));
   }
 
   bool sum() {
@@ -56,6 +56,7 @@ private:
   bool term() {
     skipBlanks();
     size_t start = pos_;
+    if (start < text_.size() && toUpper(text_[start]) != 'O') return postfix();  // not OFFSET
     size_t end = start;
     while (end < text_.size() && isIdentChar(text_[end])) ++end;
     std::string_view word = text_.substr(start, end - start);
@@ -100,11 +101,10 @@ private:
       while (end < text_.size() && (isDigit(text_[end]) || (toUpper(text_[end]) >= 'A' && toUpper(text_[end]) <= 'Z')))
         ++end;
       if (end < text_.size() && isIdentChar(text_[end])) return false;  // `1_2`, `1@`: the grammar's
-      ExprOp o;
+      ExprOp& o = store_.ops.emplace();
       o.op = Op::Number;
       o.column = static_cast<uint16_t>(base_ + start);
-      o.text.assign(text_.substr(start, end - start));
-      ops_.push_back(std::move(o));
+      o.text = text_.substr(start, end - start);
       pos_ = end_ = end;
       return true;
     }
@@ -114,11 +114,10 @@ private:
     while (end < text_.size() && isIdentChar(text_[end])) ++end;
     std::string_view word = text_.substr(start, end - start);
     if (isPrefixKeyword(word)) return false;
-    ExprOp o;
+    ExprOp& o = store_.ops.emplace();
     o.op = Op::Identifier;
     o.column = static_cast<uint16_t>(base_ + start);
-    o.text.assign(word);
-    ops_.push_back(std::move(o));
+    o.text = word;
     pos_ = end_ = end;
     return true;
   }
@@ -141,11 +140,12 @@ private:
 // `buf db 80 dup (0)`), with the items and columns the grammar's data list would give.
 class SimpleDataParser {
 public:
-  SimpleDataParser(std::string_view text, uint16_t base) : text_(text), base_(base) {}
+  SimpleDataParser(ExprStore& store, std::string_view text, uint16_t base) : store_(store), text_(text), base_(base) {}
 
   bool whole(std::vector<DataItem>& items) { return list(items) && (skipBlanks(), pos_ == text_.size()); }
 
 private:
+  ExprStore& store_;
   std::string_view text_;
   uint16_t base_;
   size_t pos_ = 0;
@@ -198,7 +198,7 @@ private:
       }
     }
     std::string_view exprText = trim(text_.substr(pos_, end - pos_));
-    if (exprText.empty() || !parseSimpleExpression(exprText, static_cast<uint16_t>(base_ + pos_), it.expr)) return false;
+    if (exprText.empty() || !parseSimpleKept(store_, exprText, static_cast<uint16_t>(base_ + pos_), it.expr)) return false;
     pos_ = end;
     if (!dup) return true;
     pos_ += 3;
@@ -216,21 +216,36 @@ private:
 
 }  // namespace
 
-bool parseSimpleDataItems(std::string_view text, uint16_t base, std::vector<DataItem>& out) {
+bool parseSimpleDataItems(ExprStore& store, std::string_view text, uint16_t base, std::vector<DataItem>& out) {
   out.clear();
-  SimpleDataParser p(text, base);
+  auto mark = store.mark();
+  SimpleDataParser p(store, store.keepText(text), base);
   if (p.whole(out)) return true;
   out.clear();
+  store.release(mark);
   return false;
 }
 
-bool parseSimpleExpression(std::string_view text, uint16_t base, Expr& out) {
-  out.ops.clear();
-  out.ops.reserve(4);  // `[bp+4]`, `tab[si]`: one allocation for the usual operand
+// The operations are pushed straight into the store's open run, which becomes the expression
+// (no vector grown one push at a time); a text the shortcut gives up on leaves nothing behind.
+bool parseSimpleKept(ExprStore& store, std::string_view kept, uint16_t base, Expr& out) {
+  out = Expr{};
   out.column = base;
-  SimpleParser p(text, base, out.ops);
-  if (p.whole()) return true;
-  out.ops.clear();
+  auto mark = store.ops.mark();
+  store.ops.begin();
+  SimpleParser p(kept, base, store);
+  if (p.whole()) {
+    out.ops = ExprOps(store.ops.finish());
+    return true;
+  }
+  store.ops.release(mark);
+  return false;
+}
+
+bool parseSimpleExpression(ExprStore& store, std::string_view text, uint16_t base, Expr& out) {
+  auto mark = store.mark();
+  if (parseSimpleKept(store, store.keepText(text), base, out)) return true;
+  store.release(mark);
   return false;
 }
 

@@ -14,12 +14,19 @@ namespace {
 namespace x3 = boost::spirit::x3;
 using Iterator = std::string_view::const_iterator;
 
+// The text parsed is the store's copy, so names and numbers are views of it.
 struct State {
   Iterator begin;
   uint16_t base = 0;
-  std::vector<ExprOp>* ops = nullptr;
-  // Data item parsing: the stack of lists being filled.
+  ExprStore* store = nullptr;
+  // Data item parsing: the stack of lists being filled, and the item whose expression is the
+  // store's open run (an item's operations all come before the next item begins).
   std::vector<std::vector<DataItem>*> lists;
+  DataItem* open = nullptr;
+  void closeItem() {
+    if (open) open->expr.ops = ExprOps(store->ops.finish());
+    open = nullptr;
+  }
 };
 struct StateTag;
 
@@ -40,7 +47,7 @@ struct push_op {
     ExprOp o;
     o.op = op;
     o.column = columnOf(ctx);
-    state(ctx).ops->push_back(std::move(o));
+    state(ctx).store->ops.push(o);
   }
 };
 
@@ -68,26 +75,26 @@ auto const onNumber = [](auto& ctx) {
   auto range = x3::_attr(ctx);
   ExprOp o;
   o.op = Op::Number;
-  o.text.assign(range.begin(), range.end());
+  o.text = std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin()));
   o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
   o.value = 0;  // converted at evaluation time with the .RADIX in force
-  state(ctx).ops->push_back(std::move(o));
+  state(ctx).store->ops.push(o);
 };
 auto const onIdentifier = [](auto& ctx) {
   auto range = x3::_attr(ctx);
   ExprOp o;
   o.op = Op::Identifier;
-  o.text.assign(range.begin(), range.end());
+  o.text = std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin()));
   o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
-  state(ctx).ops->push_back(std::move(o));
+  state(ctx).store->ops.push(o);
 };
 auto const onMember = [](auto& ctx) {
   auto range = x3::_attr(ctx);
   ExprOp o;
   o.op = Op::Member;
-  o.text.assign(range.begin(), range.end());
+  o.text = std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin()));
   o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
-  state(ctx).ops->push_back(std::move(o));
+  state(ctx).store->ops.push(o);
 };
 auto const onString = [](auto& ctx) {
   auto range = x3::_attr(ctx);
@@ -95,12 +102,21 @@ auto const onString = [](auto& ctx) {
   char q = raw.front();
   ExprOp o;
   o.op = Op::String;
-  for (size_t i = 1; i + 1 < raw.size(); ++i) {
-    o.text += raw[i];
-    if (raw[i] == q) ++i;  // doubled quote
+  std::string_view contents = raw.substr(1, raw.size() - 2);
+  if (contents.find(q) == std::string_view::npos) {
+    o.text = contents;
+  } else {
+    auto& text = state(ctx).store->text;
+    text.begin();
+    for (size_t i = 0; i < contents.size(); ++i) {
+      text.push(contents[i]);
+      if (contents[i] == q) ++i;  // doubled quote
+    }
+    auto kept = text.finish();
+    o.text = std::string_view(kept.data(), kept.size());
   }
   o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
-  state(ctx).ops->push_back(std::move(o));
+  state(ctx).store->ops.push(o);
 };
 
 x3::rule<class expr_r> const expr = "expression";
@@ -166,25 +182,32 @@ BOOST_SPIRIT_DEFINE(expr, orExpr, andExpr, notExpr, relExpr, addExpr, mulExpr, u
 
 auto const beginItem = [](auto& ctx) {
   auto& s = state(ctx);
+  s.closeItem();
   s.lists.back()->emplace_back();
   DataItem& item = s.lists.back()->back();
   item.expr.column = columnOf(ctx);
-  s.ops = &item.expr.ops;
+  s.open = &item;
+  s.store->ops.begin();
 };
 auto const markUndefined = [](auto& ctx) { state(ctx).lists.back()->back().kind = DataItem::Kind::Undefined; };
 auto const beginDup = [](auto& ctx) {
   auto& s = state(ctx);
+  s.closeItem();
   DataItem& item = s.lists.back()->back();
   item.kind = DataItem::Kind::Dup;
   s.lists.push_back(&item.items);
 };
 auto const beginList = [](auto& ctx) {
   auto& s = state(ctx);
+  s.closeItem();
   DataItem& item = s.lists.back()->back();
   item.kind = DataItem::Kind::List;
   s.lists.push_back(&item.items);
 };
-auto const endNested = [](auto& ctx) { state(ctx).lists.pop_back(); };
+auto const endNested = [](auto& ctx) {
+  state(ctx).closeItem();
+  state(ctx).lists.pop_back();
+};
 
 x3::rule<class data_list_r> const dataList = "data item list";
 x3::rule<class data_item_r> const dataItem = "data item";
@@ -224,22 +247,37 @@ bool run(std::string_view text, uint16_t base, State& st, Grammar const& g, Pars
 
 }  // namespace
 
-std::optional<Expr> parseExpression(std::string_view text, uint16_t base, ParseError& error) {
+std::optional<Expr> parseExpression(ExprStore& store, std::string_view text, uint16_t base, ParseError& error) {
+  auto mark = store.mark();
+  std::string_view kept = store.keepText(text);
   Expr e;
-  if (parseSimpleExpression(text, base, e)) return e;
+  if (parseSimpleKept(store, kept, base, e)) return e;
   e.column = base;
   State st;
-  st.ops = &e.ops;
-  if (!run(text, base, st, expr, error)) return std::nullopt;
+  st.store = &store;
+  store.ops.begin();
+  if (!run(kept, base, st, expr, error)) {
+    store.release(mark);
+    return std::nullopt;
+  }
+  e.ops = ExprOps(store.ops.finish());
   return e;
 }
 
-std::optional<std::vector<DataItem>> parseDataItems(std::string_view text, uint16_t base, ParseError& error) {
+std::optional<std::vector<DataItem>> parseDataItems(ExprStore& store, std::string_view text, uint16_t base,
+                                                    ParseError& error) {
   std::vector<DataItem> items;
-  if (parseSimpleDataItems(text, base, items)) return items;
+  if (parseSimpleDataItems(store, text, base, items)) return items;
+  auto mark = store.mark();
+  std::string_view kept = store.keepText(text);
   State st;
+  st.store = &store;
   st.lists.push_back(&items);
-  if (!run(text, base, st, dataList, error)) return std::nullopt;
+  if (!run(kept, base, st, dataList, error)) {
+    store.release(mark);
+    return std::nullopt;
+  }
+  st.closeItem();
   return items;
 }
 

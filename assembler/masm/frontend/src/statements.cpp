@@ -368,7 +368,7 @@ void Assembler::processLine(const LogicalLine& line) {
         return;
       }
       ParseError pe;
-      auto e = parseExpression(piece, static_cast<uint16_t>(offset), pe);
+      auto e = parseExpression(exprs, piece, static_cast<uint16_t>(offset), pe);
       if (!e) {
         statements.pop_back();
         error(line, pe.column + 1u, pe.message);
