@@ -14,6 +14,7 @@
 #include "asmlab/x86/encoder.hpp"
 #include "expr.hpp"
 #include "macro_layer.hpp"
+#include "replay.hpp"
 
 namespace asmlab::masm {
 
@@ -298,11 +299,20 @@ public:
   // instructions.cpp
   void emitInstruction(const Statement& s);
 
+  // replay.cpp: later passes replay an instruction when nothing it was encoded from has changed.
+  ReplayCache replay;
+  std::vector<Symbol*>* symbolsRead = nullptr;  // evaluate() appends each symbol it reads, when set
+  uint32_t unknownsSeen = 0;                    // evaluate() counts names not (yet) defined
+  uint32_t groupEdits = 0;                      // addToGroup() calls so far
+  bool replayInstruction(const Statement& s);
+  void recordInstruction(const Statement& s, uint32_t start, size_t firstFixup, const std::vector<Symbol*>& read);
+
   // output.cpp
   void buildModule();
   void buildListing();
 };
 
 uint32_t typeKeywordSize(std::string_view word, bool& isDistance, bool& far);
+void resolveIdentifier(const ExprOp& op);  // evaluate.cpp
 
 }  // namespace asmlab::masm

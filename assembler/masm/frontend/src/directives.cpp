@@ -77,6 +77,7 @@ int Assembler::groupIndex(const std::string& name) {
 }
 
 void Assembler::addToGroup(int group, int segment) {
+  ++groupEdits;  // offsets and frames of the group's segments change: see replay.hpp
   auto& g = groups[static_cast<size_t>(group)];
   if (std::find(g.segments.begin(), g.segments.end(), static_cast<uint32_t>(segment)) == g.segments.end())
     g.segments.push_back(static_cast<uint32_t>(segment));

@@ -42,6 +42,18 @@ void addRegister(Value& v, enc::Reg r, uint8_t scale) {
 
 }  // namespace
 
+// Learns once whether an identifier is a register, a type keyword or a symbol (ExprOp::resolved).
+void resolveIdentifier(const ExprOp& op) {
+  if (op.resolved != 0) return;
+  if (auto r = enc::parseRegister(op.text)) {
+    op.resolved = 1;
+    op.registerCode = static_cast<uint8_t>(*r);
+  } else {
+    bool d = false, f = false;
+    op.resolved = typeKeywordSize(op.text, d, f) || d ? 2 : 4;
+  }
+}
+
 Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
   // A reused stack: evaluation runs for every operand in every pass.
   std::vector<Value>& st = evalStack;
@@ -110,15 +122,7 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
       }
       case Op::Identifier: {
         Value v;
-        if (op.resolved == 0) {
-          if (auto r = enc::parseRegister(op.text)) {
-            op.resolved = 1;
-            op.registerCode = static_cast<uint8_t>(*r);
-          } else {
-            bool d = false, f = false;
-            op.resolved = typeKeywordSize(op.text, d, f) || d ? 2 : 4;
-          }
-        }
+        resolveIdentifier(op);
         if (op.resolved == 1) {
           v.kind = Value::Kind::Register;
           v.reg = static_cast<enc::Reg>(op.registerCode);
@@ -153,6 +157,7 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
         if (!s || s->kind == SymKind::Undefined || (pass == 1 && s->passDefined == 0 && s->kind != SymKind::External &&
                                                      s->kind != SymKind::Segment && s->kind != SymKind::Group &&
                                                      s->kind != SymKind::StructType && s->kind != SymKind::TypeAlias)) {
+          ++unknownsSeen;
           v.unknown = true;
           v.undefinedName = op.text;
           v.undefinedColumn = op.column;
@@ -163,6 +168,7 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
           break;
         }
         v.symbol = s;
+        if (symbolsRead) symbolsRead->push_back(s);
         switch (s->kind) {
           case SymKind::Constant:
             v.num = s->value;
@@ -233,6 +239,10 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
             if (f.symbol && iequals(f.symbol->name, op.text)) field = &f;
         if (!field) {
           Symbol* s = findSymbol(op.text, -1, 0);
+          if (symbolsRead) {
+            if (s) symbolsRead->push_back(s);
+            else ++unknownsSeen;
+          }
           if (s && s->kind == SymKind::StructField) {
             v.num += s->value;
             v.size = s->typeSize;

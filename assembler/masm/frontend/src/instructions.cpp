@@ -56,7 +56,17 @@ void Assembler::emitInstruction(const Statement& s) {
     emitBytes(s.fixedBytes.data(), s.fixedLength, true);
     return;
   }
+  if (pass > 1 && replayInstruction(s)) return;
   size_t diagnosticsBefore = passDiagnostics.size();
+  // The symbols the operands read, for the replay record (replay.hpp).
+  uint32_t unknownsBefore = unknownsSeen;
+  std::vector<Symbol*>& read = replay.read;
+  read.clear();
+  struct RecordReads {
+    Assembler& a;
+    ~RecordReads() { a.symbolsRead = nullptr; }
+  } recordReads{*this};
+  symbolsRead = &read;
   auto& seg = segments[static_cast<size_t>(current)];
   enc::Instruction in;
   in.mnemonic = s.mnemonic;
@@ -72,6 +82,29 @@ void Assembler::emitInstruction(const Statement& s) {
   for (size_t i = 0; i < s.operands.size(); ++i) {
     const Expr& e = s.operands[i];
     columns[i] = e.column;
+    // A lone register or number, the commonest operands, needs no Value: these are what
+    // evaluate() and the cases below would make of them.
+    if (e.ops.size() == 1) {
+      const ExprOp& only = e.ops[0];
+      if (only.op == Op::Identifier) {
+        resolveIdentifier(only);
+        if (only.resolved == 1) {
+          in.add(enc::Operand::reg_(static_cast<enc::Reg>(only.registerCode)));
+          continue;
+        }
+      } else if (only.op == Op::Number && !branch) {
+        if (only.numberRadix != radix) {
+          if (auto n = parseNumber(only.text, radix)) {  // as evaluate() converts and keeps it
+            const_cast<ExprOp&>(only).value = *n;
+            only.numberRadix = static_cast<uint8_t>(radix);
+          }
+        }
+        if (only.numberRadix == radix) {
+          in.add(enc::Operand::imm_(only.value));
+          continue;
+        }
+      }
+    }
     Value v = evaluate(e, true);
     if (v.unknown) allKnown = false;
     enc::Operand op;
@@ -172,6 +205,7 @@ void Assembler::emitInstruction(const Statement& s) {
     }
     in.add(op);
   }
+  symbolsRead = nullptr;
   enc::Options opt;
   opt.cpu = cpu;
   opt.jumps = jumps;
@@ -190,6 +224,7 @@ void Assembler::emitInstruction(const Statement& s) {
     s.fixedLength = out.length;
   }
   uint32_t start = seg.pc;
+  size_t firstFixup = seg.fixups.size();
   emitBytes(out.bytes.data(), out.length, true);
   for (const enc::Fixup& f : out.fixups) {
     if (f.symbol >= relocs.size()) continue;
@@ -199,6 +234,9 @@ void Assembler::emitInstruction(const Statement& s) {
     addFixup(kind, relocs[f.symbol], start + f.position, selfRelative);
     segments[static_cast<size_t>(current)].pc = saved;
   }
+  if (out.ok() && out.length > 0 && allKnown && !s.fixedLength && unknownsSeen == unknownsBefore &&
+      passDiagnostics.size() == diagnosticsBefore)
+    recordInstruction(s, start, firstFixup, read);
 }
 
 }  // namespace asmlab::masm

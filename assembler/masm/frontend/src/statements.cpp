@@ -1,8 +1,7 @@
 // The statement layer: splits each logical line into label, operation and operands, records the
 // statements that later passes replay, and runs the passes until label offsets settle.
 #include <algorithm>
-
-#include <algorithm>
+#include <array>
 
 #include <fmt/format.h>
 
@@ -64,6 +63,8 @@ Symbol* Assembler::defineLocalLabel(std::string_view name, int scope) {
   auto& map = locals[scopeKey];
   auto it = map.find(key);
   if (it != map.end()) return it->second;
+  if (globals.count(key) || (scopeKey != scope && findSymbol(name, procScope, -1)))
+    replay.pass1LookupsUnstable = true;  // earlier lookups of the name found the other symbol
   // Local symbols are owned by the global list under a key no source name can have.
   auto s = std::make_unique<Symbol>();
   s->name = spelling(name);
@@ -227,27 +228,43 @@ bool isPrefix(std::string_view w, enc::RepPrefix& rep, bool& lock) {
 
 // Splits operands at top-level commas into (offset, text) pairs (`out` is reused from line to line).
 void splitOperands(std::string_view text, size_t base, std::vector<std::pair<size_t, std::string_view>>& out) {
+  // What each character means to the split: most mean nothing and are skipped in a tight loop.
+  enum : uint8_t { kPlain, kQuote, kOpen, kClose, kComma };
+  static constexpr auto kRole = [] {
+    std::array<uint8_t, 256> t{};
+    t['"'] = t['\''] = kQuote;
+    t['('] = t['['] = t['<'] = t['{'] = kOpen;
+    t[')'] = t[']'] = t['>'] = t['}'] = kClose;
+    t[','] = kComma;
+    return t;
+  }();
   out.clear();
   int depth = 0;
-  char quote = 0;
   size_t start = 0;
-  for (size_t i = 0; i <= text.size(); ++i) {
-    char c = i < text.size() ? text[i] : ',';
-    if (quote) {
-      if (c == quote) quote = 0;
-      if (i < text.size()) continue;
-    }
-    if (c == '"' || c == '\'') quote = c;
-    else if (c == '(' || c == '[' || c == '<' || c == '{') ++depth;
-    else if (c == ')' || c == ']' || c == '>' || c == '}') --depth;
-    else if (c == ',' && depth <= 0) {
-      auto piece = text.substr(start, i - start);
-      size_t lead = 0;
-      while (lead < piece.size() && isBlank(piece[lead])) ++lead;
-      out.emplace_back(base + start + lead, trim(piece));
-      start = i + 1;
+  auto cut = [&](size_t end) {
+    auto piece = text.substr(start, end - start);
+    size_t lead = 0;
+    while (lead < piece.size() && isBlank(piece[lead])) ++lead;
+    out.emplace_back(base + start + lead, trim(piece));
+    start = end + 1;
+  };
+  for (size_t i = 0; i < text.size(); ++i) {
+    switch (kRole[static_cast<unsigned char>(text[i])]) {
+      case kPlain: break;
+      case kQuote: {
+        size_t close = text.find(text[i], i + 1);
+        if (close == std::string_view::npos) i = text.size();  // unterminated: the rest is the string
+        else i = close;
+        break;
+      }
+      case kOpen: ++depth; break;
+      case kClose: --depth; break;
+      case kComma:
+        if (depth <= 0) cut(i);
+        break;
     }
   }
+  cut(text.size());
 }
 
 }  // namespace

@@ -1,0 +1,102 @@
+// Replaying instructions in later passes (replay.hpp): the record made when an instruction was
+// encoded, and the check that lets a later pass emit the recorded bytes and fixups unchanged.
+#include <algorithm>
+
+#include "assembler_impl.hpp"
+
+namespace asmlab::masm {
+
+SymbolSnapshot SymbolSnapshot::of(const Symbol& s) {
+  SymbolSnapshot snap;
+  snap.symbol = &s;
+  snap.value = s.value;
+  snap.segment = s.segment;
+  snap.index = s.index;
+  snap.typeSize = s.typeSize;
+  snap.lengthCount = s.lengthCount;
+  snap.lengthOf = s.lengthOf;
+  snap.sizeOf = s.sizeOf;
+  snap.width = s.width;
+  snap.structType = s.structType;
+  snap.kind = static_cast<uint8_t>(s.kind);
+  snap.far = s.far;
+  return snap;
+}
+
+bool SymbolSnapshot::matches(const Symbol& s) const {
+  return value == s.value && segment == s.segment && kind == static_cast<uint8_t>(s.kind) && typeSize == s.typeSize &&
+         far == s.far && index == s.index && structType == s.structType && lengthCount == s.lengthCount &&
+         lengthOf == s.lengthOf && sizeOf == s.sizeOf && width == s.width;
+}
+
+namespace {
+
+bool sameRefs(const std::array<link::Ref, 6>& a, const std::array<link::Ref, 6>& b) {
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i].kind != b[i].kind || a[i].index != b[i].index) return false;
+  return true;
+}
+
+}  // namespace
+
+// Emits the recorded encoding of `s` and returns true when nothing it depends on has changed.
+bool Assembler::replayInstruction(const Statement& s) {
+  size_t index = static_cast<size_t>(&s - statements.data());
+  if (index >= replay.recordOf.size() || replay.recordOf[index] == ReplayCache::kNone) return false;
+  const ReplayRecord& r = replay.records[replay.recordOf[index]];
+  if (r.pass == 1 && replay.pass1LookupsUnstable) return false;
+  const auto& seg = segments[static_cast<size_t>(current)];
+  if (r.address != seg.pc || r.segment != current || r.cpu != cpu || r.jumps != jumps || r.jumpForm != s.jumpForm ||
+      r.groupEdits != groupEdits || r.assumed != assumed || !sameRefs(r.assumes, assumes))
+    return false;
+  for (uint32_t i = 0; i < r.symbolCount; ++i) {
+    const SymbolSnapshot& snap = replay.symbols[r.firstSymbol + i];
+    if (!snap.matches(*snap.symbol)) return false;
+  }
+  emitBytes(r.bytes.data(), r.length, true);
+  auto& fixups = segments[static_cast<size_t>(current)].fixups;
+  fixups.insert(fixups.end(), replay.fixups.begin() + r.firstFixup, replay.fixups.begin() + r.firstFixup + r.fixupCount);
+  return true;
+}
+
+// Records the encoding `s` just emitted at `start` (its fixups from `firstFixup` in the segment's
+// list) with the symbols its operands read.
+void Assembler::recordInstruction(const Statement& s, uint32_t start, size_t firstFixup, const std::vector<Symbol*>& read) {
+  size_t index = static_cast<size_t>(&s - statements.data());
+  const auto& seg = segments[static_cast<size_t>(current)];
+  if (seg.pc < start || seg.pc - start > 16) return;
+  if (replay.recordOf.size() <= index) replay.recordOf.resize(std::max(statements.size(), index + 1), ReplayCache::kNone);
+  if (replay.recordOf[index] == ReplayCache::kNone) {
+    replay.recordOf[index] = static_cast<uint32_t>(replay.records.size());
+    replay.records.emplace_back();
+  }
+  ReplayRecord& r = replay.records[replay.recordOf[index]];
+  r.pass = pass;
+  r.address = start;
+  r.segment = current;
+  r.cpu = cpu;
+  r.jumps = jumps;
+  r.jumpForm = s.jumpForm;
+  r.assumes = assumes;
+  r.assumed = assumed;
+  r.groupEdits = groupEdits;
+  r.length = static_cast<uint8_t>(seg.pc - start);
+  std::copy(seg.data.begin() + start, seg.data.begin() + seg.pc, r.bytes.begin());
+  // A statement recorded again (its inputs changed) reuses its slots when they are large enough.
+  if (r.symbolCount < read.size()) {
+    r.firstSymbol = static_cast<uint32_t>(replay.symbols.size());
+    replay.symbols.resize(replay.symbols.size() + read.size());
+  }
+  r.symbolCount = static_cast<uint32_t>(read.size());
+  for (size_t i = 0; i < read.size(); ++i) replay.symbols[r.firstSymbol + i] = SymbolSnapshot::of(*read[i]);
+  size_t added = seg.fixups.size() - firstFixup;
+  if (r.fixupCount < added) {
+    r.firstFixup = static_cast<uint32_t>(replay.fixups.size());
+    replay.fixups.resize(replay.fixups.size() + added);
+  }
+  r.fixupCount = static_cast<uint32_t>(added);
+  std::copy(seg.fixups.begin() + static_cast<std::ptrdiff_t>(firstFixup), seg.fixups.end(),
+            replay.fixups.begin() + r.firstFixup);
+}
+
+}  // namespace asmlab::masm

@@ -1,0 +1,68 @@
+// Later passes replay an instruction's bytes and fixups instead of evaluating and encoding it
+// again, when nothing the encoding was computed from has changed since the pass that recorded it.
+//
+// What an instruction's encoding depends on: its address and segment, its jump form so far, the
+// CPU and JUMPS in force, the ASSUMEs, which segments are in which group, and the symbols its
+// operands name (their kind, segment, offset, type, size and distance). A record keeps all of
+// them; a later pass compares them (a few dozen host instructions) and, if all are equal, emits
+// the recorded bytes and fixups, which are then exactly what encoding again would give.
+// Instructions whose operands were not all known, or that reported an error, are never recorded.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "asmlab/link/omf.hpp"
+#include "asmlab/x86/encoder.hpp"
+
+namespace asmlab::masm {
+
+struct Symbol;
+struct StructDef;
+
+// The fields of a symbol that evaluate() reads, as they were when an instruction was encoded.
+struct SymbolSnapshot {
+  const Symbol* symbol = nullptr;
+  int64_t value = 0;
+  int segment = -1;
+  int index = -1;
+  uint32_t typeSize = 0;
+  uint32_t lengthCount = 0, lengthOf = 0, sizeOf = 0, width = 0;
+  const StructDef* structType = nullptr;
+  uint8_t kind = 0;
+  bool far = false;
+
+  static SymbolSnapshot of(const Symbol& s);
+  bool matches(const Symbol& s) const;
+};
+
+struct ReplayRecord {
+  unsigned pass = 0;                 // 0: no record
+  uint32_t address = 0;
+  int segment = -1;
+  x86::enc::Cpu cpu = x86::enc::Cpu::I8086;
+  bool jumps = false;
+  x86::enc::JumpForm jumpForm = x86::enc::JumpForm::None;  // the statement's form after encoding
+  std::array<link::Ref, 6> assumes{};
+  std::array<bool, 6> assumed{};
+  uint32_t groupEdits = 0;
+  uint8_t length = 0;
+  std::array<uint8_t, 16> bytes{};
+  uint32_t firstSymbol = 0, symbolCount = 0;  // in ReplayCache::symbols
+  uint32_t firstFixup = 0, fixupCount = 0;    // in ReplayCache::fixups
+};
+
+struct ReplayCache {
+  std::vector<uint32_t> recordOf;         // by statement index: index into `records`, or kNone
+  std::vector<ReplayRecord> records;
+  std::vector<Symbol*> read;              // the symbols read by the instruction being encoded
+  static constexpr uint32_t kNone = UINT32_MAX;
+  std::vector<SymbolSnapshot> symbols;
+  std::vector<link::Fixup> fixups;
+  // A pass-1 lookup may have found a global symbol that a procedure-local label of the same name,
+  // defined further on, hides in later passes: then no pass-1 record can be trusted.
+  bool pass1LookupsUnstable = false;
+};
+
+}  // namespace asmlab::masm
