@@ -115,6 +115,24 @@ const NameMap<bool>& definingWords() {
   return words;
 }
 
+// A quick superset test for "is this identifier one of a set of names" (case-insensitive): one
+// bit per (first character, length) pair. Names are only ever added, so a purged name stays a
+// candidate and is then looked up in vain. Most identifiers of most lines fail this test, which
+// costs two table loads against hashing the word.
+class NameFilter {
+public:
+  void add(std::string_view name) {
+    if (!name.empty()) lengths_[index(name[0])] |= bit(name.size());
+  }
+  bool mayContain(char first, size_t length) const { return (lengths_[index(first)] & bit(length)) != 0; }
+  bool mayContain(std::string_view name) const { return !name.empty() && mayContain(name[0], name.size()); }
+
+private:
+  std::array<uint64_t, 256> lengths_{};
+  static size_t index(char c) { return static_cast<unsigned char>(toUpper(c)); }
+  static uint64_t bit(size_t length) { return uint64_t{1} << (length < 63 ? length : 63); }
+};
+
 // One lookup gives every role a word plays for the macro layer.
 enum KeywordBit : uint32_t { kCond = 1, kLayer = 2, kDefining = 4, kNoSubstitution = 8, kTextDirective = 16 };
 uint32_t keywordBits(std::string_view w) {
@@ -132,9 +150,50 @@ uint32_t keywordBits(std::string_view w) {
     for (auto& [k, v] : table) t.insert(k, v);  // every keyword fits a FoldedWord
     return t;
   }();
-  if (w.empty() || w.size() > 10) return 0;
+  // Mnemonics, registers and names mostly differ from every keyword in first letter or length.
+  static const NameFilter filter = [] {
+    NameFilter f;
+    for (auto& [k, v] : table) f.add(k);
+    return f;
+  }();
+  if (!filter.mayContain(w)) return 0;
   const uint32_t* bits = fast.find(w);
   return bits ? *bits : 0;
+}
+
+// One pass over a line: where its comment starts (a ';' outside quotes, as commentStart) and
+// whether any identifier in it, quoted or not, passes `names` (so it may need substitution).
+struct LineScan {
+  size_t end = 0;
+  bool mayHaveName = false;
+};
+LineScan scanLine(std::string_view text, const NameFilter& names) {
+  const char* const begin = text.data();
+  const char* const stop = begin + text.size();
+  const char* p = begin;
+  bool may = false;
+  char quote = 0;
+  while (p < stop) {
+    char c = *p;
+    uint8_t cls = charclass::kTable.bits[static_cast<unsigned char>(c)];
+    if (cls & charclass::kIdentChar) {
+      const char* start = p++;
+      while (p < stop && isIdentChar(*p)) ++p;
+      if ((cls & charclass::kIdentStart) && names.mayContain(c, static_cast<size_t>(p - start))) may = true;
+      continue;
+    }
+    if (cls & charclass::kQuoteOrSemicolon) {
+      if (quote) {
+        if (c == quote) quote = 0;
+      } else if (c == ';') {
+        return {static_cast<size_t>(p - begin), may};
+      } else {
+        quote = c;
+      }
+    }
+    ++p;
+  }
+  return {text.size(), may};
 }
 
 // Strips one level of <...> from a conditional/argument operand.
@@ -237,13 +296,20 @@ struct MacroLayer::Impl {
   std::vector<Frame> frames;
   std::vector<Conditional> conditions;
   NameMap<std::string> textMacros;
-  // First characters (upper case) of text macro and macro names: most identifiers cannot be one,
-  // and this test is cheaper than hashing every word of every line.
-  std::array<bool, 256> textFirst{};
-  std::array<bool, 256> macroFirst{};
+  // Filters of the names defined (most identifiers cannot be one, and the filter is cheaper
+  // than hashing every word of every line): text macros, macros, and any name substitution may
+  // act on (those two and the predefined text functions).
+  NameFilter textNames;
+  NameFilter macroNames;
+  NameFilter substitutable = [] {
+    NameFilter f;
+    for (const char* builtin : {"@CatStr", "@SizeStr", "@SubStr", "@InStr"}) f.add(builtin);
+    return f;
+  }();
 
   void setText(std::string name, std::string value) {
-    if (!name.empty()) textFirst[static_cast<unsigned char>(toUpper(name[0]))] = true;
+    textNames.add(name);
+    substitutable.add(name);
     textMacros[std::move(name)] = std::move(value);
   }
   NameMap<std::shared_ptr<MacroDef>> macros;
@@ -350,17 +416,9 @@ struct MacroLayer::Impl {
   // Returns true when the text changed.
   bool substituteText(std::string& text, size_t from, const LogicalLine& where, size_t statementStart = SIZE_MAX,
                       bool bracketResults = false) {
-    if (textMacros.empty() && macros.empty()) return false;
-    // Most lines hold no character that can start a text macro, a macro function or a predefined
-    // @function: one table test per character rules them out.
-    {
-      bool candidate = false;
-      for (size_t k = from; k < text.size() && !candidate; ++k) {
-        auto u = static_cast<unsigned char>(toUpper(text[k]));
-        candidate = textFirst[u] || macroFirst[u] || u == '@';
-      }
-      if (!candidate) return false;
-    }
+    // Most lines hold no identifier that can be a text macro, a macro function or a predefined
+    // @function: the name filter rules them out.
+    if (!scanLine(std::string_view(text).substr(std::min(from, text.size())), substitutable).mayHaveName) return false;
     int replacements = 0;
     size_t i = from;
     char quote = 0;
@@ -380,8 +438,8 @@ struct MacroLayer::Impl {
       if (isIdentStart(c) && (i == 0 || (!isIdentChar(text[i - 1]) && text[i - 1] != '.'))) {
         size_t e = i;
         while (e < text.size() && isIdentChar(text[e])) ++e;
-        auto it = textFirst[static_cast<unsigned char>(toUpper(c))] ? textMacros.find(std::string_view(text).substr(i, e - i))
-                                                                   : textMacros.end();
+        auto it = textNames.mayContain(c, e - i) ? textMacros.find(std::string_view(text).substr(i, e - i))
+                                                 : textMacros.end();
         if (it != textMacros.end()) {
           if (++replacements > 1000) {
             error(where, fmt::format("text macro '{}' expands recursively", it->first));
@@ -396,7 +454,7 @@ struct MacroLayer::Impl {
         size_t open = e;
         while (open < text.size() && isBlank(text[open])) ++open;
         if (open < text.size() && text[open] == '(' && i != statementStart &&
-            (c == '@' || macroFirst[static_cast<unsigned char>(toUpper(c))])) {
+            (c == '@' || macroNames.mayContain(c, e - i))) {
           std::string_view name = std::string_view(text).substr(i, e - i);
           size_t close = matchingParen(text, open);
           if (close != std::string::npos) {
@@ -516,7 +574,8 @@ struct MacroLayer::Impl {
     if (c.kind == BlockKind::Macro) {
       std::string name = c.def.name;  // copied first: the right-hand side moves c.def
       textMacros.erase(name);
-      macroFirst[static_cast<unsigned char>(toUpper(name[0]))] = true;
+      macroNames.add(name);
+      substitutable.add(name);
       macros[name] = std::make_shared<MacroDef>(std::move(c.def));
       return;
     }
@@ -951,7 +1010,9 @@ struct MacroLayer::Impl {
         captureLine(line);
         continue;
       }
-      line.text.resize(commentStart(line.text));
+      // One pass finds the comment and whether any word may need substitution.
+      LineScan scan = scanLine(line.text, substitutable);
+      line.text.resize(scan.end);
       WordCursor cur{line.text};
       std::string_view w1 = cur.word();
       if (w1.empty()) continue;
@@ -988,7 +1049,7 @@ struct MacroLayer::Impl {
         size_t substituteFrom = bodyStart;
         if (bitsSecond & kDefining) substituteFrom = afterFirst;
         // INCLUDE names, %OUT text and the like are not substituted.
-        if (!(bitsFirst & kNoSubstitution)) {
+        if (scan.mayHaveName && !(bitsFirst & kNoSubstitution)) {
           size_t firstStart = static_cast<size_t>(first.data() - line.text.data());
           substituted = substituteText(line.text, substituteFrom, line, firstStart, (bitsSecond & kTextDirective) != 0);
         }
@@ -1010,7 +1071,7 @@ struct MacroLayer::Impl {
       bool keyword = (bitsFirst & kLayer) || (first.size() >= 4 && iequals(first.substr(0, 4), ".ERR"));
       bool definition = (bitsSecond & kDefining) != 0;
       if (!keyword && !definition) {
-        if (!macroFirst[static_cast<unsigned char>(toUpper(first[0]))]) return true;
+        if (!macroNames.mayContain(first)) return true;
         auto mit = macros.find(first);
         if (mit == macros.end()) {
           return true;

@@ -10,7 +10,7 @@ namespace asmlab::masm {
 
 // Character classes, one table lookup each (the scanners test every character of every line).
 namespace charclass {
-enum : uint8_t { kIdentStart = 1, kIdentChar = 2, kBlank = 4 };
+enum : uint8_t { kIdentStart = 1, kIdentChar = 2, kBlank = 4, kQuoteOrSemicolon = 8 };
 struct Table {
   uint8_t bits[256] = {};
   constexpr Table() {
@@ -19,7 +19,9 @@ struct Table {
       bool start = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '@' || c == '$' || c == '?';
       bool digit = c >= '0' && c <= '9';
       bool blank = c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
-      bits[c] = static_cast<uint8_t>((start ? kIdentStart : 0) | (start || digit ? kIdentChar : 0) | (blank ? kBlank : 0));
+      bool quoteOrSemicolon = c == '"' || c == '\'' || c == ';';
+      bits[c] = static_cast<uint8_t>((start ? kIdentStart : 0) | (start || digit ? kIdentChar : 0) | (blank ? kBlank : 0) |
+                                     (quoteOrSemicolon ? kQuoteOrSemicolon : 0));
     }
   }
 };
