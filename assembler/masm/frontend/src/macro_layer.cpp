@@ -116,53 +116,70 @@ const NameMap<bool>& definingWords() {
 }
 
 // A quick superset test for "is this identifier one of a set of names" (case-insensitive): one
-// bit per (first character, length) pair. Names are only ever added, so a purged name stays a
-// candidate and is then looked up in vain. Most identifiers of most lines fail this test, which
-// costs two table loads against hashing the word.
+// bit per (first character, length) and per (last character, length) pair. Names are only ever
+// added, so a purged name stays a candidate and is then looked up in vain. Most identifiers of
+// most lines fail this test, which costs a few table loads against hashing the word.
 class NameFilter {
 public:
-  void add(std::string_view name) {
-    if (!name.empty()) lengths_[index(name[0])] |= bit(name.size());
+  NameFilter() {
+    for (char c : {';', '"', '\''}) stops_[static_cast<unsigned char>(c)] = kQuoteOrSemicolon;
   }
-  bool mayContain(char first, size_t length) const { return (lengths_[index(first)] & bit(length)) != 0; }
-  bool mayContain(std::string_view name) const { return !name.empty() && mayContain(name[0], name.size()); }
+  void add(std::string_view name) {
+    if (name.empty()) return;
+    byFirst_[index(name.front())] |= bit(name.size());
+    byLast_[index(name.back())] |= bit(name.size());
+    char first = toUpper(name.front());
+    stops_[static_cast<unsigned char>(first)] |= kFirstOfName;
+    if (first >= 'A' && first <= 'Z') stops_[static_cast<unsigned char>(first + 32)] |= kFirstOfName;
+  }
+  bool mayContain(char first, char last, size_t length) const {
+    uint64_t b = bit(length);
+    return (byFirst_[index(first)] & b) && (byLast_[index(last)] & b);
+  }
+  bool mayContain(std::string_view name) const {
+    return !name.empty() && mayContain(name.front(), name.back(), name.size());
+  }
+  // Characters a line scan must stop at: quotes, ';' and the first characters of the names.
+  enum : uint8_t { kQuoteOrSemicolon = 1, kFirstOfName = 2 };
+  uint8_t stopBits(char c) const { return stops_[static_cast<unsigned char>(c)]; }
 
 private:
-  std::array<uint64_t, 256> lengths_{};
+  std::array<uint64_t, 256> byFirst_{};
+  std::array<uint64_t, 256> byLast_{};
+  std::array<uint8_t, 256> stops_{};
   static size_t index(char c) { return static_cast<unsigned char>(toUpper(c)); }
   static uint64_t bit(size_t length) { return uint64_t{1} << (length < 63 ? length : 63); }
 };
 
 // One lookup gives every role a word plays for the macro layer.
 enum KeywordBit : uint32_t { kCond = 1, kLayer = 2, kDefining = 4, kNoSubstitution = 8, kTextDirective = 16 };
-uint32_t keywordBits(std::string_view w) {
-  static const NameMap<uint32_t> table = [] {
+struct KeywordIndex {
+  FoldedWordTable<uint32_t> table;
+  NameFilter filter;  // mnemonics, registers and names mostly differ from every keyword here
+  KeywordIndex() {
     NameMap<uint32_t> m;
     for (auto& [k, v] : conditionalWords()) m[k] |= kCond;
     for (auto& [k, v] : layerKeywords()) m[k] |= kLayer;
     for (auto& [k, v] : definingWords()) m[k] |= kDefining;
     for (const char* w : {"INCLUDE", "INCLUDELIB", "PURGE", "%OUT", "ECHO", "COMMENT"}) m[w] |= kNoSubstitution;
     for (const char* w : {"TEXTEQU", "CATSTR", "SUBSTR", "SIZESTR", "INSTR"}) m[w] |= kTextDirective;
-    return m;
-  }();
-  static const FoldedWordTable<uint32_t> fast = [] {
-    FoldedWordTable<uint32_t> t;
-    for (auto& [k, v] : table) t.insert(k, v);  // every keyword fits a FoldedWord
-    return t;
-  }();
-  // Mnemonics, registers and names mostly differ from every keyword in first letter or length.
-  static const NameFilter filter = [] {
-    NameFilter f;
-    for (auto& [k, v] : table) f.add(k);
-    return f;
-  }();
-  if (!filter.mayContain(w)) return 0;
-  const uint32_t* bits = fast.find(w);
+    for (auto& [k, v] : m) {
+      table.insert(k, v);  // every keyword fits a FoldedWord
+      filter.add(k);
+    }
+  }
+};
+uint32_t keywordBits(std::string_view w) {
+  static const KeywordIndex index;
+  if (!index.filter.mayContain(w)) return 0;
+  const uint32_t* bits = index.table.find(w);
   return bits ? *bits : 0;
 }
 
 // One pass over a line: where its comment starts (a ';' outside quotes, as commentStart) and
 // whether any identifier in it, quoted or not, passes `names` (so it may need substitution).
+// It stops only at quotes, ';' and the first characters of the names; from such a character it
+// tests the run of identifier characters there (a superset of the identifiers that begin there).
 struct LineScan {
   size_t end = 0;
   bool mayHaveName = false;
@@ -173,16 +190,12 @@ LineScan scanLine(std::string_view text, const NameFilter& names) {
   const char* p = begin;
   bool may = false;
   char quote = 0;
-  while (p < stop) {
+  for (;;) {
+    while (p < stop && !names.stopBits(*p)) ++p;
+    if (p == stop) break;
     char c = *p;
-    uint8_t cls = charclass::kTable.bits[static_cast<unsigned char>(c)];
-    if (cls & charclass::kIdentChar) {
-      const char* start = p++;
-      while (p < stop && isIdentChar(*p)) ++p;
-      if ((cls & charclass::kIdentStart) && names.mayContain(c, static_cast<size_t>(p - start))) may = true;
-      continue;
-    }
-    if (cls & charclass::kQuoteOrSemicolon) {
+    uint8_t bits = names.stopBits(c);
+    if (bits & NameFilter::kQuoteOrSemicolon) {
       if (quote) {
         if (c == quote) quote = 0;
       } else if (c == ';') {
@@ -190,8 +203,12 @@ LineScan scanLine(std::string_view text, const NameFilter& names) {
       } else {
         quote = c;
       }
+      ++p;
+      continue;
     }
-    ++p;
+    const char* start = p++;
+    while (p < stop && isIdentChar(*p)) ++p;
+    if (names.mayContain(c, p[-1], static_cast<size_t>(p - start))) may = true;
   }
   return {text.size(), may};
 }
@@ -438,7 +455,7 @@ struct MacroLayer::Impl {
       if (isIdentStart(c) && (i == 0 || (!isIdentChar(text[i - 1]) && text[i - 1] != '.'))) {
         size_t e = i;
         while (e < text.size() && isIdentChar(text[e])) ++e;
-        auto it = textNames.mayContain(c, e - i) ? textMacros.find(std::string_view(text).substr(i, e - i))
+        auto it = textNames.mayContain(c, text[e - 1], e - i) ? textMacros.find(std::string_view(text).substr(i, e - i))
                                                  : textMacros.end();
         if (it != textMacros.end()) {
           if (++replacements > 1000) {
@@ -454,7 +471,7 @@ struct MacroLayer::Impl {
         size_t open = e;
         while (open < text.size() && isBlank(text[open])) ++open;
         if (open < text.size() && text[open] == '(' && i != statementStart &&
-            (c == '@' || macroNames.mayContain(c, e - i))) {
+            (c == '@' || macroNames.mayContain(c, text[e - 1], e - i))) {
           std::string_view name = std::string_view(text).substr(i, e - i);
           size_t close = matchingParen(text, open);
           if (close != std::string::npos) {
