@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include <fmt/format.h>
 
@@ -122,15 +125,15 @@ const NameMap<bool>& definingWords() {
 class NameFilter {
 public:
   NameFilter() {
-    for (char c : {';', '"', '\''}) stops_[static_cast<unsigned char>(c)] = kQuoteOrSemicolon;
+    for (char c : {';', '"', '\''}) addStop(c, kQuoteOrSemicolon);
   }
   void add(std::string_view name) {
     if (name.empty()) return;
     byFirst_[index(name.front())] |= bit(name.size());
     byLast_[index(name.back())] |= bit(name.size());
     char first = toUpper(name.front());
-    stops_[static_cast<unsigned char>(first)] |= kFirstOfName;
-    if (first >= 'A' && first <= 'Z') stops_[static_cast<unsigned char>(first + 32)] |= kFirstOfName;
+    addStop(first, kFirstOfName);
+    if (first >= 'A' && first <= 'Z') addStop(static_cast<char>(first + 32), kFirstOfName);
   }
   bool mayContain(char first, char last, size_t length) const {
     uint64_t b = bit(length);
@@ -142,11 +145,36 @@ public:
   // Characters a line scan must stop at: quotes, ';' and the first characters of the names.
   enum : uint8_t { kQuoteOrSemicolon = 1, kFirstOfName = 2 };
   uint8_t stopBits(char c) const { return stops_[static_cast<unsigned char>(c)]; }
+  // The first stop character from p on (or `end`).
+  const char* skipToStop(const char* p, const char* end) const {
+#if defined(__SSE2__)
+    // Sixteen characters per step while the stop set is small (it usually holds ; " ' @).
+    if (stopCount_ <= kVectorStops) {
+      while (end - p >= 16) {
+        __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        __m128i hit = _mm_setzero_si128();
+        for (size_t k = 0; k < stopCount_; ++k) hit = _mm_or_si128(hit, _mm_cmpeq_epi8(block, _mm_set1_epi8(stopList_[k])));
+        if (int mask = _mm_movemask_epi8(hit)) return p + __builtin_ctz(static_cast<unsigned>(mask));
+        p += 16;
+      }
+    }
+#endif
+    while (p < end && !stopBits(*p)) ++p;
+    return p;
+  }
 
 private:
   std::array<uint64_t, 256> byFirst_{};
   std::array<uint64_t, 256> byLast_{};
   std::array<uint8_t, 256> stops_{};
+  static constexpr size_t kVectorStops = 8;
+  std::array<char, kVectorStops> stopList_{};  // the distinct stop characters while they are few
+  size_t stopCount_ = 0;
+  void addStop(char c, uint8_t bit) {
+    uint8_t& s = stops_[static_cast<unsigned char>(c)];
+    if (!s && stopCount_++ < kVectorStops) stopList_[stopCount_ - 1] = c;
+    s |= bit;
+  }
   static size_t index(char c) { return static_cast<unsigned char>(toUpper(c)); }
   static uint64_t bit(size_t length) { return uint64_t{1} << (length < 63 ? length : 63); }
 };
@@ -191,7 +219,7 @@ LineScan scanLine(std::string_view text, const NameFilter& names) {
   bool may = false;
   char quote = 0;
   for (;;) {
-    while (p < stop && !names.stopBits(*p)) ++p;
+    p = names.skipToStop(p, stop);
     if (p == stop) break;
     char c = *p;
     uint8_t bits = names.stopBits(c);
@@ -360,8 +388,24 @@ struct MacroLayer::Impl {
     return pos == std::string::npos ? line.location.column : static_cast<uint32_t>(pos + 1);
   }
 
-  // Reads the next raw line from the frame stack (comments removed), or false when all is read.
-  bool readRaw(LogicalLine& out) {
+  static bool endsWithBackslash(std::string_view code) {
+    while (!code.empty() && isBlank(code.back())) code.remove_suffix(1);
+    return code.ends_with('\\');
+  }
+
+  // A trailing backslash continues the line (MASM 6.1): the next lines of the file are joined on.
+  static void joinContinuations(std::string& text, Frame& f) {
+    while (text.find('\\') != std::string::npos && endsWithBackslash(std::string_view(text).substr(0, commentStart(text))) &&
+           f.nextLine <= f.file->lineCount()) {
+      auto body = trim(std::string_view(text).substr(0, commentStart(text)));
+      text = std::string(body.substr(0, body.size() - 1)) + " " + std::string(f.file->line(f.nextLine++));
+    }
+  }
+
+  // Reads the next line from the frame stack, or false when all is read. With `code`, the line's
+  // comment is left out and `code` says what scanLine found in it; without, the line is raw (for
+  // macro bodies being captured and COMMENT blocks).
+  bool readRaw(LogicalLine& out, LineScan* code) {
     while (!frames.empty()) {
       Frame& f = frames.back();
       if (f.isFile) {
@@ -371,13 +415,20 @@ struct MacroLayer::Impl {
         }
         uint32_t number = f.nextLine++;
         std::string_view text = f.file->line(number);
-        out.text.assign(text);
-        // A trailing backslash continues the line (MASM 6.1).
-        while (out.text.find('\\') != std::string::npos &&
-               trim(std::string_view(out.text).substr(0, commentStart(out.text))).ends_with("\\") &&
-               f.nextLine <= f.file->lineCount()) {
-          auto body = trim(std::string_view(out.text).substr(0, commentStart(out.text)));
-          out.text = std::string(body.substr(0, body.size() - 1)) + " " + std::string(f.file->line(f.nextLine++));
+        if (!code) {
+          out.text.assign(text);
+          joinContinuations(out.text, f);
+        } else {
+          // Scanned in place, and only the code is copied, unless a backslash ends it.
+          *code = scanLine(text, substitutable);
+          if (!endsWithBackslash(text.substr(0, code->end)) || f.nextLine > f.file->lineCount()) {
+            out.text.assign(text.data(), code->end);
+          } else {
+            out.text.assign(text);
+            joinContinuations(out.text, f);
+            *code = scanLine(out.text, substitutable);
+            out.text.resize(code->end);
+          }
         }
         // The file pointer is shared: set it only when the file changes (no reference-count
         // traffic for every line).
@@ -409,7 +460,12 @@ struct MacroLayer::Impl {
         continue;
       }
       const BodyLine& b = f.lines[f.index++];
-      out.text = b.text;
+      if (code) {
+        *code = scanLine(b.text, substitutable);
+        out.text.assign(b.text, 0, code->end);
+      } else {
+        out.text = b.text;
+      }
       out.location = b.location;
       out.expansion = f.info;
       out.fromFile = false;
@@ -1018,7 +1074,12 @@ struct MacroLayer::Impl {
     }
     // The caller's line object is filled in place so its buffer is reused from line to line.
     LogicalLine& line = out;
-    while (!ended && readRaw(line)) {
+    for (;;) {
+      if (ended) break;
+      // Macro bodies being captured and COMMENT blocks see the raw line; all others its code.
+      LineScan scan;
+      bool raw = commentDelimiter || capture;
+      if (!readRaw(line, raw ? nullptr : &scan)) break;
       if (commentDelimiter) {
         if (line.text.find(commentDelimiter) != std::string::npos) commentDelimiter = 0;
         continue;
@@ -1027,9 +1088,6 @@ struct MacroLayer::Impl {
         captureLine(line);
         continue;
       }
-      // One pass finds the comment and whether any word may need substitution.
-      LineScan scan = scanLine(line.text, substitutable);
-      line.text.resize(scan.end);
       WordCursor cur{line.text};
       std::string_view w1 = cur.word();
       if (w1.empty()) continue;
