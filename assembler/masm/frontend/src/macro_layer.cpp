@@ -145,17 +145,28 @@ public:
   // Characters a line scan must stop at: quotes, ';' and the first characters of the names.
   enum : uint8_t { kQuoteOrSemicolon = 1, kFirstOfName = 2 };
   uint8_t stopBits(char c) const { return stops_[static_cast<unsigned char>(c)]; }
-  // The first stop character from p on (or `end`).
-  const char* skipToStop(const char* p, const char* end) const {
+  // The first stop character from p on (or `end`) in the text [begin, end), which lies in a
+  // buffer that may be read up to `readable` (>= end).
+  const char* skipToStop(const char* begin, const char* p, const char* end, const char* readable) const {
 #if defined(__SSE2__)
     // Sixteen characters per step while the stop set is small (it usually holds ; " ' @).
     if (stopCount_ <= kVectorStops) {
-      while (end - p >= 16) {
-        __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      while (p < end) {
+        const char* from = p;
+        unsigned keep = 0xFFFFu;  // the bits of the characters wanted from the block at `from`
+        if (readable - p < 16) {
+          if (end - begin < 16) break;  // too short: character by character below
+          from = end - 16;              // the last sixteen characters, less those before p
+          keep <<= p - from;
+        } else if (end - p < 16) {
+          keep >>= 16 - (end - p);      // the buffer goes on past the text: drop what follows it
+        }
+        __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from));
         __m128i hit = _mm_setzero_si128();
-        for (size_t k = 0; k < stopCount_; ++k) hit = _mm_or_si128(hit, _mm_cmpeq_epi8(block, _mm_set1_epi8(stopList_[k])));
-        if (int mask = _mm_movemask_epi8(hit)) return p + __builtin_ctz(static_cast<unsigned>(mask));
-        p += 16;
+        for (size_t k = 0; k < stopCount_; ++k) hit = _mm_or_si128(hit, _mm_cmpeq_epi8(block, stopVectors_[k]));
+        if (unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(hit)) & keep) return from + __builtin_ctz(mask);
+        if (end - from <= 16) return end;
+        p = from + 16;
       }
     }
 #endif
@@ -168,11 +179,18 @@ private:
   std::array<uint64_t, 256> byLast_{};
   std::array<uint8_t, 256> stops_{};
   static constexpr size_t kVectorStops = 8;
-  std::array<char, kVectorStops> stopList_{};  // the distinct stop characters while they are few
-  size_t stopCount_ = 0;
+  size_t stopCount_ = 0;  // distinct stop characters; the first kVectorStops of them, 16 times over:
+#if defined(__SSE2__)
+  __m128i stopVectors_[kVectorStops] = {};
+#endif
   void addStop(char c, uint8_t bit) {
     uint8_t& s = stops_[static_cast<unsigned char>(c)];
-    if (!s && stopCount_++ < kVectorStops) stopList_[stopCount_ - 1] = c;
+    if (!s) {
+#if defined(__SSE2__)
+      if (stopCount_ < kVectorStops) stopVectors_[stopCount_] = _mm_set1_epi8(c);
+#endif
+      ++stopCount_;
+    }
     s |= bit;
   }
   static size_t index(char c) { return static_cast<unsigned char>(toUpper(c)); }
@@ -197,10 +215,10 @@ struct KeywordIndex {
     }
   }
 };
-uint32_t keywordBits(std::string_view w) {
-  static const KeywordIndex index;
-  if (!index.filter.mayContain(w)) return 0;
-  const uint32_t* bits = index.table.find(w);
+const KeywordIndex kKeywords;  // built at start-up: no guard on each of the lookups
+inline uint32_t keywordBits(std::string_view w) {
+  if (!kKeywords.filter.mayContain(w)) return 0;
+  const uint32_t* bits = kKeywords.table.find(w);
   return bits ? *bits : 0;
 }
 
@@ -212,14 +230,15 @@ struct LineScan {
   size_t end = 0;
   bool mayHaveName = false;
 };
-LineScan scanLine(std::string_view text, const NameFilter& names) {
+LineScan scanLine(std::string_view text, const NameFilter& names, const char* readable = nullptr) {
   const char* const begin = text.data();
   const char* const stop = begin + text.size();
+  if (readable < stop) readable = stop;
   const char* p = begin;
   bool may = false;
   char quote = 0;
   for (;;) {
-    p = names.skipToStop(p, stop);
+    p = names.skipToStop(begin, p, stop, readable);
     if (p == stop) break;
     char c = *p;
     uint8_t bits = names.stopBits(c);
@@ -420,9 +439,11 @@ struct MacroLayer::Impl {
           joinContinuations(out.text, f);
         } else {
           // Scanned in place, and only the code is copied, unless a backslash ends it.
-          *code = scanLine(text, substitutable);
+          // The file's text may be read past the line (sixteen characters at a time).
+          *code = scanLine(text, substitutable, f.file->text().data() + f.file->text().size());
           if (!endsWithBackslash(text.substr(0, code->end)) || f.nextLine > f.file->lineCount()) {
-            out.text.assign(text.data(), code->end);
+            out.text.clear();  // append copies with less ado than assign
+            out.text.append(text.data(), code->end);
           } else {
             out.text.assign(text);
             joinContinuations(out.text, f);
