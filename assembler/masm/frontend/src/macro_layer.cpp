@@ -198,7 +198,16 @@ private:
 };
 
 // One lookup gives every role a word plays for the macro layer.
-enum KeywordBit : uint32_t { kCond = 1, kLayer = 2, kDefining = 4, kNoSubstitution = 8, kTextDirective = 16 };
+// kLayerDefinition: second words of the definitions the macro layer itself makes (MACRO, EQU and
+// the text directives); PROC, SEGMENT and the like go on to the statement layer.
+enum KeywordBit : uint32_t {
+  kCond = 1,
+  kLayer = 2,
+  kDefining = 4,
+  kNoSubstitution = 8,
+  kTextDirective = 16,
+  kLayerDefinition = 32
+};
 struct KeywordIndex {
   FoldedWordTable<uint32_t> table;
   NameFilter filter;  // mnemonics, registers and names mostly differ from every keyword here
@@ -208,7 +217,8 @@ struct KeywordIndex {
     for (auto& [k, v] : layerKeywords()) m[k] |= kLayer;
     for (auto& [k, v] : definingWords()) m[k] |= kDefining;
     for (const char* w : {"INCLUDE", "INCLUDELIB", "PURGE", "%OUT", "ECHO", "COMMENT"}) m[w] |= kNoSubstitution;
-    for (const char* w : {"TEXTEQU", "CATSTR", "SUBSTR", "SIZESTR", "INSTR"}) m[w] |= kTextDirective;
+    for (const char* w : {"TEXTEQU", "CATSTR", "SUBSTR", "SIZESTR", "INSTR"}) m[w] |= kTextDirective | kLayerDefinition;
+    for (const char* w : {"MACRO", "EQU"}) m[w] |= kLayerDefinition;
     for (auto& [k, v] : m) {
       table.insert(k, v);  // every keyword fits a FoldedWord
       filter.add(k);
@@ -1165,7 +1175,7 @@ struct MacroLayer::Impl {
       }
       // Most lines are instructions: skip the directive checks unless a word calls for them.
       bool keyword = (bitsFirst & kLayer) || (first.size() >= 4 && iequals(first.substr(0, 4), ".ERR"));
-      bool definition = (bitsSecond & kDefining) != 0;
+      bool definition = (bitsSecond & kLayerDefinition) != 0;
       if (!keyword && !definition) {
         if (!macroNames.mayContain(first)) return true;
         auto mit = macros.find(first);
