@@ -451,7 +451,7 @@ struct MacroLayer::Impl {
           // Scanned in place, and only the code is copied, unless a backslash ends it.
           // The file's text may be read past the line (sixteen characters at a time).
           *code = scanLine(text, substitutable, f.file->text().data() + f.file->text().size());
-          if (!endsWithBackslash(text.substr(0, code->end)) || f.nextLine > f.file->lineCount()) {
+          if (!endsWithBackslash(std::string_view(text.data(), code->end)) || f.nextLine > f.file->lineCount()) {
             out.text.clear();  // append copies with less ado than assign
             out.text.append(text.data(), code->end);
           } else {
@@ -1132,7 +1132,7 @@ struct MacroLayer::Impl {
       // A label in front of a macro call or text macro: `PutCell: putc`.
       size_t bodyStart = 0;
       std::string_view labelWord;
-      if (isIdentStart(w1.empty() ? ' ' : w1[0]) && w2 == ":") {
+      if (isIdentStart(w1[0]) && w2.size() == 1 && w2[0] == ':') {
         WordCursor c2{line.text, afterW1};
         c2.word();  // ':'
         if (c2.pos < line.text.size() && line.text[c2.pos] == ':') ++c2.pos;
@@ -1174,7 +1174,7 @@ struct MacroLayer::Impl {
         bitsSecond = keywordBits(second);
       }
       // Most lines are instructions: skip the directive checks unless a word calls for them.
-      bool keyword = (bitsFirst & kLayer) || (first.size() >= 4 && iequals(first.substr(0, 4), ".ERR"));
+      bool keyword = (bitsFirst & kLayer) || (first[0] == '.' && first.size() >= 4 && iequals(first.substr(0, 4), ".ERR"));
       bool definition = (bitsSecond & kLayerDefinition) != 0;
       if (!keyword && !definition) {
         if (!macroNames.mayContain(first)) return true;
