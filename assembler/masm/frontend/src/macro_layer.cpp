@@ -135,11 +135,11 @@ public:
     addStop(first, kFirstOfName);
     if (first >= 'A' && first <= 'Z') addStop(static_cast<char>(first + 32), kFirstOfName);
   }
-  bool mayContain(char first, char last, size_t length) const {
+  [[gnu::always_inline]] bool mayContain(char first, char last, size_t length) const {
     uint64_t b = bit(length);
     return (byFirst_[index(first)] & b) && (byLast_[index(last)] & b);
   }
-  bool mayContain(std::string_view name) const {
+  [[gnu::always_inline]] bool mayContain(std::string_view name) const {
     return !name.empty() && mayContain(name.front(), name.back(), name.size());
   }
   // Characters a line scan must stop at: quotes, ';' and the first characters of the names.
@@ -226,7 +226,7 @@ struct KeywordIndex {
   }
 };
 const KeywordIndex kKeywords;  // built at start-up: no guard on each of the lookups
-inline uint32_t keywordBits(std::string_view w) {
+[[gnu::always_inline]] inline uint32_t keywordBits(std::string_view w) {
   if (!kKeywords.filter.mayContain(w)) return 0;
   const uint32_t* bits = kKeywords.table.find(w);
   return bits ? *bits : 0;
@@ -1119,6 +1119,10 @@ struct MacroLayer::Impl {
         captureLine(line);
         continue;
       }
+      if (Quick q = quickLine(line.text, scan); q != Quick::General) {
+        if (q == Quick::Deliver) return true;
+        continue;
+      }
       WordCursor cur{line.text};
       std::string_view w1 = cur.word();
       if (w1.empty()) continue;
@@ -1280,6 +1284,34 @@ struct MacroLayer::Impl {
     }
     if (ended || frames.empty()) finish();
     return false;
+  }
+
+  // Most lines are decided by their first two words alone: nothing in them can be substituted,
+  // the first word is not the layer's, no label stands before it, and the second does not make
+  // a definition the layer keeps. The answer is what the general path in next() would give.
+  enum class Quick { Deliver, Skip, General };
+  Quick quickLine(std::string_view text, const LineScan& scan) {
+    if (scan.mayHaveName) return Quick::General;
+    WordCursor cur{text};
+    std::string_view w1 = cur.word();
+    if (w1.empty()) return Quick::Skip;
+    uint32_t bits1 = keywordBits(w1);
+    if (bits1 & kCond) return Quick::General;
+    if (!active()) return Quick::Skip;
+    std::string_view w2 = cur.peekWord();
+    if (isIdentStart(w1[0]) && w2.size() == 1 && w2[0] == ':') {
+      // `name:` or `name::` first: the statement is what follows.
+      cur.word();
+      if (cur.pos < text.size() && text[cur.pos] == ':') ++cur.pos;
+      w1 = cur.word();
+      if (w1.empty()) return Quick::Deliver;
+      bits1 = keywordBits(w1);
+      w2 = cur.peekWord();
+    }
+    if ((bits1 & kLayer) || (w1[0] == '.' && w1.size() >= 4 && iequals(w1.substr(0, 4), ".ERR"))) return Quick::General;
+    if (keywordBits(w2) & kLayerDefinition) return Quick::General;
+    if (macroNames.mayContain(w1)) return Quick::General;
+    return Quick::Deliver;
   }
 
   // EQU's value is numeric when it is an expression of numbers and known symbols; anything that
