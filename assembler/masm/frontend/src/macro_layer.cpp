@@ -150,31 +150,41 @@ public:
   const char* skipToStop(const char* begin, const char* p, const char* end, const char* readable) const {
 #if defined(__SSE2__)
     // Sixteen characters per step while the stop set is small (it usually holds ; " ' @).
-    if (stopCount_ <= kVectorStops) {
-      while (p < end) {
-        const char* from = p;
-        unsigned keep = 0xFFFFu;  // the bits of the characters wanted from the block at `from`
-        if (readable - p < 16) {
-          if (end - begin < 16) break;  // too short: character by character below
-          from = end - 16;              // the last sixteen characters, less those before p
-          keep <<= p - from;
-        } else if (end - p < 16) {
-          keep >>= 16 - (end - p);      // the buffer goes on past the text: drop what follows it
-        }
-        __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from));
-        __m128i hit = _mm_setzero_si128();
-        for (size_t k = 0; k < stopCount_; ++k) hit = _mm_or_si128(hit, _mm_cmpeq_epi8(block, stopVectors_[k]));
-        if (unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(hit)) & keep) return from + __builtin_ctz(mask);
-        if (end - from <= 16) return end;
-        p = from + 16;
-      }
-    }
+    if (stopCount_ <= 4) return skipToStopVector<4>(begin, p, end, readable);
+    if (stopCount_ <= kVectorStops) return skipToStopVector<kVectorStops>(begin, p, end, readable);
 #endif
     while (p < end && !stopBits(*p)) ++p;
     return p;
   }
 
 private:
+#if defined(__SSE2__)
+  // The unused entries of stopVectors_ repeat the first stop, so a fixed count of compares (which
+  // the compiler unrolls) tests the set.
+  template <size_t kCount>
+  const char* skipToStopVector(const char* begin, const char* p, const char* end, const char* readable) const {
+    while (p < end) {
+      const char* from = p;
+      unsigned keep = 0xFFFFu;  // the bits of the characters wanted from the block at `from`
+      if (readable - p < 16) {
+        if (end - begin < 16) break;  // too short: character by character below
+        from = end - 16;              // the last sixteen characters, less those before p
+        keep <<= p - from;
+      } else if (end - p < 16) {
+        keep >>= 16 - (end - p);      // the buffer goes on past the text: drop what follows it
+      }
+      __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from));
+      __m128i hit = _mm_setzero_si128();
+      for (size_t k = 0; k < kCount; ++k) hit = _mm_or_si128(hit, _mm_cmpeq_epi8(block, stopVectors_[k]));
+      if (unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(hit)) & keep) return from + __builtin_ctz(mask);
+      if (end - from <= 16) return end;
+      p = from + 16;
+    }
+    while (p < end && !stopBits(*p)) ++p;
+    return p;
+  }
+#endif
+
   std::array<uint64_t, 256> byFirst_{};
   std::array<uint64_t, 256> byLast_{};
   std::array<uint8_t, 256> stops_{};
@@ -187,7 +197,10 @@ private:
     uint8_t& s = stops_[static_cast<unsigned char>(c)];
     if (!s) {
 #if defined(__SSE2__)
-      if (stopCount_ < kVectorStops) stopVectors_[stopCount_] = _mm_set1_epi8(c);
+      if (stopCount_ == 0)
+        for (auto& v : stopVectors_) v = _mm_set1_epi8(c);
+      else if (stopCount_ < kVectorStops)
+        stopVectors_[stopCount_] = _mm_set1_epi8(c);
 #endif
       ++stopCount_;
     }

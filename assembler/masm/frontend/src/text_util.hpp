@@ -89,7 +89,8 @@ struct WordCursor {
   }
   // An identifier, possibly a directive starting with '.', or a single punctuation character
   // ("=" included). Empty at the end of the line.
-  std::string_view word() {
+  // Inlined: the scanners call it for the first words of every line.
+  [[gnu::always_inline]] std::string_view word() {
     skipBlanks();
     const char* s = text.data();
     size_t n = text.size(), i = pos;
