@@ -128,10 +128,10 @@ TEST(MacroLayerQuickScan, TextMacrosInOperandsQuotesAndComments) {
 }
 
 TEST(MacroLayerQuickScan, LongNamesSharingFirstLetterAndLengthClass) {
-  // Names of 63 characters and more share one length class in the quick filter: only the
-  // defined one is replaced.
+  // Names of 63 characters and more share one length class in the quick filter (and these two
+  // also their first and last letters): only the defined one is replaced.
   std::string text(70, 'q');
-  std::string other = std::string(66, 'q') + "zzzz";
+  std::string other = std::string(66, 'q') + "zzzq";
   auto a = assembleText(seg(text + " textequ <5>\n" + other + " equ 6\n db " + text + ", " + other));
   ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
   EXPECT_EQ(hex(a.bytes("S")), "05 06");

@@ -11,7 +11,7 @@ namespace asmlab::masm {
 
 // Character classes, one table lookup each (the scanners test every character of every line).
 namespace charclass {
-enum : uint8_t { kIdentStart = 1, kIdentChar = 2, kBlank = 4, kQuoteOrSemicolon = 8 };
+enum : uint8_t { kIdentStart = 1, kIdentChar = 2, kBlank = 4 };
 struct Table {
   uint8_t bits[256] = {};
   constexpr Table() {
@@ -20,9 +20,7 @@ struct Table {
       bool start = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '@' || c == '$' || c == '?';
       bool digit = c >= '0' && c <= '9';
       bool blank = c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
-      bool quoteOrSemicolon = c == '"' || c == '\'' || c == ';';
-      bits[c] = static_cast<uint8_t>((start ? kIdentStart : 0) | (start || digit ? kIdentChar : 0) | (blank ? kBlank : 0) |
-                                     (quoteOrSemicolon ? kQuoteOrSemicolon : 0));
+      bits[c] = static_cast<uint8_t>((start ? kIdentStart : 0) | (start || digit ? kIdentChar : 0) | (blank ? kBlank : 0));
     }
   }
 };
