@@ -108,3 +108,56 @@ TEST(MacroLayer, PredefinedTextFunctions) {
 
 }  // namespace
 }  // namespace asmlab::masm::test
+
+// Lines that look ordinary to the macro layer's quick scan but still need its work.
+namespace asmlab::masm::test {
+namespace {
+
+TEST(MacroLayerQuickScan, TextMacroNamedLikeAMnemonicIsReplaced) {
+  // A replacement is rescanned: op -> inc -> dec (DEC AX is 48h, INC AX 40h; Intel SDM vol. 2).
+  auto a = assembleText(seg("inc textequ <dec>\n inc ax\nop textequ <inc>\nlbl: op ax\n push ax"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "48 48 50");
+}
+
+TEST(MacroLayerQuickScan, TextMacrosInOperandsQuotesAndComments) {
+  // Inside quotes and after the comment's ';' nothing is replaced; case does not matter.
+  auto a = assembleText(seg("Seven textequ <7>\n db ';', SEVEN ; seven\n db \"seven\", seven\n db ';' ; ';', seven"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "3B 07 73 65 76 65 6E 07 3B");
+}
+
+TEST(MacroLayerQuickScan, LongNamesSharingFirstLetterAndLengthClass) {
+  // Names of 63 characters and more share one length class in the quick filter (and these two
+  // also their first and last letters): only the defined one is replaced.
+  std::string text(70, 'q');
+  std::string other = std::string(66, 'q') + "zzzq";
+  auto a = assembleText(seg(text + " textequ <5>\n" + other + " equ 6\n db " + text + ", " + other));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "05 06");
+}
+
+TEST(MacroLayerQuickScan, ContinuationLinesAreScannedWhole) {
+  auto a = assembleText(seg("two textequ <2>\n db 1, \\\n two ; comment \\\n db 3"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "01 02 03");
+}
+
+TEST(MacroLayerQuickScan, MacrosAfterLabelsAndAsFunctions) {
+  // `again` is a macro; `mvv` has a mnemonic's first letter and length, and MOV AL,1 (B0 01)
+  // is still an instruction. A macro function may have blanks before its '('.
+  auto a = assembleText(seg("again macro\n db 9\n endm\nmvv macro\n db 8\n endm\nf macro a\n exitm <a+1>\n endm\n"
+                            "x1: again\n again\n mov al, 1\n mvv\n db f(2), f (3)\n dw x1"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "09 09 B0 01 08 03 04 00 00");
+}
+
+TEST(MacroLayerQuickScan, TextMacroDefinedLaterIsSeenFromThen) {
+  // Before its definition `later` is a plain (forward-referenced) constant name.
+  auto a = assembleText(seg(" db later\nlater2 textequ <4>\n db later2\nlater = 1"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "01 04");
+}
+
+}  // namespace
+}  // namespace asmlab::masm::test

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include <fmt/format.h>
 
@@ -115,26 +118,169 @@ const NameMap<bool>& definingWords() {
   return words;
 }
 
+// A quick superset test for "is this identifier one of a set of names" (case-insensitive): one
+// bit per (first character, length) and per (last character, length) pair. Names are only ever
+// added, so a purged name stays a candidate and is then looked up in vain. Most identifiers of
+// most lines fail this test, which costs a few table loads against hashing the word.
+class NameFilter {
+public:
+  NameFilter() {
+    for (char c : {';', '"', '\''}) addStop(c, kQuoteOrSemicolon);
+  }
+  void add(std::string_view name) {
+    if (name.empty()) return;
+    byFirst_[index(name.front())] |= bit(name.size());
+    byLast_[index(name.back())] |= bit(name.size());
+    char first = toUpper(name.front());
+    addStop(first, kFirstOfName);
+    if (first >= 'A' && first <= 'Z') addStop(static_cast<char>(first + 32), kFirstOfName);
+  }
+  [[gnu::always_inline]] bool mayContain(char first, char last, size_t length) const {
+    uint64_t b = bit(length);
+    return (byFirst_[index(first)] & b) && (byLast_[index(last)] & b);
+  }
+  [[gnu::always_inline]] bool mayContain(std::string_view name) const {
+    return !name.empty() && mayContain(name.front(), name.back(), name.size());
+  }
+  // Characters a line scan must stop at: quotes, ';' and the first characters of the names.
+  enum : uint8_t { kQuoteOrSemicolon = 1, kFirstOfName = 2 };
+  uint8_t stopBits(char c) const { return stops_[static_cast<unsigned char>(c)]; }
+  // The first stop character from p on (or `end`) in the text [begin, end), which lies in a
+  // buffer that may be read up to `readable` (>= end).
+  const char* skipToStop(const char* begin, const char* p, const char* end, const char* readable) const {
+#if defined(__SSE2__)
+    // Sixteen characters per step while the stop set is small (it usually holds ; " ' @).
+    if (stopCount_ <= 4) return skipToStopVector<4>(begin, p, end, readable);
+    if (stopCount_ <= kVectorStops) return skipToStopVector<kVectorStops>(begin, p, end, readable);
+#endif
+    while (p < end && !stopBits(*p)) ++p;
+    return p;
+  }
+
+private:
+#if defined(__SSE2__)
+  // The unused entries of stopVectors_ repeat the first stop, so a fixed count of compares (which
+  // the compiler unrolls) tests the set.
+  template <size_t kCount>
+  const char* skipToStopVector(const char* begin, const char* p, const char* end, const char* readable) const {
+    while (p < end) {
+      const char* from = p;
+      unsigned keep = 0xFFFFu;  // the bits of the characters wanted from the block at `from`
+      if (readable - p < 16) {
+        if (end - begin < 16) break;  // too short: character by character below
+        from = end - 16;              // the last sixteen characters, less those before p
+        keep <<= p - from;
+      } else if (end - p < 16) {
+        keep >>= 16 - (end - p);      // the buffer goes on past the text: drop what follows it
+      }
+      __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from));
+      __m128i hit = _mm_setzero_si128();
+      for (size_t k = 0; k < kCount; ++k) hit = _mm_or_si128(hit, _mm_cmpeq_epi8(block, stopVectors_[k]));
+      if (unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(hit)) & keep) return from + __builtin_ctz(mask);
+      if (end - from <= 16) return end;
+      p = from + 16;
+    }
+    while (p < end && !stopBits(*p)) ++p;
+    return p;
+  }
+#endif
+
+  std::array<uint64_t, 256> byFirst_{};
+  std::array<uint64_t, 256> byLast_{};
+  std::array<uint8_t, 256> stops_{};
+  static constexpr size_t kVectorStops = 8;
+  size_t stopCount_ = 0;  // distinct stop characters; the first kVectorStops of them, 16 times over:
+#if defined(__SSE2__)
+  __m128i stopVectors_[kVectorStops] = {};
+#endif
+  void addStop(char c, uint8_t bit) {
+    uint8_t& s = stops_[static_cast<unsigned char>(c)];
+    if (!s) {
+#if defined(__SSE2__)
+      if (stopCount_ == 0)
+        for (auto& v : stopVectors_) v = _mm_set1_epi8(c);
+      else if (stopCount_ < kVectorStops)
+        stopVectors_[stopCount_] = _mm_set1_epi8(c);
+#endif
+      ++stopCount_;
+    }
+    s |= bit;
+  }
+  static size_t index(char c) { return static_cast<unsigned char>(toUpper(c)); }
+  static uint64_t bit(size_t length) { return uint64_t{1} << (length < 63 ? length : 63); }
+};
+
 // One lookup gives every role a word plays for the macro layer.
-enum KeywordBit : uint32_t { kCond = 1, kLayer = 2, kDefining = 4, kNoSubstitution = 8, kTextDirective = 16 };
-uint32_t keywordBits(std::string_view w) {
-  static const NameMap<uint32_t> table = [] {
+// kLayerDefinition: second words of the definitions the macro layer itself makes (MACRO, EQU and
+// the text directives); PROC, SEGMENT and the like go on to the statement layer.
+enum KeywordBit : uint32_t {
+  kCond = 1,
+  kLayer = 2,
+  kDefining = 4,
+  kNoSubstitution = 8,
+  kTextDirective = 16,
+  kLayerDefinition = 32
+};
+struct KeywordIndex {
+  FoldedWordTable<uint32_t> table;
+  NameFilter filter;  // mnemonics, registers and names mostly differ from every keyword here
+  KeywordIndex() {
     NameMap<uint32_t> m;
     for (auto& [k, v] : conditionalWords()) m[k] |= kCond;
     for (auto& [k, v] : layerKeywords()) m[k] |= kLayer;
     for (auto& [k, v] : definingWords()) m[k] |= kDefining;
     for (const char* w : {"INCLUDE", "INCLUDELIB", "PURGE", "%OUT", "ECHO", "COMMENT"}) m[w] |= kNoSubstitution;
-    for (const char* w : {"TEXTEQU", "CATSTR", "SUBSTR", "SIZESTR", "INSTR"}) m[w] |= kTextDirective;
-    return m;
-  }();
-  static const FoldedWordTable<uint32_t> fast = [] {
-    FoldedWordTable<uint32_t> t;
-    for (auto& [k, v] : table) t.insert(k, v);  // every keyword fits a FoldedWord
-    return t;
-  }();
-  if (w.empty() || w.size() > 10) return 0;
-  const uint32_t* bits = fast.find(w);
+    for (const char* w : {"TEXTEQU", "CATSTR", "SUBSTR", "SIZESTR", "INSTR"}) m[w] |= kTextDirective | kLayerDefinition;
+    for (const char* w : {"MACRO", "EQU"}) m[w] |= kLayerDefinition;
+    for (auto& [k, v] : m) {
+      table.insert(k, v);  // every keyword fits a FoldedWord
+      filter.add(k);
+    }
+  }
+};
+const KeywordIndex kKeywords;  // built at start-up: no guard on each of the lookups
+[[gnu::always_inline]] inline uint32_t keywordBits(std::string_view w) {
+  if (!kKeywords.filter.mayContain(w)) return 0;
+  const uint32_t* bits = kKeywords.table.find(w);
   return bits ? *bits : 0;
+}
+
+// One pass over a line: where its comment starts (a ';' outside quotes, as commentStart) and
+// whether any identifier in it, quoted or not, passes `names` (so it may need substitution).
+// It stops only at quotes, ';' and the first characters of the names; from such a character it
+// tests the run of identifier characters there (a superset of the identifiers that begin there).
+struct LineScan {
+  size_t end = 0;
+  bool mayHaveName = false;
+};
+LineScan scanLine(std::string_view text, const NameFilter& names, const char* readable = nullptr) {
+  const char* const begin = text.data();
+  const char* const stop = begin + text.size();
+  if (readable < stop) readable = stop;
+  const char* p = begin;
+  bool may = false;
+  char quote = 0;
+  for (;;) {
+    p = names.skipToStop(begin, p, stop, readable);
+    if (p == stop) break;
+    char c = *p;
+    uint8_t bits = names.stopBits(c);
+    if (bits & NameFilter::kQuoteOrSemicolon) {
+      if (quote) {
+        if (c == quote) quote = 0;
+      } else if (c == ';') {
+        return {static_cast<size_t>(p - begin), may};
+      } else {
+        quote = c;
+      }
+      ++p;
+      continue;
+    }
+    const char* start = p++;
+    while (p < stop && isIdentChar(*p)) ++p;
+    if (names.mayContain(c, p[-1], static_cast<size_t>(p - start))) may = true;
+  }
+  return {text.size(), may};
 }
 
 // Strips one level of <...> from a conditional/argument operand.
@@ -237,13 +383,20 @@ struct MacroLayer::Impl {
   std::vector<Frame> frames;
   std::vector<Conditional> conditions;
   NameMap<std::string> textMacros;
-  // First characters (upper case) of text macro and macro names: most identifiers cannot be one,
-  // and this test is cheaper than hashing every word of every line.
-  std::array<bool, 256> textFirst{};
-  std::array<bool, 256> macroFirst{};
+  // Filters of the names defined (most identifiers cannot be one, and the filter is cheaper
+  // than hashing every word of every line): text macros, macros, and any name substitution may
+  // act on (those two and the predefined text functions).
+  NameFilter textNames;
+  NameFilter macroNames;
+  NameFilter substitutable = [] {
+    NameFilter f;
+    for (const char* builtin : {"@CatStr", "@SizeStr", "@SubStr", "@InStr"}) f.add(builtin);
+    return f;
+  }();
 
   void setText(std::string name, std::string value) {
-    if (!name.empty()) textFirst[static_cast<unsigned char>(toUpper(name[0]))] = true;
+    textNames.add(name);
+    substitutable.add(name);
     textMacros[std::move(name)] = std::move(value);
   }
   NameMap<std::shared_ptr<MacroDef>> macros;
@@ -277,8 +430,24 @@ struct MacroLayer::Impl {
     return pos == std::string::npos ? line.location.column : static_cast<uint32_t>(pos + 1);
   }
 
-  // Reads the next raw line from the frame stack (comments removed), or false when all is read.
-  bool readRaw(LogicalLine& out) {
+  static bool endsWithBackslash(std::string_view code) {
+    while (!code.empty() && isBlank(code.back())) code.remove_suffix(1);
+    return code.ends_with('\\');
+  }
+
+  // A trailing backslash continues the line (MASM 6.1): the next lines of the file are joined on.
+  static void joinContinuations(std::string& text, Frame& f) {
+    while (text.find('\\') != std::string::npos && endsWithBackslash(std::string_view(text).substr(0, commentStart(text))) &&
+           f.nextLine <= f.file->lineCount()) {
+      auto body = trim(std::string_view(text).substr(0, commentStart(text)));
+      text = std::string(body.substr(0, body.size() - 1)) + " " + std::string(f.file->line(f.nextLine++));
+    }
+  }
+
+  // Reads the next line from the frame stack, or false when all is read. With `code`, the line's
+  // comment is left out and `code` says what scanLine found in it; without, the line is raw (for
+  // macro bodies being captured and COMMENT blocks).
+  bool readRaw(LogicalLine& out, LineScan* code) {
     while (!frames.empty()) {
       Frame& f = frames.back();
       if (f.isFile) {
@@ -288,13 +457,22 @@ struct MacroLayer::Impl {
         }
         uint32_t number = f.nextLine++;
         std::string_view text = f.file->line(number);
-        out.text.assign(text);
-        // A trailing backslash continues the line (MASM 6.1).
-        while (out.text.find('\\') != std::string::npos &&
-               trim(std::string_view(out.text).substr(0, commentStart(out.text))).ends_with("\\") &&
-               f.nextLine <= f.file->lineCount()) {
-          auto body = trim(std::string_view(out.text).substr(0, commentStart(out.text)));
-          out.text = std::string(body.substr(0, body.size() - 1)) + " " + std::string(f.file->line(f.nextLine++));
+        if (!code) {
+          out.text.assign(text);
+          joinContinuations(out.text, f);
+        } else {
+          // Scanned in place, and only the code is copied, unless a backslash ends it.
+          // The file's text may be read past the line (sixteen characters at a time).
+          *code = scanLine(text, substitutable, f.file->text().data() + f.file->text().size());
+          if (!endsWithBackslash(std::string_view(text.data(), code->end)) || f.nextLine > f.file->lineCount()) {
+            out.text.clear();  // append copies with less ado than assign
+            out.text.append(text.data(), code->end);
+          } else {
+            out.text.assign(text);
+            joinContinuations(out.text, f);
+            *code = scanLine(out.text, substitutable);
+            out.text.resize(code->end);
+          }
         }
         // The file pointer is shared: set it only when the file changes (no reference-count
         // traffic for every line).
@@ -326,7 +504,12 @@ struct MacroLayer::Impl {
         continue;
       }
       const BodyLine& b = f.lines[f.index++];
-      out.text = b.text;
+      if (code) {
+        *code = scanLine(b.text, substitutable);
+        out.text.assign(b.text, 0, code->end);
+      } else {
+        out.text = b.text;
+      }
       out.location = b.location;
       out.expansion = f.info;
       out.fromFile = false;
@@ -350,17 +533,9 @@ struct MacroLayer::Impl {
   // Returns true when the text changed.
   bool substituteText(std::string& text, size_t from, const LogicalLine& where, size_t statementStart = SIZE_MAX,
                       bool bracketResults = false) {
-    if (textMacros.empty() && macros.empty()) return false;
-    // Most lines hold no character that can start a text macro, a macro function or a predefined
-    // @function: one table test per character rules them out.
-    {
-      bool candidate = false;
-      for (size_t k = from; k < text.size() && !candidate; ++k) {
-        auto u = static_cast<unsigned char>(toUpper(text[k]));
-        candidate = textFirst[u] || macroFirst[u] || u == '@';
-      }
-      if (!candidate) return false;
-    }
+    // Most lines hold no identifier that can be a text macro, a macro function or a predefined
+    // @function: the name filter rules them out.
+    if (!scanLine(std::string_view(text).substr(std::min(from, text.size())), substitutable).mayHaveName) return false;
     int replacements = 0;
     size_t i = from;
     char quote = 0;
@@ -380,8 +555,8 @@ struct MacroLayer::Impl {
       if (isIdentStart(c) && (i == 0 || (!isIdentChar(text[i - 1]) && text[i - 1] != '.'))) {
         size_t e = i;
         while (e < text.size() && isIdentChar(text[e])) ++e;
-        auto it = textFirst[static_cast<unsigned char>(toUpper(c))] ? textMacros.find(std::string_view(text).substr(i, e - i))
-                                                                   : textMacros.end();
+        auto it = textNames.mayContain(c, text[e - 1], e - i) ? textMacros.find(std::string_view(text).substr(i, e - i))
+                                                 : textMacros.end();
         if (it != textMacros.end()) {
           if (++replacements > 1000) {
             error(where, fmt::format("text macro '{}' expands recursively", it->first));
@@ -396,7 +571,7 @@ struct MacroLayer::Impl {
         size_t open = e;
         while (open < text.size() && isBlank(text[open])) ++open;
         if (open < text.size() && text[open] == '(' && i != statementStart &&
-            (c == '@' || macroFirst[static_cast<unsigned char>(toUpper(c))])) {
+            (c == '@' || macroNames.mayContain(c, text[e - 1], e - i))) {
           std::string_view name = std::string_view(text).substr(i, e - i);
           size_t close = matchingParen(text, open);
           if (close != std::string::npos) {
@@ -516,7 +691,8 @@ struct MacroLayer::Impl {
     if (c.kind == BlockKind::Macro) {
       std::string name = c.def.name;  // copied first: the right-hand side moves c.def
       textMacros.erase(name);
-      macroFirst[static_cast<unsigned char>(toUpper(name[0]))] = true;
+      macroNames.add(name);
+      substitutable.add(name);
       macros[name] = std::make_shared<MacroDef>(std::move(c.def));
       return;
     }
@@ -942,7 +1118,12 @@ struct MacroLayer::Impl {
     }
     // The caller's line object is filled in place so its buffer is reused from line to line.
     LogicalLine& line = out;
-    while (!ended && readRaw(line)) {
+    for (;;) {
+      if (ended) break;
+      // Macro bodies being captured and COMMENT blocks see the raw line; all others its code.
+      LineScan scan;
+      bool raw = commentDelimiter || capture;
+      if (!readRaw(line, raw ? nullptr : &scan)) break;
       if (commentDelimiter) {
         if (line.text.find(commentDelimiter) != std::string::npos) commentDelimiter = 0;
         continue;
@@ -951,7 +1132,10 @@ struct MacroLayer::Impl {
         captureLine(line);
         continue;
       }
-      line.text.resize(commentStart(line.text));
+      if (Quick q = quickLine(line.text, scan); q != Quick::General) {
+        if (q == Quick::Deliver) return true;
+        continue;
+      }
       WordCursor cur{line.text};
       std::string_view w1 = cur.word();
       if (w1.empty()) continue;
@@ -965,7 +1149,7 @@ struct MacroLayer::Impl {
       // A label in front of a macro call or text macro: `PutCell: putc`.
       size_t bodyStart = 0;
       std::string_view labelWord;
-      if (isIdentStart(w1.empty() ? ' ' : w1[0]) && w2 == ":") {
+      if (isIdentStart(w1[0]) && w2.size() == 1 && w2[0] == ':') {
         WordCursor c2{line.text, afterW1};
         c2.word();  // ':'
         if (c2.pos < line.text.size() && line.text[c2.pos] == ':') ++c2.pos;
@@ -988,7 +1172,7 @@ struct MacroLayer::Impl {
         size_t substituteFrom = bodyStart;
         if (bitsSecond & kDefining) substituteFrom = afterFirst;
         // INCLUDE names, %OUT text and the like are not substituted.
-        if (!(bitsFirst & kNoSubstitution)) {
+        if (scan.mayHaveName && !(bitsFirst & kNoSubstitution)) {
           size_t firstStart = static_cast<size_t>(first.data() - line.text.data());
           substituted = substituteText(line.text, substituteFrom, line, firstStart, (bitsSecond & kTextDirective) != 0);
         }
@@ -1007,10 +1191,10 @@ struct MacroLayer::Impl {
         bitsSecond = keywordBits(second);
       }
       // Most lines are instructions: skip the directive checks unless a word calls for them.
-      bool keyword = (bitsFirst & kLayer) || (first.size() >= 4 && iequals(first.substr(0, 4), ".ERR"));
-      bool definition = (bitsSecond & kDefining) != 0;
+      bool keyword = (bitsFirst & kLayer) || (first[0] == '.' && first.size() >= 4 && iequals(first.substr(0, 4), ".ERR"));
+      bool definition = (bitsSecond & kLayerDefinition) != 0;
       if (!keyword && !definition) {
-        if (!macroFirst[static_cast<unsigned char>(toUpper(first[0]))]) return true;
+        if (!macroNames.mayContain(first)) return true;
         auto mit = macros.find(first);
         if (mit == macros.end()) {
           return true;
@@ -1113,6 +1297,34 @@ struct MacroLayer::Impl {
     }
     if (ended || frames.empty()) finish();
     return false;
+  }
+
+  // Most lines are decided by their first two words alone: nothing in them can be substituted,
+  // the first word is not the layer's, no label stands before it, and the second does not make
+  // a definition the layer keeps. The answer is what the general path in next() would give.
+  enum class Quick { Deliver, Skip, General };
+  Quick quickLine(std::string_view text, const LineScan& scan) {
+    if (scan.mayHaveName) return Quick::General;
+    WordCursor cur{text};
+    std::string_view w1 = cur.word();
+    if (w1.empty()) return Quick::Skip;
+    uint32_t bits1 = keywordBits(w1);
+    if (bits1 & kCond) return Quick::General;
+    if (!active()) return Quick::Skip;
+    std::string_view w2 = cur.peekWord();
+    if (isIdentStart(w1[0]) && w2.size() == 1 && w2[0] == ':') {
+      // `name:` or `name::` first: the statement is what follows.
+      cur.word();
+      if (cur.pos < text.size() && text[cur.pos] == ':') ++cur.pos;
+      w1 = cur.word();
+      if (w1.empty()) return Quick::Deliver;
+      bits1 = keywordBits(w1);
+      w2 = cur.peekWord();
+    }
+    if ((bits1 & kLayer) || (w1[0] == '.' && w1.size() >= 4 && iequals(w1.substr(0, 4), ".ERR"))) return Quick::General;
+    if (keywordBits(w2) & kLayerDefinition) return Quick::General;
+    if (macroNames.mayContain(w1)) return Quick::General;
+    return Quick::Deliver;
   }
 
   // EQU's value is numeric when it is an expression of numbers and known symbols; anything that

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -72,7 +73,13 @@ struct WordCursor {
   size_t pos = 0;
 
   void skipBlanks() {
-    while (pos < text.size() && isBlank(text[pos])) ++pos;
+    const char* s = text.data();
+    size_t n = text.size(), i = pos;
+    // Lines are mostly indented with runs of spaces: eight at a time first.
+    constexpr uint64_t kEightSpaces = 0x2020202020202020ull;
+    for (uint64_t v; i + 8 <= n && (std::memcpy(&v, s + i, 8), v == kEightSpaces);) i += 8;
+    while (i < n && isBlank(s[i])) ++i;
+    pos = i;
   }
   bool atEnd() {
     skipBlanks();
@@ -80,21 +87,18 @@ struct WordCursor {
   }
   // An identifier, possibly a directive starting with '.', or a single punctuation character
   // ("=" included). Empty at the end of the line.
-  std::string_view word() {
+  // Inlined: the scanners call it for the first words of every line.
+  [[gnu::always_inline]] std::string_view word() {
     skipBlanks();
-    if (pos >= text.size()) return {};
-    size_t start = pos;
-    if (text[pos] == '.' || text[pos] == '%') {
-      ++pos;
-      while (pos < text.size() && isIdentChar(text[pos])) ++pos;
-      return text.substr(start, pos - start);
-    }
-    if (isIdentStart(text[pos])) {
-      while (pos < text.size() && isIdentChar(text[pos])) ++pos;
-      return text.substr(start, pos - start);
-    }
-    ++pos;
-    return text.substr(start, 1);
+    const char* s = text.data();
+    size_t n = text.size(), i = pos;
+    if (i >= n) return {};
+    size_t start = i;
+    char c = s[i++];
+    if (c == '.' || c == '%' || isIdentStart(c))
+      while (i < n && isIdentChar(s[i])) ++i;
+    pos = i;
+    return {s + start, i - start};
   }
   std::string_view peekWord() {
     size_t saved = pos;
