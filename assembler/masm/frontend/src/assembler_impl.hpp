@@ -289,6 +289,8 @@ public:
   uint32_t dataTypeSize(std::string_view word);
   void emitData(const Statement& s);
   void computeDataLength(Statement& s, Symbol* label);
+  // The commonest shapes (`x DW ?`, `m DB 2 DUP (1)`): length and bytes set at once, for every pass.
+  bool presetSimpleData(Statement& s, Symbol* label);
   void emitBytes(const uint8_t* bytes, size_t count, bool initialised);
   void emitValue(const Value& v, uint32_t size, uint16_t column);
   void emitItems(const std::vector<DataItem>& items, uint32_t elementSize, StructDef* type);

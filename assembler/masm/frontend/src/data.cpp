@@ -250,7 +250,132 @@ void Assembler::computeDataLength(Statement& s, Symbol* label) {
   }
 }
 
-void Assembler::emitData(const Statement& s) { emitItems(s.data, s.elementSize, s.structType); }
+namespace {
+// Whether an expression's value is the same in every pass: numbers, strings and arithmetic on them
+// (no names, no `$`). Numbers are read in the radix in force, which is the same at a statement
+// in every pass.
+bool passIndependent(const Expr& e) {
+  for (const ExprOp& o : e.ops) {
+    switch (o.op) {
+      case Op::Number: case Op::String: case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod:
+      case Op::Shl: case Op::Shr: case Op::And: case Op::Or: case Op::Xor: case Op::Eq: case Op::Ne: case Op::Lt:
+      case Op::Le: case Op::Gt: case Op::Ge: case Op::Neg: case Op::Not: case Op::High: case Op::Low:
+      case Op::HighWord: case Op::LowWord:
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+// Whether a data list's bytes are the same in every pass; notes whether it has `?` and values.
+bool passIndependent(const std::vector<DataItem>& items, bool& anyUndefined, bool& anyValue) {
+  for (const DataItem& item : items) {
+    switch (item.kind) {
+      case DataItem::Kind::Undefined:
+        anyUndefined = true;
+        break;
+      case DataItem::Kind::Value:
+        if (!passIndependent(item.expr)) return false;
+        anyValue = true;
+        break;
+      case DataItem::Kind::Dup:
+        if (!passIndependent(item.expr)) return false;
+        [[fallthrough]];
+      case DataItem::Kind::List:
+        if (!passIndependent(item.items, anyUndefined, anyValue)) return false;
+        break;
+    }
+  }
+  return true;
+}
+
+// Statement::fixedLength of data that only reserves Statement::number bytes (all `?`).
+constexpr uint8_t kReservedData = 0xFF;
+}  // namespace
+
+bool Assembler::presetSimpleData(Statement& s, Symbol* label) {
+  if (s.kind != StmtKind::Data || s.structType || s.data.size() != 1) return false;
+  uint32_t size = s.elementSize;
+  if (size != 1 && size != 2 && size != 4) return false;
+  // A lone number, read as evaluate() reads it (parseNumber in the radix in force).
+  auto numberOf = [this](const Expr& e, int64_t& out) {
+    if (e.ops.size() != 1 || e.ops[0].op != Op::Number) return false;
+    auto n = parseNumber(e.ops[0].text, radix);
+    if (!n) return false;
+    out = *n;
+    return true;
+  };
+  const DataItem* element = &s.data[0];
+  uint64_t count = 1;
+  if (element->kind == DataItem::Kind::Dup) {
+    int64_t c = 0;
+    if (element->items.size() != 1 || !numberOf(element->expr, c) || c < 1 || c > 0x1000000) return false;
+    count = static_cast<uint64_t>(c);
+    element = &element->items[0];
+  }
+  uint64_t bytes = count * size;
+  if (element->kind == DataItem::Kind::Undefined) {
+    s.fixedLength = kReservedData;
+  } else if (element->kind == DataItem::Kind::Value) {
+    int64_t n = 0;
+    if (bytes > s.fixedBytes.size() || !numberOf(element->expr, n)) return false;
+    // emitValue's range check: a value that does not fit is reported there.
+    int64_t lo = -(int64_t{1} << (8 * size - 1));
+    int64_t hi = (int64_t{1} << (8 * size)) - 1;
+    if (n < lo || n > hi) return false;
+    for (uint64_t i = 0; i < bytes; ++i)
+      s.fixedBytes[i] = static_cast<uint8_t>(static_cast<uint64_t>(n) >> (8 * (i % size)));
+    s.fixedLength = static_cast<uint8_t>(bytes);
+  } else {
+    return false;
+  }
+  // What computeDataLength would give: one element (or the DUP count of them), LENGTH = the count.
+  s.number = static_cast<int64_t>(bytes);
+  if (label) {
+    label->lengthOf = static_cast<uint32_t>(count);
+    label->sizeOf = static_cast<uint32_t>(bytes);
+    label->lengthCount = static_cast<uint32_t>(count);
+  }
+  return true;
+}
+
+void Assembler::emitData(const Statement& s) {
+  // Data whose bytes cannot change is replayed, as instructions are (instructions.cpp): up to 16
+  // initialised bytes are kept in the statement; all-`?` data keeps its length (Statement::number).
+  // Emitted item by item, data that crosses 64K reports each item past it: that is left to
+  // emitItems.
+  if (s.fixedLength && current >= 0) {
+    uint32_t length = s.fixedLength == kReservedData ? static_cast<uint32_t>(s.number) : s.fixedLength;
+    if (uint64_t{segments[static_cast<size_t>(current)].pc} + length <= 0x10000) {
+      if (s.fixedLength == kReservedData) emitBytes(nullptr, length, false);
+      else emitBytes(s.fixedBytes.data(), length, true);
+      return;
+    }
+  }
+  if (current < 0 || s.fixedLength) {
+    emitItems(s.data, s.elementSize, s.structType);
+    return;
+  }
+  size_t diagnosticsBefore = passDiagnostics.size();
+  uint32_t start = segments[static_cast<size_t>(current)].pc;
+  size_t fixupsBefore = segments[static_cast<size_t>(current)].fixups.size();
+  emitItems(s.data, s.elementSize, s.structType);
+  const auto& seg = segments[static_cast<size_t>(current)];
+  if (s.kind != StmtKind::Data || s.structType || passDiagnostics.size() != diagnosticsBefore ||
+      seg.fixups.size() != fixupsBefore || seg.pc <= start)
+    return;
+  bool anyUndefined = false, anyValue = false;
+  if (!passIndependent(s.data, anyUndefined, anyValue)) return;
+  uint32_t length = seg.pc - start;
+  if (anyUndefined && !anyValue && static_cast<int64_t>(length) == s.number && length <= 0x10000) {
+    s.fixedLength = kReservedData;
+  } else if (anyValue && !anyUndefined && length <= s.fixedBytes.size() && seg.data.size() >= seg.pc) {
+    std::copy(seg.data.begin() + start, seg.data.begin() + seg.pc, s.fixedBytes.begin());
+    s.fixedLength = static_cast<uint8_t>(length);
+  }
+}
 
 uint32_t Assembler::dataTypeSize(std::string_view word) {
   bool d = false, f = false;

@@ -477,7 +477,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
         }
       }
       currentStatement = nullptr;
-      computeDataLength(s, s.label);
+      if (!presetSimpleData(s, s.label)) computeDataLength(s, s.label);
       commit(std::move(s));
       return true;
     }

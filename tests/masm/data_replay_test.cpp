@@ -1,0 +1,40 @@
+// Data lines whose bytes cannot change between passes (`x DW ?`, `m DB 2 DUP (1)`) are laid out
+// once and replayed (assembler/masm/frontend/src/data.cpp). These programs make later passes
+// move such data, and check bytes, lengths and diagnostics against values worked out by hand
+// (Intel SDM vol. 2: 0F 84 cw = JZ rel16 on the 386, B8 iw = MOV AX,imm16).
+#include <gtest/gtest.h>
+
+#include "masm_test_util.hpp"
+
+namespace asmlab::masm::test {
+namespace {
+
+TEST(DataReplay, ConstantDataMovedByALaterPassKeepsItsBytesAndSizes) {
+  // Pass 1 takes the forward JZ as short; it grows to 4 bytes, moving every item after it by 2:
+  // v at 4, m at 6, w at 8, r at 12, x at 15, the NOPs at 16, target at 216 (rel16 = 216 - 4).
+  auto a = assembleText(".386\nc segment use16\nassume cs:c\nstart: jz target\nv dw ?\nm db 2 dup (1)\n"
+                        "w dd 1 dup (12345678h)\nr db 3 dup (?)\nx db 5\n db 200 dup (90h)\n"
+                        "target: mov ax, lengthof m + sizeof w\n mov ax, length r + size r\n dw offset x\n"
+                        "c ends\nend start\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_GE(a.result.passes, 2u);
+  auto bytes = a.bytes("C");
+  ASSERT_EQ(bytes.size(), 216u + 8u);
+  EXPECT_EQ(hex({bytes.begin(), bytes.begin() + 16}), "0F 84 D4 00 00 00 01 01 78 56 34 12 00 00 00 05");
+  EXPECT_EQ(hex({bytes.begin() + 216, bytes.end()}), "B8 06 00 B8 06 00 0F 00");
+}
+
+TEST(DataReplay, NumbersAreReadInTheRadixInForce) {
+  auto a = assembleText("s segment\n db 2 dup (10)\n .radix 16\n db 2 dup (10)\n dw 1 dup (10)\n db 11\ns ends\nend\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "0A 0A 10 10 10 00 11");
+}
+
+TEST(DataReplay, AValueThatDoesNotFitIsStillReported) {
+  auto a = assembleText("s segment\n db 2 dup (300)\n dw 70000\ns ends\nend\n");
+  EXPECT_NE(a.errors().find("value 300 does not fit in 1 byte(s)"), std::string::npos) << a.errors();
+  EXPECT_NE(a.errors().find("value 70000 does not fit in 2 byte(s)"), std::string::npos) << a.errors();
+}
+
+}  // namespace
+}  // namespace asmlab::masm::test
