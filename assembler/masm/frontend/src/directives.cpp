@@ -164,6 +164,19 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
     currentStatement = &statements.back();
     execute(statements.back());
   };
+  // The same for a statement built in place (place, fill in, run): nothing moved.
+  auto place = [&](StmtKind kind) -> Statement& {
+    Statement& s = statements.emplace_back();
+    s.kind = kind;
+    return s;
+  };
+  auto run = [&](Statement& s) {
+    s.line = currentLine;
+    s.procScope = procScope;
+    s.atScope = atScope;
+    currentStatement = &s;
+    execute(s);
+  };
   auto parseOne = [&](std::string_view text, uint32_t column) -> std::optional<Expr> {
     ParseError pe;
     auto e = parseExpression(exprs, text, static_cast<uint16_t>(column - 1), pe);
@@ -175,7 +188,6 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
 
   // ---- named directives ----
   if (hasName) {
-    std::string N(name);
     if (D == "=" || D == "EQU") {
       if (enc::parseRegister(name)) {
         passOneError(nameColumn, fmt::format("'{}' is a register name", name));
@@ -191,7 +203,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       return true;
     }
     if (D == "SEGMENT") {
-      int index = createSegment(N);
+      int index = createSegment(std::string(name));
       auto& seg = segments[static_cast<size_t>(index)];
       WordCursor c{rest};
       bool sawClass = false;
@@ -278,15 +290,15 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
           break;
         }
       }
-      Statement s;
-      s.kind = StmtKind::ProcBegin;
-      s.label = globalSymbol(name, true);
-      s.number = far ? 1 : 0;
+      Symbol* label = globalSymbol(name, true);
       procScope = ++procCounter;
       ++atScope;
-      s.label->far = far;
-      procStack.push_back(s.label);
-      commit(std::move(s));
+      label->far = far;
+      procStack.push_back(label);
+      Statement& s = place(StmtKind::ProcBegin);
+      s.label = label;
+      s.number = far ? 1 : 0;
+      run(s);
       // execute() pushed the procedure again for the replay; keep one entry
       procStack.pop_back();
       return true;
@@ -297,9 +309,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
                                                    : fmt::format("ENDP '{}' does not match PROC '{}'", name, procStack.back()->name));
         return true;
       }
-      Statement s;
-      s.kind = StmtKind::ProcEnd;
-      commit(std::move(s));
+      run(place(StmtKind::ProcEnd));
       ++atScope;
       return true;
     }
@@ -337,7 +347,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       return true;
     }
     if (D == "GROUP") {
-      int g = groupIndex(N);
+      int g = groupIndex(std::string(name));
       for (auto& piece : splitMacroArguments(rest, nullptr, nullptr)) {
         auto segName = std::string(trim(piece));
         if (segName.empty()) continue;
@@ -424,10 +434,9 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
     uint32_t size = typeKeywordSize(D, isDistance, far);
     Symbol* type = size || isDistance ? nullptr : findType(directive);
     if ((size && !isDistance) || type) {
-      Statement s;
-      s.kind = type ? StmtKind::StructData : StmtKind::Data;
-      s.elementSize = type ? (type->structType ? type->structType->size : type->typeSize) : size;
-      s.structType = type ? type->structType : nullptr;
+      StmtKind kind = type ? StmtKind::StructData : StmtKind::Data;
+      uint32_t elementSize = type ? (type->structType ? type->structType->size : type->typeSize) : size;
+      StructDef* structType = type ? type->structType : nullptr;
       ParseError pe;
       auto items = parseDataItems(exprs, rest, static_cast<uint16_t>(restColumn - 1), pe);
       if (!items) {
@@ -438,9 +447,13 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
         passOneError(dirColumn, fmt::format("{} needs at least one value (use ? for none)", directive));
         return true;
       }
-      s.data = std::move(*items);
       if (openStruct) {
         // A field of the structure being defined.
+        Statement s;
+        s.kind = kind;
+        s.elementSize = elementSize;
+        s.structType = structType;
+        s.data = std::move(*items);
         StructField f;
         f.elementSize = s.elementSize;
         f.structType = s.structType;
@@ -469,16 +482,23 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
         openStruct->fields.push_back(std::move(f));
         return true;
       }
+      Symbol* label = nullptr;
       if (hasName) {
-        s.label = globalSymbol(name, true);
-        if (s.label->kind == SymKind::External) {
+        label = globalSymbol(name, true);
+        if (label->kind == SymKind::External) {
           passOneError(nameColumn, fmt::format("'{}' is declared EXTRN and cannot be defined here", name));
           return true;
         }
       }
       currentStatement = nullptr;
-      if (!presetSimpleData(s, s.label)) computeDataLength(s, s.label);
-      commit(std::move(s));
+      // Built in place in the statement list (the commonest directive line: no Statement moved).
+      Statement& placed = place(kind);
+      placed.elementSize = elementSize;
+      placed.structType = structType;
+      placed.data = std::move(*items);
+      placed.label = label;
+      if (!presetSimpleData(placed, label)) computeDataLength(placed, label);
+      run(placed);
       return true;
     }
   }

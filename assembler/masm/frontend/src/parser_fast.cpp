@@ -158,6 +158,23 @@ private:
            (at + 3 == text_.size() || !isIdentChar(text_[at + 3]));
   }
 
+  // A lone number (`?`, `1`, `0FFh`: the commonest values), as SimpleParser would give it: one
+  // Number operation at the start of the expression.
+  bool lone(std::string_view exprText, uint16_t column, Expr& out) {
+    if (!isDigit(exprText[0])) return false;
+    for (char c : exprText)
+      if (!isDigit(c) && !(toUpper(c) >= 'A' && toUpper(c) <= 'Z')) return false;
+    store_.ops.begin();
+    ExprOp& o = store_.ops.emplace();
+    o.op = Op::Number;
+    o.column = column;
+    o.text = exprText;
+    out = Expr{};
+    out.ops = ExprOps(store_.ops.finish());
+    out.column = column;
+    return true;
+  }
+
   bool list(std::vector<DataItem>& items) {
     for (;;) {
       if (!item(items)) return false;
@@ -198,7 +215,10 @@ private:
       }
     }
     std::string_view exprText = trim(text_.substr(pos_, end - pos_));
-    if (exprText.empty() || !parseSimpleKept(store_, exprText, static_cast<uint16_t>(base_ + pos_), it.expr)) return false;
+    if (exprText.empty()) return false;
+    if (!lone(exprText, static_cast<uint16_t>(base_ + pos_), it.expr) &&
+        !parseSimpleKept(store_, exprText, static_cast<uint16_t>(base_ + pos_), it.expr))
+      return false;
     pos_ = end;
     if (!dup) return true;
     pos_ += 3;
