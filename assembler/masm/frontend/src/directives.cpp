@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "assembler_impl.hpp"
+#include "name_map.hpp"
 
 namespace asmlab::masm {
 namespace {
@@ -37,6 +38,23 @@ bool isListingDirective(const std::string& u) {
   for (auto* w : words)
     if (u == w) return true;
   return false;
+}
+
+// The size of a data-definition word (DB, DW, BYTE, REAL4 ...), 0 for any other word: one table
+// probe for the commonest directive lines, instead of the directive chain and typeKeywordSize's
+// map. Sizes come from typeKeywordSize itself; a word missing here takes the general path.
+uint32_t dataKeywordSize(std::string_view word) {
+  static const FoldedWordTable<uint32_t> table = [] {
+    FoldedWordTable<uint32_t> t;
+    for (const char* w : {"BYTE", "SBYTE", "DB", "WORD", "SWORD", "DW", "DWORD", "SDWORD", "REAL4", "DD", "FWORD", "DF",
+                          "QWORD", "REAL8", "DQ", "TBYTE", "REAL10", "DT"}) {
+      bool isDistance = false, far = false;
+      if (uint32_t size = typeKeywordSize(w, isDistance, far); size && !isDistance) t.insert(w, size);
+    }
+    return t;
+  }();
+  const uint32_t* size = table.find(word);
+  return size ? *size : 0;
 }
 
 Expr numberExpr(ExprStore& store, int64_t v, uint16_t column) {
@@ -153,8 +171,11 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
                                 bool hasName) {
   // Instructions are by far the most common lines: leave at once.
   if (!hasName && isMnemonic(directive)) return false;
-  // Compared with many literals below: a string_view compares lengths before bytes.
-  const std::string upperDirective = upper(directive);
+  // Data lines (the commonest directives) go straight to the data definitions; the others are
+  // compared with many literals below: a string_view compares lengths before bytes.
+  const uint32_t dataSize = dataKeywordSize(directive);
+  std::string upperDirective;
+  if (!dataSize) upperDirective = upper(directive);
   const std::string_view D = upperDirective;
   auto commit = [&](Statement&& s) {
     s.line = currentLine;
@@ -187,7 +208,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
   bool tasm = options.dialect == Dialect::Tasm;
 
   // ---- named directives ----
-  if (hasName) {
+  if (hasName && !dataSize) {
     if (D == "=" || D == "EQU") {
       if (enc::parseRegister(name)) {
         passOneError(nameColumn, fmt::format("'{}' is a register name", name));
@@ -431,7 +452,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
   // ---- data definitions (named or not) ----
   {
     bool isDistance = false, far = false;
-    uint32_t size = typeKeywordSize(D, isDistance, far);
+    uint32_t size = dataSize ? dataSize : typeKeywordSize(D, isDistance, far);
     Symbol* type = size || isDistance ? nullptr : findType(directive);
     if ((size && !isDistance) || type) {
       StmtKind kind = type ? StmtKind::StructData : StmtKind::Data;
