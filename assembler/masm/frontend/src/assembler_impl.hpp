@@ -291,6 +291,7 @@ public:
   void computeDataLength(Statement& s, Symbol* label);
   // The commonest shapes (`x DW ?`, `m DB 2 DUP (1)`): length and bytes set at once, for every pass.
   bool presetSimpleData(Statement& s, Symbol* label);
+  void presetData(Statement& s, Symbol* label, uint64_t count, std::optional<int64_t> value);
   void emitBytes(const uint8_t* bytes, size_t count, bool initialised);
   void emitValue(const Value& v, uint32_t size, uint16_t column);
   void emitItems(const std::vector<DataItem>& items, uint32_t elementSize, StructDef* type);
@@ -315,6 +316,11 @@ public:
 };
 
 uint32_t typeKeywordSize(std::string_view word, bool& isDistance, bool& far);
+// data.cpp: `?`, a number, or `n DUP (?)` / `n DUP (number)` filling `text`, whose bytes fit in a
+// Statement (count elements of `size` bytes; value empty for `?`). False for anything else.
+bool simpleDataText(std::string_view text, unsigned radix, uint32_t size, uint64_t& count,
+                    std::optional<int64_t>& value);
+bool simpleDataFits(uint32_t size, uint64_t count, int64_t value);
 void resolveIdentifier(const ExprOp& op);  // evaluate.cpp
 
 }  // namespace asmlab::masm

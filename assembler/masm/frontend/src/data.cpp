@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "assembler_impl.hpp"
+#include "text_util.hpp"
 
 namespace asmlab::masm {
 
@@ -315,21 +316,36 @@ bool Assembler::presetSimpleData(Statement& s, Symbol* label) {
     count = static_cast<uint64_t>(c);
     element = &element->items[0];
   }
-  uint64_t bytes = count * size;
-  if (element->kind == DataItem::Kind::Undefined) {
-    s.fixedLength = kReservedData;
-  } else if (element->kind == DataItem::Kind::Value) {
+  std::optional<int64_t> value;
+  if (element->kind == DataItem::Kind::Value) {
     int64_t n = 0;
-    if (bytes > s.fixedBytes.size() || !numberOf(element->expr, n)) return false;
-    // emitValue's range check: a value that does not fit is reported there.
-    int64_t lo = -(int64_t{1} << (8 * size - 1));
-    int64_t hi = (int64_t{1} << (8 * size)) - 1;
-    if (n < lo || n > hi) return false;
+    if (!numberOf(element->expr, n)) return false;
+    value = n;
+  } else if (element->kind != DataItem::Kind::Undefined) {
+    return false;
+  }
+  if (value && !simpleDataFits(size, count, *value)) return false;
+  presetData(s, label, count, value);
+  return true;
+}
+
+bool simpleDataFits(uint32_t size, uint64_t count, int64_t value) {
+  if (count * size > 16) return false;  // Statement::fixedBytes
+  // emitValue's range check: a value that does not fit is reported there.
+  int64_t lo = -(int64_t{1} << (8 * size - 1));
+  int64_t hi = (int64_t{1} << (8 * size)) - 1;
+  return value >= lo && value <= hi;
+}
+
+void Assembler::presetData(Statement& s, Symbol* label, uint64_t count, std::optional<int64_t> value) {
+  uint32_t size = s.elementSize;
+  uint64_t bytes = count * size;
+  if (value) {
     for (uint64_t i = 0; i < bytes; ++i)
-      s.fixedBytes[i] = static_cast<uint8_t>(static_cast<uint64_t>(n) >> (8 * (i % size)));
+      s.fixedBytes[i] = static_cast<uint8_t>(static_cast<uint64_t>(*value) >> (8 * (i % size)));
     s.fixedLength = static_cast<uint8_t>(bytes);
   } else {
-    return false;
+    s.fixedLength = kReservedData;
   }
   // What computeDataLength would give: one element (or the DUP count of them), LENGTH = the count.
   s.number = static_cast<int64_t>(bytes);
@@ -338,7 +354,59 @@ bool Assembler::presetSimpleData(Statement& s, Symbol* label) {
     label->sizeOf = static_cast<uint32_t>(bytes);
     label->lengthCount = static_cast<uint32_t>(count);
   }
-  return true;
+}
+
+bool simpleDataText(std::string_view text, unsigned radix, uint32_t size, uint64_t& count,
+                    std::optional<int64_t>& value) {
+  if (size != 1 && size != 2 && size != 4) return false;
+  size_t pos = 0;
+  auto blanks = [&] {
+    while (pos < text.size() && isBlank(text[pos])) ++pos;
+  };
+  // A number token as SimpleParser reads it: a digit, then digits and letters.
+  auto number = [&](int64_t& out) {
+    if (pos >= text.size() || !isDigit(text[pos])) return false;
+    size_t start = pos;
+    while (pos < text.size() && (isDigit(text[pos]) || (toUpper(text[pos]) >= 'A' && toUpper(text[pos]) <= 'Z'))) ++pos;
+    auto n = parseNumber(text.substr(start, pos - start), radix);
+    if (!n) return false;
+    out = *n;
+    return true;
+  };
+  // `?` or a number, followed by a blank, `end` or the end.
+  auto item = [&](char end) {
+    value.reset();
+    if (pos < text.size() && text[pos] == '?') {
+      ++pos;
+    } else {
+      int64_t n = 0;
+      if (!number(n)) return false;
+      value = n;
+    }
+    return pos == text.size() || isBlank(text[pos]) || text[pos] == end;
+  };
+  count = 1;
+  blanks();
+  if (!item('\0')) return false;
+  blanks();
+  if (pos < text.size()) {
+    // `n DUP ( item )`
+    if (!value || text.size() - pos < 3 || !iequals(text.substr(pos, 3), "DUP")) return false;
+    if (*value < 1 || *value > 0x1000000) return false;
+    count = static_cast<uint64_t>(*value);
+    pos += 3;
+    blanks();
+    if (pos >= text.size() || text[pos] != '(') return false;
+    ++pos;
+    blanks();
+    if (!item(')')) return false;
+    blanks();
+    if (pos >= text.size() || text[pos] != ')') return false;
+    ++pos;
+    blanks();
+    if (pos != text.size()) return false;
+  }
+  return !value || simpleDataFits(size, count, *value);
 }
 
 void Assembler::emitData(const Statement& s) {
@@ -348,6 +416,18 @@ void Assembler::emitData(const Statement& s) {
   // emitItems.
   if (s.fixedLength && current >= 0) {
     uint32_t length = s.fixedLength == kReservedData ? static_cast<uint32_t>(s.number) : s.fixedLength;
+    if (s.data.empty()) {
+      // Preset from the text (simpleDataText): `?` or DUP of `?` is one emitBytes in emitItems
+      // too; values are emitted element by element where that matters (past 64K).
+      if (s.fixedLength == kReservedData) {
+        emitBytes(nullptr, length, false);
+      } else if (uint64_t{segments[static_cast<size_t>(current)].pc} + length <= 0x10000) {
+        emitBytes(s.fixedBytes.data(), length, true);
+      } else {
+        for (uint32_t i = 0; i < length; i += s.elementSize) emitBytes(s.fixedBytes.data() + i, s.elementSize, true);
+      }
+      return;
+    }
     if (uint64_t{segments[static_cast<size_t>(current)].pc} + length <= 0x10000) {
       if (s.fixedLength == kReservedData) emitBytes(nullptr, length, false);
       else emitBytes(s.fixedBytes.data(), length, true);

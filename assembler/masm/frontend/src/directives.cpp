@@ -458,6 +458,27 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       StmtKind kind = type ? StmtKind::StructData : StmtKind::Data;
       uint32_t elementSize = type ? (type->structType ? type->structType->size : type->typeSize) : size;
       StructDef* structType = type ? type->structType : nullptr;
+      uint64_t count = 1;
+      std::optional<int64_t> value;
+      if (!type && !openStruct && simpleDataText(rest, radix, elementSize, count, value)) {
+        // The commonest data lines (`x DW ?`, `m DB 2 DUP (1)`): length and bytes from the text,
+        // no items kept (data.cpp, emitData).
+        Symbol* label = nullptr;
+        if (hasName) {
+          label = globalSymbol(name, true);
+          if (label->kind == SymKind::External) {
+            passOneError(nameColumn, fmt::format("'{}' is declared EXTRN and cannot be defined here", name));
+            return true;
+          }
+        }
+        currentStatement = nullptr;
+        Statement& placed = place(kind);
+        placed.elementSize = elementSize;
+        placed.label = label;
+        presetData(placed, label, count, value);
+        run(placed);
+        return true;
+      }
       ParseError pe;
       auto items = parseDataItems(exprs, rest, static_cast<uint16_t>(restColumn - 1), pe);
       if (!items) {
