@@ -174,8 +174,12 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
   // Data lines (the commonest directives) go straight to the data definitions; the others are
   // compared with many literals below: a string_view compares lengths before bytes.
   const uint32_t dataSize = dataKeywordSize(directive);
+  // `name PROC` and `name ENDP` (the next commonest) are recognised without the copy too; both
+  // always return from the named directives, so D is not needed for them.
+  const bool isProc = hasName && !dataSize && iequals(directive, "PROC");
+  const bool isEndp = hasName && !dataSize && !isProc && iequals(directive, "ENDP");
   std::string upperDirective;
-  if (!dataSize) upperDirective = upper(directive);
+  if (!dataSize && !isProc && !isEndp) upperDirective = upper(directive);
   const std::string_view D = upperDirective;
   auto commit = [&](Statement&& s) {
     s.line = currentLine;
@@ -296,7 +300,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       macros.defineText("@curseg", current >= 0 ? segments[static_cast<size_t>(current)].name : std::string());
       return true;
     }
-    if (D == "PROC") {
+    if (isProc) {
       bool far = modelFar;
       WordCursor c{rest};
       while (!c.atEnd()) {
@@ -324,7 +328,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       procStack.pop_back();
       return true;
     }
-    if (D == "ENDP") {
+    if (isEndp) {
       if (procStack.empty() || !iequals(procStack.back()->name, name)) {
         passOneError(nameColumn, procStack.empty() ? fmt::format("ENDP '{}' without PROC", name)
                                                    : fmt::format("ENDP '{}' does not match PROC '{}'", name, procStack.back()->name));
