@@ -78,6 +78,7 @@ void Assembler::emitInstruction(const Statement& s) {
   std::vector<Value>& relocs = relocScratch;  // reused: one instruction at a time
   relocs.clear();
   bool allKnown = true;
+  bool allLone = true;  // every operand a lone register or number: see EncodingCache
   std::array<uint16_t, 3> columns{};
   // Operands are built in place in `in` (a fourth is counted but not kept: encode() reports it).
   enc::Operand extra;
@@ -115,6 +116,7 @@ void Assembler::emitInstruction(const Statement& s) {
         }
       }
     }
+    allLone = false;
     Value v = evaluate(e, true);
     if (v.unknown) allKnown = false;
     enc::Operand& op = slot(i);
@@ -222,6 +224,19 @@ void Assembler::emitInstruction(const Statement& s) {
   enc::Options opt;
   opt.cpu = cpu;
   opt.jumps = jumps;
+  // The same instruction of lone registers and numbers met again (`push bp` in every procedure):
+  // its bytes are what encode() gave the first time, and what follows the encoding below does
+  // with such an instruction comes down to this.
+  EncodingCache::Key key;
+  bool cacheable = allLone && !branch && EncodingCache::keyOf(in, opt, key);
+  if (cacheable) {
+    if (const EncodingCache::Entry* hit = replay.encodings.find(key)) {
+      std::copy(hit->bytes.begin(), hit->bytes.begin() + hit->length, s.fixedBytes.begin());
+      s.fixedLength = hit->length;
+      emitBytes(hit->bytes.data(), hit->length, true);
+      return;
+    }
+  }
   enc::Encoding out = enc::encode(in, opt);
   if (!out.ok()) {
     uint32_t column = out.error.operand >= 0 && static_cast<size_t>(out.error.operand) < s.operands.size()
@@ -235,6 +250,7 @@ void Assembler::emitInstruction(const Statement& s) {
       out.length <= s.fixedBytes.size() && passDiagnostics.size() == diagnosticsBefore && passIndependent(s.operands)) {
     std::copy(out.bytes.begin(), out.bytes.begin() + out.length, s.fixedBytes.begin());
     s.fixedLength = out.length;
+    if (cacheable && out.jumpForm == enc::JumpForm::None) replay.encodings.store(key, out.bytes.data(), out.length);
   }
   uint32_t start = seg.pc;
   size_t firstFixup = seg.fixups.size();
