@@ -6,24 +6,44 @@
 
 namespace asmlab::masm {
 
+namespace {
+
+// A word of up to 7 characters, upper-cased, packed into one number (first character lowest)
+// with its length in the top byte.
+constexpr uint64_t packUpper(std::string_view w) {
+  uint64_t key = uint64_t{w.size() & 0xFF} << 56;
+  for (size_t i = 0; i < w.size() && i < 7; ++i) {
+    char c = w[i];
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    key |= uint64_t{static_cast<unsigned char>(c)} << (8 * i);
+  }
+  return key;
+}
+
+}  // namespace
+
 uint32_t typeKeywordSize(std::string_view w, bool& isDistance, bool& far) {
-  // size, or 0x100 for NEAR and 0x200 for FAR
-  static const NameMap<uint32_t> table = {
-      {"BYTE", 1},   {"SBYTE", 1},  {"DB", 1},     {"WORD", 2},   {"SWORD", 2},  {"DW", 2},     {"DWORD", 4},
-      {"SDWORD", 4}, {"REAL4", 4},  {"DD", 4},     {"FWORD", 6},  {"DF", 6},     {"QWORD", 8},  {"REAL8", 8},
-      {"DQ", 8},     {"TBYTE", 10}, {"REAL10", 10}, {"DT", 10},   {"NEAR", 0x100}, {"NEAR16", 0x100},
-      {"PROC", 0x100}, {"FAR", 0x200}, {"FAR16", 0x200}};
   isDistance = false;
   far = false;
   if (w.size() < 2 || w.size() > 6) return 0;
-  auto it = table.find(w);
-  if (it == table.end()) return 0;
-  if (it->second >= 0x100) {
-    isDistance = true;
-    far = it->second == 0x200;
-    return 0;
+  // The words of MASM 6.1's type attributes (Reference, "Types"); one switch on the packed,
+  // upper-cased word instead of a hash lookup (every label operand is tested once).
+  switch (packUpper(w)) {
+    case packUpper("BYTE"): case packUpper("SBYTE"): case packUpper("DB"): return 1;
+    case packUpper("WORD"): case packUpper("SWORD"): case packUpper("DW"): return 2;
+    case packUpper("DWORD"): case packUpper("SDWORD"): case packUpper("REAL4"): case packUpper("DD"): return 4;
+    case packUpper("FWORD"): case packUpper("DF"): return 6;
+    case packUpper("QWORD"): case packUpper("REAL8"): case packUpper("DQ"): return 8;
+    case packUpper("TBYTE"): case packUpper("REAL10"): case packUpper("DT"): return 10;
+    case packUpper("NEAR"): case packUpper("NEAR16"): case packUpper("PROC"):
+      isDistance = true;
+      return 0;
+    case packUpper("FAR"): case packUpper("FAR16"):
+      isDistance = true;
+      far = true;
+      return 0;
+    default: return 0;
   }
-  return it->second;
 }
 
 namespace {
