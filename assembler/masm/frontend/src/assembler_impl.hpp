@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,6 +15,7 @@
 #include "asmlab/x86/encoder.hpp"
 #include "expr.hpp"
 #include "macro_layer.hpp"
+#include "name_map.hpp"
 #include "replay.hpp"
 
 namespace asmlab::masm {
@@ -172,11 +174,42 @@ public:
   MacroLayer macros;
   AssemblyResult result_;
 
-  std::unordered_map<std::string, std::unique_ptr<Symbol>> globals;
-  // Procedure-local (MASM 6) and @@ (TASM LOCALS) labels: scope -> folded name -> symbol.
+  // Every symbol lives in this pool until the assembly ends: it never moves (replay records and
+  // statements hold pointers) and is freed in bulk.
+  std::deque<Symbol> symbolPool;
+  Symbol* newSymbol() { return &symbolPool.emplace_back(); }
+  // Folded name -> symbol. The hash is std::hash's (the EXTERNDEF pass walks this map, so its
+  // order must stay what it was); lookups take a string_view folded into a stack buffer.
+  std::unordered_map<std::string, Symbol*, ExactHash, ExactEqual> globals;
+  // Procedure-local (MASM 6) and @@ (TASM LOCALS) labels, keyed by (scope, folded name).
   // Procedure scopes are >= 0; @@ scopes are stored as -2 - scope.
-  std::unordered_map<int64_t, std::unordered_map<std::string, Symbol*>> locals;
-  std::vector<std::unique_ptr<Symbol>> localOwners;
+  struct LocalKey {
+    int64_t scope;
+    std::string name;
+  };
+  struct LocalKeyView {
+    int64_t scope;
+    std::string_view name;
+  };
+  struct LocalHash {
+    using is_transparent = void;
+    size_t operator()(const LocalKeyView& k) const noexcept {
+      return std::hash<std::string_view>{}(k.name) ^ (static_cast<size_t>(k.scope) * 0x9E3779B97F4A7C15ull);
+    }
+    size_t operator()(const LocalKey& k) const noexcept { return (*this)(LocalKeyView{k.scope, k.name}); }
+  };
+  struct LocalEqual {
+    using is_transparent = void;
+    static LocalKeyView view(const LocalKey& k) { return {k.scope, k.name}; }
+    static LocalKeyView view(const LocalKeyView& k) { return k; }
+    template <typename A, typename B>
+    bool operator()(const A& a, const B& b) const noexcept {
+      LocalKeyView x = view(a), y = view(b);
+      return x.scope == y.scope && x.name == y.name;
+    }
+  };
+  std::unordered_map<LocalKey, Symbol*, LocalHash, LocalEqual> locals;
+  std::vector<Symbol*> localOwners;  // in definition order, for the listing
   ExprStore exprs;  // every expression's operations and texts, for the whole assembly
   std::vector<std::unique_ptr<StructDef>> structs;
   std::vector<SegmentState> segments;
@@ -236,6 +269,13 @@ public:
 
   // ---- helpers ----
   std::string fold(std::string_view name) const;
+  // A name folded for lookup without allocating (names longer than the buffer use `spill`).
+  struct FoldedKey {
+    char buffer[64];
+    std::string spill;
+    std::string_view text;
+  };
+  std::string_view foldInto(std::string_view name, FoldedKey& key) const;
   std::string spelling(std::string_view name) const;
   Symbol* findSymbol(std::string_view name, int procScope, int atScope);
   Symbol* globalSymbol(std::string_view name, bool create);

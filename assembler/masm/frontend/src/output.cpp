@@ -57,7 +57,7 @@ void Assembler::buildModule() {
   // Publics in a stable order (by name) so the object does not depend on hash order.
   std::vector<Symbol*> pubs;
   for (auto& [key, sym] : globals)
-    if (sym->isPublic && key[0] != '\x03') pubs.push_back(sym.get());
+    if (sym->isPublic && key[0] != '\x03') pubs.push_back(sym);
   std::sort(pubs.begin(), pubs.end(), [](Symbol* a, Symbol* b) { return a->name < b->name; });
   for (Symbol* s : pubs) {
     link::Public p;
@@ -179,10 +179,10 @@ void Assembler::buildListing() {
   std::map<std::string, const Symbol*> sorted;
   for (auto& [key, sym] : globals) {
     if (key[0] == '\x03' || sym->kind == SymKind::Undefined || sym->kind == SymKind::Segment || sym->kind == SymKind::Group) continue;
-    sorted.emplace(sym->name + key, sym.get());
+    sorted.emplace(sym->name + key, sym);
   }
   for (auto& sym : localOwners)
-    if (sym->kind != SymKind::Undefined) sorted.emplace(sym->name + " (local)", sym.get());
+    if (sym->kind != SymKind::Undefined) sorted.emplace(sym->name + " (local)", sym);
   for (auto& [k, s] : sorted) {
     std::string where;
     if ((s->kind == SymKind::Label || s->kind == SymKind::Variable) && s->segment >= 0)

@@ -23,55 +23,59 @@ std::string Assembler::spelling(std::string_view name) const {
   return options.caseMode == CaseMode::Upper ? upper(name) : std::string(name);
 }
 
+std::string_view Assembler::foldInto(std::string_view name, FoldedKey& key) const {
+  if (options.caseMode == CaseMode::Preserve) return key.text = name;
+  char* out = key.buffer;
+  if (name.size() > sizeof key.buffer) {
+    key.spill.resize(name.size());
+    out = key.spill.data();
+  }
+  for (size_t i = 0; i < name.size(); ++i) out[i] = toUpper(name[i]);
+  return key.text = std::string_view(out, name.size());
+}
+
 Symbol* Assembler::findSymbol(std::string_view name, int proc, int at) {
-  std::string key = fold(name);
+  FoldedKey folded;
+  std::string_view key = foldInto(name, folded);
   if (!locals.empty()) {
     if (tasmLocals && name.starts_with("@@")) {
-      auto scope = locals.find(-2 - static_cast<int64_t>(at));
-      if (scope != locals.end()) {
-        auto it = scope->second.find(key);
-        if (it != scope->second.end()) return it->second;
-      }
+      auto it = locals.find(LocalKeyView{-2 - static_cast<int64_t>(at), key});
+      if (it != locals.end()) return it->second;
     }
     if (proc >= 0) {
-      auto scope = locals.find(proc);
-      if (scope != locals.end()) {
-        auto it = scope->second.find(key);
-        if (it != scope->second.end()) return it->second;
-      }
+      auto it = locals.find(LocalKeyView{proc, key});
+      if (it != locals.end()) return it->second;
     }
   }
   auto it = globals.find(key);
-  return it == globals.end() ? nullptr : it->second.get();
+  return it == globals.end() ? nullptr : it->second;
 }
 
 Symbol* Assembler::globalSymbol(std::string_view name, bool create) {
-  std::string key = fold(name);
+  FoldedKey folded;
+  std::string_view key = foldInto(name, folded);
   auto it = globals.find(key);
-  if (it != globals.end()) return it->second.get();
+  if (it != globals.end()) return it->second;
   if (!create) return nullptr;
-  auto s = std::make_unique<Symbol>();
+  Symbol* s = newSymbol();
   s->name = spelling(name);
-  Symbol* raw = s.get();
-  globals.emplace(std::move(key), std::move(s));
-  return raw;
+  globals.emplace(std::string(key), s);
+  return s;
 }
 
 Symbol* Assembler::defineLocalLabel(std::string_view name, int scope) {
   int64_t scopeKey = name.starts_with("@@") && tasmLocals ? -2 - static_cast<int64_t>(scope) : scope;
-  std::string key = fold(name);
-  auto& map = locals[scopeKey];
-  auto it = map.find(key);
-  if (it != map.end()) return it->second;
-  if (globals.count(key) || (scopeKey != scope && findSymbol(name, procScope, -1)))
+  FoldedKey folded;
+  std::string_view key = foldInto(name, folded);
+  auto it = locals.find(LocalKeyView{scopeKey, key});
+  if (it != locals.end()) return it->second;
+  if (globals.find(key) != globals.end() || (scopeKey != scope && findSymbol(name, procScope, -1)))
     replay.pass1LookupsUnstable = true;  // earlier lookups of the name found the other symbol
-  // Local symbols are owned by the global list under a key no source name can have.
-  auto s = std::make_unique<Symbol>();
+  Symbol* s = newSymbol();
   s->name = spelling(name);
-  Symbol* raw = s.get();
-  localOwners.push_back(std::move(s));
-  map.emplace(std::move(key), raw);
-  return raw;
+  localOwners.push_back(s);
+  locals.emplace(LocalKey{scopeKey, std::string(key)}, s);
+  return s;
 }
 
 bool Assembler::isMnemonic(std::string_view name) { return (wordBits(name) & kWordMnemonic) != 0; }
@@ -104,9 +108,10 @@ uint32_t Assembler::wordBits(std::string_view name) {
 }
 
 Symbol* Assembler::findType(std::string_view name) {
-  auto it = globals.find(fold(name));
+  FoldedKey folded;
+  auto it = globals.find(foldInto(name, folded));
   if (it == globals.end()) return nullptr;
-  Symbol* s = it->second.get();
+  Symbol* s = it->second;
   if (s->kind == SymKind::StructType || s->kind == SymKind::RecordType || s->kind == SymKind::TypeAlias) return s;
   return nullptr;
 }
@@ -658,7 +663,7 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
       sym->kind = SymKind::External;
       sym->index = static_cast<int>(externals.size());
       sym->passDefined = 1;
-      externals.push_back(sym.get());
+      externals.push_back(sym);
     } else if (sym->externDef && sym->kind != SymKind::External) {
       sym->isPublic = true;
     }
