@@ -121,7 +121,7 @@ struct Statement {
   StmtKind kind = StmtKind::Instruction;
   uint32_t line = 0;              // index into Assembler::lines
   Symbol* label = nullptr;
-  std::string mnemonic;
+  std::string_view mnemonic;       // upper case; points at Assembler::mnemonicTexts or a literal
   Operands operands;
   std::vector<DataItem> data;
   uint32_t elementSize = 0;
@@ -285,9 +285,17 @@ public:
     kWordMnemonic = 1, kWordUnnamedDirective = 2, kWordNameDirective = 4, kWordPrefix = 8,
     kWordBranch = 16,  // a jump, call or loop mnemonic (enc::isBranchMnemonic)
   };
-  FoldedWordTable<uint32_t> shortWordBits;  // words of up to 16 characters
-  NameMap<uint32_t> wordCache;              // longer ones
-  uint32_t wordBits(std::string_view name);
+  // What wordBits() found for a keyword, and for a mnemonic its upper-case spelling (kept in
+  // mnemonicTexts, which never moves it), which statements point at.
+  struct WordInfo {
+    uint32_t bits = 0;
+    const char* upper = nullptr;
+  };
+  FoldedWordTable<WordInfo> shortWordBits;  // keywords of up to 16 characters (other words are not kept)
+  NameMap<uint32_t> wordCache;              // longer words
+  std::deque<std::string> mnemonicTexts;
+  WordInfo wordInfo(std::string_view name);
+  uint32_t wordBits(std::string_view name) { return wordInfo(name).bits; }
   bool isMnemonic(std::string_view name);
   int typeCount = 0;  // structures, records and TYPEDEFs defined (type names can start data lines)
 

@@ -80,31 +80,44 @@ Symbol* Assembler::defineLocalLabel(std::string_view name, int scope) {
 
 bool Assembler::isMnemonic(std::string_view name) { return (wordBits(name) & kWordMnemonic) != 0; }
 
-// What a word in the first two fields can be, looked up once and remembered.
-uint32_t Assembler::wordBits(std::string_view name) {
-  if (name.empty()) return 0;
-  if (const uint32_t* known = shortWordBits.find(name)) return *known;
-  auto it = wordCache.find(name);
-  if (it != wordCache.end()) return it->second;
-  static const NameMap<uint32_t> fixed = [] {
-    NameMap<uint32_t> m;
+// What a word in the first two fields can be. Keywords are remembered; other words (the many
+// unique names of labels, variables and procedures) are looked at again if they come back, which
+// costs less than growing the table with each of them.
+Assembler::WordInfo Assembler::wordInfo(std::string_view name) {
+  if (name.empty()) return {};
+  if (const WordInfo* known = shortWordBits.find(name)) return *known;
+  const bool isShort = name.size() <= FoldedWord::kMaxLength;
+  if (!isShort) {
+    auto it = wordCache.find(name);
+    if (it != wordCache.end()) return {it->second, nullptr};
+  }
+  static const FoldedWordTable<uint32_t> fixed = [] {
+    FoldedWordTable<uint32_t> m;
+    auto add = [&m](const char* w, uint32_t bit) {
+      const uint32_t* had = m.find(w);
+      m.insert(w, (had ? *had : 0u) | bit);
+    };
     for (const char* w : {"OPTION", "ASSUME", "PUBLIC", "EXTRN", "EXTERN", "EXTERNDEF", "INCLUDELIB", "END", "ORG",
                           "ALIGN", "EVEN", "GLOBAL", ".MODEL", "MODEL", "INCLUDE"})
-      m[w] |= kWordUnnamedDirective;
+      add(w, kWordUnnamedDirective);
     for (const char* w : {"SEGMENT", "ENDS", "PROC", "ENDP", "EQU", "=", "LABEL", "STRUCT", "STRUC", "UNION", "RECORD",
                           "GROUP", "TYPEDEF", "DB", "DW", "DD", "DF", "DQ", "DT", "BYTE", "SBYTE", "WORD", "SWORD",
                           "DWORD", "SDWORD", "FWORD", "QWORD", "TBYTE", "REAL4", "REAL8", "REAL10", "MACRO", "TEXTEQU",
                           "CATSTR"})
-      m[w] |= kWordNameDirective;
-    for (const char* w : {"REP", "REPE", "REPZ", "REPNE", "REPNZ", "LOCK"}) m[w] |= kWordPrefix;
+      add(w, kWordNameDirective);
+    for (const char* w : {"REP", "REPE", "REPZ", "REPNE", "REPNZ", "LOCK"}) add(w, kWordPrefix);
     return m;
   }();
-  uint32_t bits = 0;
-  if (auto f = fixed.find(name); f != fixed.end()) bits = f->second;
-  if (enc::isMnemonic(name)) bits |= kWordMnemonic;
-  if (enc::isBranchMnemonic(name)) bits |= kWordBranch;
-  if (!shortWordBits.insert(name, bits)) wordCache.emplace(std::string(name), bits);
-  return bits;
+  WordInfo info;
+  if (const uint32_t* f = fixed.find(name)) info.bits = *f;
+  if (enc::isMnemonic(name)) {
+    info.bits |= kWordMnemonic;
+    if (enc::isBranchMnemonic(name)) info.bits |= kWordBranch;
+    if (isShort) info.upper = mnemonicTexts.emplace_back(upper(name)).c_str();
+  }
+  if (!isShort) wordCache.emplace(std::string(name), info.bits);
+  else if (info.bits) shortWordBits.insert(name, info);
+  return info;
 }
 
 Symbol* Assembler::findType(std::string_view name) {
@@ -324,7 +337,8 @@ void Assembler::processLine(const LogicalLine& line) {
   std::string_view w2 = cur.peekWord();
   uint32_t col2 = w2.empty() ? 0 : static_cast<uint32_t>(w2.data() - text.data()) + 1;
   bool hasName = false;
-  uint32_t bits1 = wordBits(w1);
+  const WordInfo info1 = wordInfo(w1);
+  const uint32_t bits1 = info1.bits;
   if (!w2.empty() && isIdentStart(w1[0]) && !(bits1 & (kWordMnemonic | kWordUnnamedDirective))) {
     if (wordBits(w2) & kWordNameDirective) hasName = true;
     if (!hasName && typeCount > 0 && findType(w2)) hasName = true;
@@ -349,6 +363,7 @@ void Assembler::processLine(const LogicalLine& line) {
   // taken back out if the line has an error).
   std::string_view mnemonic = w1;
   uint32_t mnemonicColumn = col1;
+  WordInfo mnemonicInfo = info1;
   uint32_t mnemonicBits = bits1;
   enc::RepPrefix rep = enc::RepPrefix::None;
   bool lock = false;
@@ -356,7 +371,8 @@ void Assembler::processLine(const LogicalLine& line) {
     auto next = cur.peekWord();
     if (next.empty() || !isMnemonic(next)) break;
     mnemonic = cur.word();
-    mnemonicBits = wordBits(mnemonic);
+    mnemonicInfo = wordInfo(mnemonic);
+    mnemonicBits = mnemonicInfo.bits;
     mnemonicColumn = static_cast<uint32_t>(mnemonic.data() - text.data()) + 1;
   }
   if (!(mnemonicBits & kWordMnemonic)) {
@@ -374,7 +390,9 @@ void Assembler::processLine(const LogicalLine& line) {
   s.kind = StmtKind::Instruction;
   s.rep = rep;
   s.lock = lock;
-  s.mnemonic = upper(mnemonic);
+  // wordInfo() keeps the upper-case text of mnemonics (all are short enough for its table).
+  s.mnemonic = mnemonicInfo.upper ? std::string_view(mnemonicInfo.upper, mnemonic.size())
+                                  : std::string_view(mnemonicTexts.emplace_back(upper(mnemonic)));
   s.number = mnemonicColumn;
   s.branch = (mnemonicBits & kWordBranch) != 0;
   auto rest = cur.rest();
