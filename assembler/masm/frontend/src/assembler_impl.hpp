@@ -17,6 +17,7 @@
 #include "macro_layer.hpp"
 #include "name_map.hpp"
 #include "replay.hpp"
+#include "symbol_index.hpp"
 
 namespace asmlab::masm {
 
@@ -178,37 +179,13 @@ public:
   // statements hold pointers) and is freed in bulk.
   std::deque<Symbol> symbolPool;
   Symbol* newSymbol() { return &symbolPool.emplace_back(); }
-  // Folded name -> symbol. The hash is std::hash's (the EXTERNDEF pass walks this map, so its
-  // order must stay what it was); lookups take a string_view folded into a stack buffer.
-  std::unordered_map<std::string, Symbol*, ExactHash, ExactEqual> globals;
-  // Procedure-local (MASM 6) and @@ (TASM LOCALS) labels, keyed by (scope, folded name).
-  // Procedure scopes are >= 0; @@ scopes are stored as -2 - scope.
-  struct LocalKey {
-    int64_t scope;
-    std::string name;
-  };
-  struct LocalKeyView {
-    int64_t scope;
-    std::string_view name;
-  };
-  struct LocalHash {
-    using is_transparent = void;
-    size_t operator()(const LocalKeyView& k) const noexcept {
-      return std::hash<std::string_view>{}(k.name) ^ (static_cast<size_t>(k.scope) * 0x9E3779B97F4A7C15ull);
-    }
-    size_t operator()(const LocalKey& k) const noexcept { return (*this)(LocalKeyView{k.scope, k.name}); }
-  };
-  struct LocalEqual {
-    using is_transparent = void;
-    static LocalKeyView view(const LocalKey& k) { return {k.scope, k.name}; }
-    static LocalKeyView view(const LocalKeyView& k) { return k; }
-    template <typename A, typename B>
-    bool operator()(const A& a, const B& b) const noexcept {
-      LocalKeyView x = view(a), y = view(b);
-      return x.scope == y.scope && x.name == y.name;
-    }
-  };
-  std::unordered_map<LocalKey, Symbol*, LocalHash, LocalEqual> locals;
+  // Folded name -> symbol, for walking the globals (the EXTERNDEF pass and the outputs; its order
+  // is std::hash's, as it always was) and owning structure fields' copies ("\x03struct.field").
+  // Lookups go through symbolIndex.
+  std::unordered_map<std::string, Symbol*> globals;
+  // Every name looked up: globals (scope -1), procedure-local (MASM 6) labels under their
+  // procedure's scope (>= 0) and @@ (TASM LOCALS) labels under -2 - scope.
+  SymbolIndex symbolIndex;
   std::vector<Symbol*> localOwners;  // in definition order, for the listing
   ExprStore exprs;  // every expression's operations and texts, for the whole assembly
   std::vector<std::unique_ptr<StructDef>> structs;

@@ -34,32 +34,35 @@ std::string_view Assembler::foldInto(std::string_view name, FoldedKey& key) cons
   return key.text = std::string_view(out, name.size());
 }
 
+namespace {
+std::string_view symbolName(const Symbol* s) { return s->name; }
+}  // namespace
+
 Symbol* Assembler::findSymbol(std::string_view name, int proc, int at) {
   FoldedKey folded;
   std::string_view key = foldInto(name, folded);
-  if (!locals.empty()) {
-    if (tasmLocals && name.starts_with("@@")) {
-      auto it = locals.find(LocalKeyView{-2 - static_cast<int64_t>(at), key});
-      if (it != locals.end()) return it->second;
-    }
-    if (proc >= 0) {
-      auto it = locals.find(LocalKeyView{proc, key});
-      if (it != locals.end()) return it->second;
-    }
+  const uint64_t hash = SymbolIndex::nameHash(key);
+  const bool exact = options.caseMode == CaseMode::Preserve;
+  if (symbolIndex.hasScoped()) {
+    if (tasmLocals && name.starts_with("@@"))
+      if (Symbol* s = symbolIndex.find(hash, -2 - static_cast<int64_t>(at), key, exact, symbolName)) return s;
+    if (proc >= 0)
+      if (Symbol* s = symbolIndex.find(hash, proc, key, exact, symbolName)) return s;
   }
-  auto it = globals.find(key);
-  return it == globals.end() ? nullptr : it->second;
+  return symbolIndex.find(hash, SymbolIndex::kGlobalScope, key, exact, symbolName);
 }
 
 Symbol* Assembler::globalSymbol(std::string_view name, bool create) {
   FoldedKey folded;
   std::string_view key = foldInto(name, folded);
-  auto it = globals.find(key);
-  if (it != globals.end()) return it->second;
+  const uint64_t hash = SymbolIndex::nameHash(key);
+  const bool exact = options.caseMode == CaseMode::Preserve;
+  if (Symbol* s = symbolIndex.find(hash, SymbolIndex::kGlobalScope, key, exact, symbolName)) return s;
   if (!create) return nullptr;
   Symbol* s = newSymbol();
   s->name = spelling(name);
   globals.emplace(std::string(key), s);
+  symbolIndex.insert(hash, SymbolIndex::kGlobalScope, s);
   return s;
 }
 
@@ -67,14 +70,17 @@ Symbol* Assembler::defineLocalLabel(std::string_view name, int scope) {
   int64_t scopeKey = name.starts_with("@@") && tasmLocals ? -2 - static_cast<int64_t>(scope) : scope;
   FoldedKey folded;
   std::string_view key = foldInto(name, folded);
-  auto it = locals.find(LocalKeyView{scopeKey, key});
-  if (it != locals.end()) return it->second;
-  if (globals.find(key) != globals.end() || (scopeKey != scope && findSymbol(name, procScope, -1)))
+  const uint64_t hash = SymbolIndex::nameHash(key);
+  const bool exact = options.caseMode == CaseMode::Preserve;
+  if (Symbol* s = symbolIndex.find(hash, scopeKey, key, exact, symbolName)) return s;
+  if (symbolIndex.find(hash, SymbolIndex::kGlobalScope, key, exact, symbolName) ||
+      (scopeKey != scope && findSymbol(name, procScope, -1)))
     replay.pass1LookupsUnstable = true;  // earlier lookups of the name found the other symbol
   Symbol* s = newSymbol();
   s->name = spelling(name);
   localOwners.push_back(s);
-  locals.emplace(LocalKey{scopeKey, std::string(key)}, s);
+  symbolIndex.insert(hash, scopeKey, s);
+  symbolIndex.noteScoped();
   return s;
 }
 
@@ -121,10 +127,8 @@ Assembler::WordInfo Assembler::wordInfo(std::string_view name) {
 }
 
 Symbol* Assembler::findType(std::string_view name) {
-  FoldedKey folded;
-  auto it = globals.find(foldInto(name, folded));
-  if (it == globals.end()) return nullptr;
-  Symbol* s = it->second;
+  Symbol* s = globalSymbol(name, false);
+  if (!s) return nullptr;
   if (s->kind == SymKind::StructType || s->kind == SymKind::RecordType || s->kind == SymKind::TypeAlias) return s;
   return nullptr;
 }
