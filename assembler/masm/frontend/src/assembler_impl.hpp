@@ -176,13 +176,28 @@ public:
   AssemblyResult result_;
 
   // Every symbol lives in this pool until the assembly ends: it never moves (replay records and
-  // statements hold pointers) and is freed in bulk.
-  std::deque<Symbol> symbolPool;
-  Symbol* newSymbol() { return &symbolPool.emplace_back(); }
-  // Folded name -> symbol, for walking the globals (the EXTERNDEF pass and the outputs; its order
-  // is std::hash's, as it always was) and owning structure fields' copies ("\x03struct.field").
-  // Lookups go through symbolIndex.
-  std::unordered_map<std::string, Symbol*> globals;
+  // statements hold pointers) and is freed in bulk, a chunk at a time.
+  static constexpr size_t kSymbolChunk = 512;
+  std::vector<std::unique_ptr<Symbol[]>> symbolChunks;
+  size_t symbolsInChunk = kSymbolChunk;
+  Symbol* newSymbol() {
+    if (symbolsInChunk == kSymbolChunk) {
+      symbolChunks.push_back(std::make_unique<Symbol[]>(kSymbolChunk));
+      symbolsInChunk = 0;
+    }
+    return &symbolChunks.back()[symbolsInChunk++];
+  }
+  // The global symbols in the order they were created, with structure fields' per-structure
+  // copies (`fieldKey` "\x03struct.field", looked up through their StructDef, never by name).
+  // Until session 3 this was an unordered_map of folded names; the EXTERNDEF pass still walks
+  // that map's order (globalsInMapOrder()) so the externals keep their numbers.
+  struct GlobalEntry {
+    Symbol* symbol;
+    std::string fieldKey;  // empty: an ordinary global, whose key is fold(symbol->name)
+  };
+  std::vector<GlobalEntry> globals;
+  std::string globalKey(const GlobalEntry& g) const { return g.fieldKey.empty() ? fold(g.symbol->name) : g.fieldKey; }
+  std::vector<Symbol*> globalsInMapOrder() const;
   // Every name looked up: globals (scope -1), procedure-local (MASM 6) labels under their
   // procedure's scope (>= 0) and @@ (TASM LOCALS) labels under -2 - scope.
   SymbolIndex symbolIndex;

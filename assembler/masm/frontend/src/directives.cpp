@@ -464,7 +464,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
           *own = *fs;
           own->value = f.offset;
           f.symbol = own;
-          globals.emplace(fmt::format("\x03{}.{}", openStruct->name, fold(name)), own);
+          globals.push_back({own, fmt::format("\x03{}.{}", openStruct->name, fold(name))});
         }
         openStruct->size = openStruct->isUnion ? std::max(openStruct->size, f.size) : openStruct->size + f.size;
         openStruct->fields.push_back(std::move(f));

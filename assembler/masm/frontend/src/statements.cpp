@@ -23,6 +23,17 @@ std::string Assembler::spelling(std::string_view name) const {
   return options.caseMode == CaseMode::Upper ? upper(name) : std::string(name);
 }
 
+// The globals in the order of the unordered_map<folded name, Symbol*> that held them until
+// session 3: the same insertions in the same order give the same walk.
+std::vector<Symbol*> Assembler::globalsInMapOrder() const {
+  std::unordered_map<std::string, Symbol*> map;
+  for (const GlobalEntry& g : globals) map.emplace(globalKey(g), g.symbol);
+  std::vector<Symbol*> out;
+  out.reserve(map.size());
+  for (auto& entry : map) out.push_back(entry.second);
+  return out;
+}
+
 std::string_view Assembler::foldInto(std::string_view name, FoldedKey& key) const {
   if (options.caseMode == CaseMode::Preserve) return key.text = name;
   char* out = key.buffer;
@@ -61,7 +72,7 @@ Symbol* Assembler::globalSymbol(std::string_view name, bool create) {
   if (!create) return nullptr;
   Symbol* s = newSymbol();
   s->name = spelling(name);
-  globals.emplace(std::string(key), s);
+  globals.push_back({s, {}});
   symbolIndex.insert(hash, SymbolIndex::kGlobalScope, s);
   return s;
 }
@@ -680,7 +691,10 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
   // Pass 1 errors other than undefined symbols are real; forward references are settled below.
   passDiagnostics.clear();
   // EXTERNDEF names not defined here are external (MASM 6.1 Programmer's Guide ch. 8).
-  for (auto& [key, sym] : globals) {
+  bool anyExternDef = false;
+  for (const GlobalEntry& g : globals) anyExternDef |= g.symbol->externDef;
+  if (anyExternDef)
+  for (Symbol* sym : globalsInMapOrder()) {
     if (sym->externDef && sym->kind == SymKind::Undefined) {
       sym->kind = SymKind::External;
       sym->index = static_cast<int>(externals.size());
