@@ -224,7 +224,15 @@ bool Assembler::defineLabelHere(Symbol* sym, SymKind kind, uint32_t typeSize, bo
   if (typeSize || kind == SymKind::Variable) sym->typeSize = typeSize;
   sym->far = far;
   sym->passDefined = pass;
-  if (currentStatement) sym->definedAt = statementLines[currentStatement->line].location;
+  if (currentStatement) {
+    // Field by field: later passes define the label at the same place, and copying the file's
+    // shared_ptr would cost two atomic operations each time.
+    const SourceLocation& at = statementLines[currentStatement->line].location;
+    if (sym->definedAt.file != at.file) sym->definedAt.file = at.file;
+    sym->definedAt.line = at.line;
+    sym->definedAt.column = at.column;
+    sym->definedAt.length = at.length;
+  }
   return true;
 }
 
@@ -281,7 +289,13 @@ void splitOperands(std::string_view text, size_t base, std::vector<std::pair<siz
     out.emplace_back(base + start + lead, trim(piece));
     start = end + 1;
   };
-  for (size_t i = 0; i < text.size(); ++i) {
+  const size_t size = text.size();
+  for (size_t i = 0; i < size; ++i) {
+    while (kRole[static_cast<unsigned char>(text[i])] == kPlain)
+      if (++i == size) {
+        cut(size);
+        return;
+      }
     switch (kRole[static_cast<unsigned char>(text[i])]) {
       case kPlain: break;
       case kQuote: {
@@ -334,15 +348,14 @@ void Assembler::processLine(const LogicalLine& line) {
       label = globalSymbol(w1, true);
       ++atScope;
     }
-    Statement s;
+    Statement& s = statements.emplace_back();
     s.kind = StmtKind::Label;
     s.label = label;
     s.line = currentLine;
     s.procScope = procScope;
     s.atScope = atScope;
-    statements.push_back(std::move(s));
-    currentStatement = &statements.back();
-    execute(statements.back());
+    currentStatement = &s;
+    execute(s);
     w1 = cur.word();
     if (w1.empty()) return;
     col1 = static_cast<uint32_t>(w1.data() - text.data()) + 1;
