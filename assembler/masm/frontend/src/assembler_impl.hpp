@@ -266,6 +266,7 @@ public:
     char buffer[64];
     std::string spill;
     std::string_view text;
+    uint64_t hash;  // SymbolIndex::nameHash(text)
   };
   std::string_view foldInto(std::string_view name, FoldedKey& key) const;
   std::string spelling(std::string_view name) const;

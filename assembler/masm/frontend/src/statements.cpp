@@ -35,13 +35,22 @@ std::vector<Symbol*> Assembler::globalsInMapOrder() const {
 }
 
 std::string_view Assembler::foldInto(std::string_view name, FoldedKey& key) const {
-  if (options.caseMode == CaseMode::Preserve) return key.text = name;
+  // The fold and SymbolIndex::nameHash in one pass over the name.
+  if (options.caseMode == CaseMode::Preserve) {
+    key.hash = SymbolIndex::nameHash(name);
+    return key.text = name;
+  }
   char* out = key.buffer;
   if (name.size() > sizeof key.buffer) {
     key.spill.resize(name.size());
     out = key.spill.data();
   }
-  for (size_t i = 0; i < name.size(); ++i) out[i] = toUpper(name[i]);
+  uint64_t h = SymbolIndex::kHashSeed;
+  for (size_t i = 0; i < name.size(); ++i) {
+    out[i] = toUpper(name[i]);
+    h = SymbolIndex::hashStep(h, out[i]);
+  }
+  key.hash = h;
   return key.text = std::string_view(out, name.size());
 }
 
@@ -52,7 +61,7 @@ std::string_view symbolName(const Symbol* s) { return s->name; }
 Symbol* Assembler::findSymbol(std::string_view name, int proc, int at) {
   FoldedKey folded;
   std::string_view key = foldInto(name, folded);
-  const uint64_t hash = SymbolIndex::nameHash(key);
+  const uint64_t hash = folded.hash;
   const bool exact = options.caseMode == CaseMode::Preserve;
   if (symbolIndex.hasScoped()) {
     if (tasmLocals && name.starts_with("@@"))
@@ -66,7 +75,7 @@ Symbol* Assembler::findSymbol(std::string_view name, int proc, int at) {
 Symbol* Assembler::globalSymbol(std::string_view name, bool create) {
   FoldedKey folded;
   std::string_view key = foldInto(name, folded);
-  const uint64_t hash = SymbolIndex::nameHash(key);
+  const uint64_t hash = folded.hash;
   const bool exact = options.caseMode == CaseMode::Preserve;
   if (Symbol* s = symbolIndex.find(hash, SymbolIndex::kGlobalScope, key, exact, symbolName)) return s;
   if (!create) return nullptr;
@@ -81,7 +90,7 @@ Symbol* Assembler::defineLocalLabel(std::string_view name, int scope) {
   int64_t scopeKey = name.starts_with("@@") && tasmLocals ? -2 - static_cast<int64_t>(scope) : scope;
   FoldedKey folded;
   std::string_view key = foldInto(name, folded);
-  const uint64_t hash = SymbolIndex::nameHash(key);
+  const uint64_t hash = folded.hash;
   const bool exact = options.caseMode == CaseMode::Preserve;
   if (Symbol* s = symbolIndex.find(hash, scopeKey, key, exact, symbolName)) return s;
   if (symbolIndex.find(hash, SymbolIndex::kGlobalScope, key, exact, symbolName) ||

@@ -19,9 +19,11 @@ public:
   static constexpr int64_t kGlobalScope = -1;  // procedure scopes are >= 0, @@ scopes <= -2
 
   // FNV-1a of the folded name: the scope is mixed in per probe sequence by slotHash().
+  static constexpr uint64_t kHashSeed = 14695981039346656037ull;
+  static uint64_t hashStep(uint64_t h, char c) { return (h ^ static_cast<unsigned char>(c)) * 1099511628211ull; }
   static uint64_t nameHash(std::string_view folded) {
-    uint64_t h = 14695981039346656037ull;
-    for (char c : folded) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    uint64_t h = kHashSeed;
+    for (char c : folded) h = hashStep(h, c);
     return h;
   }
 
