@@ -371,11 +371,20 @@ void Assembler::processLine(const LogicalLine& line) {
   }
 
   size_t afterW1 = cur.pos;
-  std::string_view w2 = cur.peekWord();
-  uint32_t col2 = w2.empty() ? 0 : static_cast<uint32_t>(w2.data() - text.data()) + 1;
-  bool hasName = false;
   const WordInfo info1 = wordInfo(w1);
   const uint32_t bits1 = info1.bits;
+  // After a mnemonic the second word matters only if it is `=` (a symbol named like an
+  // instruction being assigned), so most lines do not split it off.
+  std::string_view w2;
+  if (bits1 & kWordMnemonic) {
+    WordCursor c2{text, afterW1};
+    c2.skipBlanks();
+    if (c2.pos < text.size() && text[c2.pos] == '=') w2 = text.substr(c2.pos, 1);
+  } else {
+    w2 = cur.peekWord();
+  }
+  uint32_t col2 = w2.empty() ? 0 : static_cast<uint32_t>(w2.data() - text.data()) + 1;
+  bool hasName = false;
   if (!w2.empty() && isIdentStart(w1[0]) && !(bits1 & (kWordMnemonic | kWordUnnamedDirective))) {
     if (wordBits(w2) & kWordNameDirective) hasName = true;
     if (!hasName && typeCount > 0 && findType(w2)) hasName = true;
