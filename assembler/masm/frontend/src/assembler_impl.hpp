@@ -287,7 +287,12 @@ public:
   FoldedWordTable<WordInfo> shortWordBits;  // keywords of up to 16 characters (other words are not kept)
   NameMap<uint32_t> wordCache;              // longer words
   std::deque<std::string> mnemonicTexts;
-  WordInfo wordInfo(std::string_view name);
+  // Known keywords inline (every line looks its first word up); the rest out of line.
+  WordInfo wordInfo(std::string_view name) {
+    if (const WordInfo* known = shortWordBits.find(name)) return *known;
+    return classifyWord(name);
+  }
+  WordInfo classifyWord(std::string_view name);
   uint32_t wordBits(std::string_view name) { return wordInfo(name).bits; }
   bool isMnemonic(std::string_view name);
   int typeCount = 0;  // structures, records and TYPEDEFs defined (type names can start data lines)

@@ -109,9 +109,8 @@ bool Assembler::isMnemonic(std::string_view name) { return (wordBits(name) & kWo
 // What a word in the first two fields can be. Keywords are remembered; other words (the many
 // unique names of labels, variables and procedures) are looked at again if they come back, which
 // costs less than growing the table with each of them.
-Assembler::WordInfo Assembler::wordInfo(std::string_view name) {
+Assembler::WordInfo Assembler::classifyWord(std::string_view name) {
   if (name.empty()) return {};
-  if (const WordInfo* known = shortWordBits.find(name)) return *known;
   const bool isShort = name.size() <= FoldedWord::kMaxLength;
   if (!isShort) {
     auto it = wordCache.find(name);
