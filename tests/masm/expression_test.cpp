@@ -30,6 +30,17 @@ TEST(Expressions, TypeSizeLengthOperators) {
   EXPECT_EQ(hex(std::vector<uint8_t>(bytes.begin() + 13, bytes.end())), "02 05 0A 03 03 05 01 02 10 02");
 }
 
+TEST(Expressions, TypeOfEveryTypeKeywordInAnyCase) {
+  // MASM 6.1 Reference, TYPE: the size in bytes of a data type; 0FF02h for NEAR, 0FF05h for FAR.
+  // Keywords are case-insensitive; a name that only starts like one (`words`, `far32`) is not one.
+  auto a = assembleText(seg(" dw type byte, type SByte, type word, type sword, type dword, type SDWORD, type real4,"
+                            " type fword, type QWORD, type real8, type tbyte, type Real10\n"
+                            " dw type near, type NEAR16, type far, type Far16\nwords = 7\nfar32 = 9\n dw words, far32"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "01 00 01 00 02 00 02 00 04 00 04 00 04 00 06 00 08 00 08 00 0A 00 0A 00 "
+                               "02 FF 02 FF 05 FF 05 FF 07 00 09 00");
+}
+
 TEST(Expressions, LocationCounterAndDifferences) {
   auto a = assembleText(seg("t db 1,2,3,4\ncnt = ($-t)/2\n db cnt"));
   ASSERT_FALSE(a.diags.hasErrors()) << a.errors();

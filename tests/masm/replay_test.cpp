@@ -22,6 +22,18 @@ TEST(Replay, LabelThatMovesInALaterPassIsEncodedAgain) {
   EXPECT_EQ(hex({bytes.begin(), bytes.begin() + 8}), "B8 07 00 0F 84 C9 00 90");
 }
 
+TEST(Replay, SameRegisterAndNumberInstructionUnderAnotherCpuOrRadix) {
+  // Instructions of lone registers and numbers share one encoding per spelling (EncodingCache),
+  // which must still depend on the CPU and the radix in force: PUSH imm16 (68 iw) is an 80186
+  // instruction, and `10` is ten, then sixteen (B9 iw = MOV CX,imm16).
+  auto a = assembleText(".186\nc segment\nassume cs:c\nstart: push 1234h\n mov cx, 10\n.radix 16\n mov cx, 10\n"
+                        " push 1234h\nc ends\nend start\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("C")), "68 34 12 B9 0A 00 B9 10 00 68 34 12");
+  auto b = assembleText(".186\nc segment\nassume cs:c\nstart: push 1234h\n.8086\n push 1234h\nc ends\nend start\n");
+  EXPECT_TRUE(b.diags.hasErrors()) << "PUSH imm16 is not an 8086 instruction";
+}
+
 TEST(Replay, AssumeThatChangesBetweenPassesChangesTheOverride) {
   // In pass 1 the group `g` is not defined yet, so only ES reaches `v` (26 A1 00 00); from pass 2
   // on DS does through the group, and the override goes.

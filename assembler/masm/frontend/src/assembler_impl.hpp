@@ -88,30 +88,32 @@ struct SegmentState {
 
 // The value of an expression during a pass.
 struct Value {
-  enum class Kind : uint8_t { Constant, Address, Register, Type } kind = Kind::Constant;
+  // Fields in decreasing size, so that the Value (copied on every evaluation step) has no holes.
   int64_t num = 0;
+  std::string_view str;           // String: points into the expression (lives as long as it)
+  std::string_view undefinedName; // first undefined symbol, for the message (into the expression)
+  Symbol* symbol = nullptr;
+  StructDef* structType = nullptr;
   // Relocatable part (Address, OFFSET x, SEG x, segment and group names)
-  bool relocatable = false;
   link::Ref target;               // Segment, Group or Extern
-  bool segmentValue = false;      // the frame number of `target` (SEG x, @data, dseg)
   int segment = -1;               // segment of an Address in this module (-1: external/none)
+  uint32_t size = 0;              // type attribute in bytes
+  uint16_t undefinedColumn = 0;
+  enum class Kind : uint8_t { Constant, Address, Register, Type } kind = Kind::Constant;
+  bool relocatable = false;
+  bool segmentValue = false;      // the frame number of `target` (SEG x, @data, dseg)
   bool memory = false;            // a memory reference
   std::array<enc::Reg, 2> regs{enc::Reg::None, enc::Reg::None};
   uint8_t scale = 1;              // applies to regs[1]
   enc::Reg reg = enc::Reg::None;  // Register
   enc::Reg segOverride = enc::Reg::None;
-  uint32_t size = 0;              // type attribute in bytes
   enc::Distance distance = enc::Distance::Automatic;
   bool codeLabel = false;
   bool unknown = false;           // mentions a symbol not defined (yet)
   bool isString = false;
-  std::string_view str;           // String: points into the expression (lives as long as it)
-  Symbol* symbol = nullptr;
-  StructDef* structType = nullptr;
   bool near = false, far = false; // Type values NEAR / FAR
-  std::string_view undefinedName; // first undefined symbol, for the message (into the expression)
-  uint16_t undefinedColumn = 0;
 };
+static_assert(sizeof(Value) <= 96, "keep Value small: it is copied on every evaluation step");
 
 enum class StmtKind : uint8_t {
   Instruction, Data, Label, Equal, Equ, SegmentBegin, SegmentEnd, Org, Even, Align, ProcBegin, ProcEnd, Assume,

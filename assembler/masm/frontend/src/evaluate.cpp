@@ -6,24 +6,44 @@
 
 namespace asmlab::masm {
 
+namespace {
+
+// A word of up to 7 characters, upper-cased, packed into one number (first character lowest)
+// with its length in the top byte.
+constexpr uint64_t packUpper(std::string_view w) {
+  uint64_t key = uint64_t{w.size() & 0xFF} << 56;
+  for (size_t i = 0; i < w.size() && i < 7; ++i) {
+    char c = w[i];
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    key |= uint64_t{static_cast<unsigned char>(c)} << (8 * i);
+  }
+  return key;
+}
+
+}  // namespace
+
 uint32_t typeKeywordSize(std::string_view w, bool& isDistance, bool& far) {
-  // size, or 0x100 for NEAR and 0x200 for FAR
-  static const NameMap<uint32_t> table = {
-      {"BYTE", 1},   {"SBYTE", 1},  {"DB", 1},     {"WORD", 2},   {"SWORD", 2},  {"DW", 2},     {"DWORD", 4},
-      {"SDWORD", 4}, {"REAL4", 4},  {"DD", 4},     {"FWORD", 6},  {"DF", 6},     {"QWORD", 8},  {"REAL8", 8},
-      {"DQ", 8},     {"TBYTE", 10}, {"REAL10", 10}, {"DT", 10},   {"NEAR", 0x100}, {"NEAR16", 0x100},
-      {"PROC", 0x100}, {"FAR", 0x200}, {"FAR16", 0x200}};
   isDistance = false;
   far = false;
   if (w.size() < 2 || w.size() > 6) return 0;
-  auto it = table.find(w);
-  if (it == table.end()) return 0;
-  if (it->second >= 0x100) {
-    isDistance = true;
-    far = it->second == 0x200;
-    return 0;
+  // The words of MASM 6.1's type attributes (Reference, "Types"); one switch on the packed,
+  // upper-cased word instead of a hash lookup (every label operand is tested once).
+  switch (packUpper(w)) {
+    case packUpper("BYTE"): case packUpper("SBYTE"): case packUpper("DB"): return 1;
+    case packUpper("WORD"): case packUpper("SWORD"): case packUpper("DW"): return 2;
+    case packUpper("DWORD"): case packUpper("SDWORD"): case packUpper("REAL4"): case packUpper("DD"): return 4;
+    case packUpper("FWORD"): case packUpper("DF"): return 6;
+    case packUpper("QWORD"): case packUpper("REAL8"): case packUpper("DQ"): return 8;
+    case packUpper("TBYTE"): case packUpper("REAL10"): case packUpper("DT"): return 10;
+    case packUpper("NEAR"): case packUpper("NEAR16"): case packUpper("PROC"):
+      isDistance = true;
+      return 0;
+    case packUpper("FAR"): case packUpper("FAR16"):
+      isDistance = true;
+      far = true;
+      return 0;
+    default: return 0;
   }
-  return it->second;
 }
 
 namespace {
@@ -69,6 +89,17 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
     st.pop_back();
     return v;
   };
+  // The operand of a unary operator, worked on in place (an empty stack gives a default Value,
+  // as pop() would).
+  auto top = [&]() -> Value& {
+    if (st.empty()) st.emplace_back();
+    return st.back();
+  };
+  // The two operands of a binary operator, in place: the result is left in the left one's slot
+  // once the right one is dropped (missing operands are default Values, as pop() gives).
+  auto pair = [&]() {
+    while (st.size() < 2) st.insert(st.begin(), Value{});
+  };
   auto mergeUnknown = [](Value& into, const Value& from) {
     if (from.unknown && !into.unknown) {
       into.unknown = true;
@@ -79,7 +110,7 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
   for (const ExprOp& op : e.ops) {
     switch (op.op) {
       case Op::Number: {
-        Value v;
+        Value& v = st.emplace_back();
         if (op.numberRadix == radix) {
           v.num = op.value;
         } else {
@@ -91,7 +122,6 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
             op.numberRadix = static_cast<uint8_t>(radix);
           }
         }
-        st.push_back(std::move(v));
         break;
       }
       case Op::String: {
@@ -121,13 +151,12 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
         break;
       }
       case Op::Identifier: {
-        Value v;
+        Value& v = st.emplace_back();
         resolveIdentifier(op);
         if (op.resolved == 1) {
           v.kind = Value::Kind::Register;
           v.reg = static_cast<enc::Reg>(op.registerCode);
           v.size = enc::registerSize(v.reg);
-          st.push_back(std::move(v));
           break;
         }
         bool isDistance = false, far = false;
@@ -138,7 +167,6 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
           v.near = isDistance && !far;
           v.far = far;
           if (isDistance) v.distance = far ? enc::Distance::Far : enc::Distance::Near;
-          st.push_back(std::move(v));
           break;
         }
         Symbol* s = op.bound ? op.bound : findSymbol(op.text, currentStatement ? currentStatement->procScope : procScope,
@@ -164,7 +192,6 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
           v.kind = Value::Kind::Address;  // a forward reference is most likely a label
           v.codeLabel = true;
           if (s) v.symbol = s;
-          st.push_back(std::move(v));
           break;
         }
         v.symbol = s;
@@ -227,7 +254,6 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
           case SymKind::Undefined:
             break;
         }
-        st.push_back(std::move(v));
         break;
       }
       case Op::Member: {
@@ -268,8 +294,9 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
       }
       case Op::Add:
       case Op::Index: {
-        Value b = pop();
-        Value a = pop();
+        pair();
+        Value& b = st.back();
+        Value& a = st[st.size() - 2];
         mergeUnknown(a, b);
         if (op.op == Op::Index) a.memory = true;
         auto absorb = [&](Value& into, Value& other) {
@@ -305,12 +332,13 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
           if (a.relocatable && b.relocatable && !a.unknown && !b.unknown) fail(op.column, "cannot add two relocatable addresses");
           absorb(a, b);
         }
-        st.push_back(std::move(a));
+        st.pop_back();  // b: the sum is in a's slot
         break;
       }
       case Op::Sub: {
-        Value b = pop();
-        Value a = pop();
+        pair();
+        Value& b = st.back();
+        Value& a = st[st.size() - 2];
         mergeUnknown(a, b);
         if (b.relocatable) {
           if (a.relocatable && a.segment == b.segment && a.target.kind == b.target.kind &&
@@ -319,7 +347,8 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
             r.num = a.num - b.num;
             r.unknown = a.unknown;
             r.undefinedName = a.undefinedName;
-            st.push_back(std::move(r));
+            st.pop_back();
+            st.back() = r;
             break;
           }
           if (!a.unknown && !b.unknown) fail(op.column, "cannot subtract addresses in different segments");
@@ -327,7 +356,7 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
           fail(op.column, "a register cannot be subtracted");
         }
         a.num -= b.num;
-        st.push_back(std::move(a));
+        st.pop_back();  // b: the difference is in a's slot
         break;
       }
       case Op::Mul: {
@@ -451,18 +480,17 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
         break;
       }
       case Op::Bracket: {
-        Value v = pop();
+        Value& v = top();
         if (v.kind == Value::Kind::Register) {
           Value m;
           addRegister(m, v.reg, 1);
           v = m;
         }
         if (v.regs[0] != enc::Reg::None || v.regs[1] != enc::Reg::None || v.relocatable || v.unknown) v.memory = true;
-        st.push_back(std::move(v));
         break;
       }
       case Op::Offset: {
-        Value v = pop();
+        Value& v = top();
         if (v.segmentValue) {
           v.segmentValue = false;  // OFFSET of a segment or group name is 0 relative to it
         }
@@ -470,7 +498,6 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
         v.size = 0;
         v.kind = Value::Kind::Constant;
         v.codeLabel = false;
-        st.push_back(std::move(v));
         break;
       }
       case Op::Seg: {
@@ -562,9 +589,8 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
         break;
       }
       case Op::Short: {
-        Value v = pop();
+        Value& v = top();
         v.distance = enc::Distance::Short;
-        st.push_back(std::move(v));
         break;
       }
       case Op::This: {

@@ -78,7 +78,14 @@ void Assembler::emitInstruction(const Statement& s) {
   std::vector<Value>& relocs = relocScratch;  // reused: one instruction at a time
   relocs.clear();
   bool allKnown = true;
+  bool allLone = true;  // every operand a lone register or number: see EncodingCache
   std::array<uint16_t, 3> columns{};
+  // Operands are built in place in `in` (a fourth is counted but not kept: encode() reports it).
+  enc::Operand extra;
+  auto slot = [&](size_t i) -> enc::Operand& {
+    if (in.operandCount < 255) ++in.operandCount;
+    return i < in.operands.size() ? in.operands[i] : (extra = enc::Operand{});
+  };
   for (size_t i = 0; i < s.operands.size(); ++i) {
     const Expr& e = s.operands[i];
     columns[i] = e.column;
@@ -89,7 +96,9 @@ void Assembler::emitInstruction(const Statement& s) {
       if (only.op == Op::Identifier) {
         resolveIdentifier(only);
         if (only.resolved == 1) {
-          in.add(enc::Operand::reg_(static_cast<enc::Reg>(only.registerCode)));
+          enc::Operand& op = slot(i);
+          op.kind = enc::Operand::Kind::Register;
+          op.reg = static_cast<enc::Reg>(only.registerCode);
           continue;
         }
       } else if (only.op == Op::Number && !branch) {
@@ -100,17 +109,21 @@ void Assembler::emitInstruction(const Statement& s) {
           }
         }
         if (only.numberRadix == radix) {
-          in.add(enc::Operand::imm_(only.value));
+          enc::Operand& op = slot(i);
+          op.kind = enc::Operand::Kind::Immediate;
+          op.imm.value = only.value;
           continue;
         }
       }
     }
+    allLone = false;
     Value v = evaluate(e, true);
     if (v.unknown) allKnown = false;
-    enc::Operand op;
+    enc::Operand& op = slot(i);
     bool hasRegs = v.regs[0] != enc::Reg::None || v.regs[1] != enc::Reg::None;
     if (v.kind == Value::Kind::Register && !hasRegs && !v.memory) {
-      op = enc::Operand::reg_(v.reg);
+      op.kind = enc::Operand::Kind::Register;
+      op.reg = v.reg;
     } else if (v.kind == Value::Kind::Type) {
       passError(e.column + 1u, "a type name is not an operand (did you mean '... PTR name'?)");
       return;
@@ -132,7 +145,8 @@ void Assembler::emitInstruction(const Statement& s) {
         if (!inThisSegment && t.distance == enc::Distance::Automatic)
           t.distance = v.target.kind == link::RefKind::Extern ? (externals[v.target.index]->far ? enc::Distance::Far : enc::Distance::Near) : enc::Distance::Far;
       }
-      op = enc::Operand::target_(t);
+      op.kind = enc::Operand::Kind::Target;
+      op.target = t;
     } else if (hasRegs || v.memory || v.segOverride != enc::Reg::None ||
                (v.kind == Value::Kind::Address && !v.segmentValue)) {
       enc::Memory m;
@@ -194,21 +208,35 @@ void Assembler::emitInstruction(const Statement& s) {
           m.segment = found;
         }
       }
-      op = enc::Operand::mem_(m);
+      op.kind = enc::Operand::Kind::Memory;
+      op.mem = m;
     } else {
       enc::Reloc reloc;
       if (v.relocatable && !v.unknown) {
         relocs.push_back(v);
         reloc = {v.segmentValue ? enc::RelocKind::Segment : enc::RelocKind::Offset, static_cast<uint32_t>(relocs.size() - 1)};
       }
-      op = enc::Operand::imm_(v.num, reloc);
+      op.kind = enc::Operand::Kind::Immediate;
+      op.imm = {v.num, reloc};
     }
-    in.add(op);
   }
   symbolsRead = nullptr;
   enc::Options opt;
   opt.cpu = cpu;
   opt.jumps = jumps;
+  // The same instruction of lone registers and numbers met again (`push bp` in every procedure):
+  // its bytes are what encode() gave the first time, and what follows the encoding below does
+  // with such an instruction comes down to this.
+  EncodingCache::Key key;
+  bool cacheable = allLone && !branch && EncodingCache::keyOf(in, opt, key);
+  if (cacheable) {
+    if (const EncodingCache::Entry* hit = replay.encodings.find(key)) {
+      std::copy(hit->bytes.begin(), hit->bytes.begin() + hit->length, s.fixedBytes.begin());
+      s.fixedLength = hit->length;
+      emitBytes(hit->bytes.data(), hit->length, true);
+      return;
+    }
+  }
   enc::Encoding out = enc::encode(in, opt);
   if (!out.ok()) {
     uint32_t column = out.error.operand >= 0 && static_cast<size_t>(out.error.operand) < s.operands.size()
@@ -222,6 +250,7 @@ void Assembler::emitInstruction(const Statement& s) {
       out.length <= s.fixedBytes.size() && passDiagnostics.size() == diagnosticsBefore && passIndependent(s.operands)) {
     std::copy(out.bytes.begin(), out.bytes.begin() + out.length, s.fixedBytes.begin());
     s.fixedLength = out.length;
+    if (cacheable && out.jumpForm == enc::JumpForm::None) replay.encodings.store(key, out.bytes.data(), out.length);
   }
   uint32_t start = seg.pc;
   size_t firstFixup = seg.fixups.size();

@@ -1,6 +1,7 @@
 // Replaying instructions in later passes (replay.hpp): the record made when an instruction was
 // encoded, and the check that lets a later pass emit the recorded bytes and fixups unchanged.
 #include <algorithm>
+#include <cstring>
 
 #include "assembler_impl.hpp"
 
@@ -38,6 +39,52 @@ bool sameRefs(const std::array<link::Ref, 6>& a, const std::array<link::Ref, 6>&
 }
 
 }  // namespace
+
+bool EncodingCache::keyOf(const x86::enc::Instruction& in, const x86::enc::Options& options, Key& key) {
+  if (in.mnemonic.size() > 8 || in.operandCount > in.operands.size() || in.segment != x86::enc::Reg::None) return false;
+  key = Key{};
+  std::memcpy(&key[0], in.mnemonic.data(), in.mnemonic.size());
+  key[1] = in.mnemonic.size() | uint64_t{static_cast<uint8_t>(in.rep)} << 8 | uint64_t{in.lock} << 16 |
+           uint64_t{static_cast<uint8_t>(options.cpu)} << 24 | uint64_t{options.jumps} << 32 |
+           uint64_t{in.operandCount} << 40;
+  for (size_t i = 0; i < in.operandCount; ++i) {
+    const x86::enc::Operand& o = in.operands[i];
+    switch (o.kind) {
+      case x86::enc::Operand::Kind::Register:
+        key[2] |= (uint64_t{1} | uint64_t{static_cast<uint8_t>(o.reg)} << 8) << (16 * i);
+        break;
+      case x86::enc::Operand::Kind::Immediate:
+        if (o.imm.reloc.kind != x86::enc::RelocKind::None) return false;
+        key[2] |= uint64_t{2} << (16 * i);
+        key[3 + i] = static_cast<uint64_t>(o.imm.value);
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+size_t EncodingCache::slotOf(const Key& key) {
+  uint64_t h = 0;
+  for (uint64_t w : key) h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+  return static_cast<size_t>(h >> 40) % kSlots;
+}
+
+const EncodingCache::Entry* EncodingCache::find(const Key& key) const {
+  if (entries.empty()) return nullptr;
+  const Entry& e = entries[slotOf(key)];
+  return e.length != 0 && e.key == key ? &e : nullptr;
+}
+
+void EncodingCache::store(const Key& key, const uint8_t* bytes, uint8_t length) {
+  if (length == 0 || length > 16) return;
+  if (entries.empty()) entries.resize(kSlots);
+  Entry& e = entries[slotOf(key)];
+  e.key = key;
+  e.length = length;
+  std::memcpy(e.bytes.data(), bytes, length);
+}
 
 // Emits the recorded encoding of `s` and returns true when nothing it depends on has changed.
 bool Assembler::replayInstruction(const Statement& s) {

@@ -53,6 +53,31 @@ struct ReplayRecord {
   uint32_t firstFixup = 0, fixupCount = 0;    // in ReplayCache::fixups
 };
 
+// Encodings of instructions whose operands are all lone registers and numbers (`push bp`,
+// `mov cx, 10`, `inc si`), keyed by everything encode() reads for such an instruction: the
+// mnemonic as written, REP/LOCK, the CPU, JUMPS and each operand's kind, register and value (not
+// the address: only branches use it, and they are never cached). encode() is a pure function of
+// these, so a hit gives exactly the bytes encoding again would give. Only successful encodings
+// without fixups or a jump form are kept. Direct-mapped: a colliding key replaces the entry.
+struct EncodingCache {
+  using Key = std::array<uint64_t, 6>;
+  struct Entry {
+    Key key{};
+    uint8_t length = 0;  // 0: empty
+    std::array<uint8_t, 16> bytes{};
+  };
+  static constexpr size_t kSlots = 512;
+  std::vector<Entry> entries;  // kSlots once used
+
+  // The key of `in`, or false when it cannot be cached (too long a mnemonic, too many operands).
+  static bool keyOf(const x86::enc::Instruction& in, const x86::enc::Options& options, Key& key);
+  const Entry* find(const Key& key) const;
+  void store(const Key& key, const uint8_t* bytes, uint8_t length);
+
+ private:
+  static size_t slotOf(const Key& key);
+};
+
 struct ReplayCache {
   std::vector<uint32_t> recordOf;         // by statement index: index into `records`, or kNone
   std::vector<ReplayRecord> records;
@@ -63,6 +88,7 @@ struct ReplayCache {
   // A pass-1 lookup may have found a global symbol that a procedure-local label of the same name,
   // defined further on, hides in later passes: then no pass-1 record can be trusted.
   bool pass1LookupsUnstable = false;
+  EncodingCache encodings;
 };
 
 }  // namespace asmlab::masm
