@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,7 +15,9 @@
 #include "asmlab/x86/encoder.hpp"
 #include "expr.hpp"
 #include "macro_layer.hpp"
+#include "name_map.hpp"
 #include "replay.hpp"
+#include "symbol_index.hpp"
 
 namespace asmlab::masm {
 
@@ -121,7 +124,7 @@ struct Statement {
   StmtKind kind = StmtKind::Instruction;
   uint32_t line = 0;              // index into Assembler::lines
   Symbol* label = nullptr;
-  std::string mnemonic;
+  std::string_view mnemonic;       // upper case; points at Assembler::mnemonicTexts or a literal
   Operands operands;
   std::vector<DataItem> data;
   uint32_t elementSize = 0;
@@ -174,11 +177,33 @@ public:
   MacroLayer macros;
   AssemblyResult result_;
 
-  std::unordered_map<std::string, std::unique_ptr<Symbol>> globals;
-  // Procedure-local (MASM 6) and @@ (TASM LOCALS) labels: scope -> folded name -> symbol.
-  // Procedure scopes are >= 0; @@ scopes are stored as -2 - scope.
-  std::unordered_map<int64_t, std::unordered_map<std::string, Symbol*>> locals;
-  std::vector<std::unique_ptr<Symbol>> localOwners;
+  // Every symbol lives in this pool until the assembly ends: it never moves (replay records and
+  // statements hold pointers) and is freed in bulk, a chunk at a time.
+  static constexpr size_t kSymbolChunk = 512;
+  std::vector<std::unique_ptr<Symbol[]>> symbolChunks;
+  size_t symbolsInChunk = kSymbolChunk;
+  Symbol* newSymbol() {
+    if (symbolsInChunk == kSymbolChunk) {
+      symbolChunks.push_back(std::make_unique<Symbol[]>(kSymbolChunk));
+      symbolsInChunk = 0;
+    }
+    return &symbolChunks.back()[symbolsInChunk++];
+  }
+  // The global symbols in the order they were created, with structure fields' per-structure
+  // copies (`fieldKey` "\x03struct.field", looked up through their StructDef, never by name).
+  // Until session 3 this was an unordered_map of folded names; the EXTERNDEF pass still walks
+  // that map's order (globalsInMapOrder()) so the externals keep their numbers.
+  struct GlobalEntry {
+    Symbol* symbol;
+    std::string fieldKey;  // empty: an ordinary global, whose key is fold(symbol->name)
+  };
+  std::vector<GlobalEntry> globals;
+  std::string globalKey(const GlobalEntry& g) const { return g.fieldKey.empty() ? fold(g.symbol->name) : g.fieldKey; }
+  std::vector<Symbol*> globalsInMapOrder() const;
+  // Every name looked up: globals (scope -1), procedure-local (MASM 6) labels under their
+  // procedure's scope (>= 0) and @@ (TASM LOCALS) labels under -2 - scope.
+  SymbolIndex symbolIndex;
+  std::vector<Symbol*> localOwners;  // in definition order, for the listing
   ExprStore exprs;  // every expression's operations and texts, for the whole assembly
   std::vector<std::unique_ptr<StructDef>> structs;
   std::vector<SegmentState> segments;
@@ -238,6 +263,14 @@ public:
 
   // ---- helpers ----
   std::string fold(std::string_view name) const;
+  // A name folded for lookup without allocating (names longer than the buffer use `spill`).
+  struct FoldedKey {
+    char buffer[64];
+    std::string spill;
+    std::string_view text;
+    uint64_t hash;  // SymbolIndex::nameHash(text)
+  };
+  std::string_view foldInto(std::string_view name, FoldedKey& key) const;
   std::string spelling(std::string_view name) const;
   Symbol* findSymbol(std::string_view name, int procScope, int atScope);
   Symbol* globalSymbol(std::string_view name, bool create);
@@ -247,9 +280,22 @@ public:
     kWordMnemonic = 1, kWordUnnamedDirective = 2, kWordNameDirective = 4, kWordPrefix = 8,
     kWordBranch = 16,  // a jump, call or loop mnemonic (enc::isBranchMnemonic)
   };
-  FoldedWordTable<uint32_t> shortWordBits;  // words of up to 16 characters
-  NameMap<uint32_t> wordCache;              // longer ones
-  uint32_t wordBits(std::string_view name);
+  // What wordBits() found for a keyword, and for a mnemonic its upper-case spelling (kept in
+  // mnemonicTexts, which never moves it), which statements point at.
+  struct WordInfo {
+    uint32_t bits = 0;
+    const char* upper = nullptr;
+  };
+  FoldedWordTable<WordInfo> shortWordBits;  // keywords of up to 16 characters (other words are not kept)
+  NameMap<uint32_t> wordCache;              // longer words
+  std::deque<std::string> mnemonicTexts;
+  // Known keywords inline (every line looks its first word up); the rest out of line.
+  WordInfo wordInfo(std::string_view name) {
+    if (const WordInfo* known = shortWordBits.find(name)) return *known;
+    return classifyWord(name);
+  }
+  WordInfo classifyWord(std::string_view name);
+  uint32_t wordBits(std::string_view name) { return wordInfo(name).bits; }
   bool isMnemonic(std::string_view name);
   int typeCount = 0;  // structures, records and TYPEDEFs defined (type names can start data lines)
 

@@ -519,10 +519,11 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
           }
           f.symbol = fs;
           // Field names are also looked up per structure, so two structures may share one.
-          auto own = std::make_unique<Symbol>(*fs);
+          Symbol* own = newSymbol();
+          *own = *fs;
           own->value = f.offset;
-          f.symbol = own.get();
-          globals.emplace(fmt::format("\x03{}.{}", openStruct->name, fold(name)), std::move(own));
+          f.symbol = own;
+          globals.push_back({own, fmt::format("\x03{}.{}", openStruct->name, fold(name))});
         }
         openStruct->size = openStruct->isUnion ? std::max(openStruct->size, f.size) : openStruct->size + f.size;
         openStruct->fields.push_back(std::move(f));

@@ -56,8 +56,8 @@ void Assembler::buildModule() {
   }
   // Publics in a stable order (by name) so the object does not depend on hash order.
   std::vector<Symbol*> pubs;
-  for (auto& [key, sym] : globals)
-    if (sym->isPublic && key[0] != '\x03') pubs.push_back(sym.get());
+  for (auto& [sym, fieldKey] : globals)
+    if (sym->isPublic && fieldKey.empty()) pubs.push_back(sym);
   std::sort(pubs.begin(), pubs.end(), [](Symbol* a, Symbol* b) { return a->name < b->name; });
   for (Symbol* s : pubs) {
     link::Public p;
@@ -177,12 +177,14 @@ void Assembler::buildListing() {
   }
   out += "\nSymbols:\n\n";
   std::map<std::string, const Symbol*> sorted;
-  for (auto& [key, sym] : globals) {
+  for (auto& g : globals) {
+    const Symbol* sym = g.symbol;
+    const std::string key = globalKey(g);
     if (key[0] == '\x03' || sym->kind == SymKind::Undefined || sym->kind == SymKind::Segment || sym->kind == SymKind::Group) continue;
-    sorted.emplace(sym->name + key, sym.get());
+    sorted.emplace(sym->name + key, sym);
   }
   for (auto& sym : localOwners)
-    if (sym->kind != SymKind::Undefined) sorted.emplace(sym->name + " (local)", sym.get());
+    if (sym->kind != SymKind::Undefined) sorted.emplace(sym->name + " (local)", sym);
   for (auto& [k, s] : sorted) {
     std::string where;
     if ((s->kind == SymKind::Label || s->kind == SymKind::Variable) && s->segment >= 0)

@@ -23,90 +23,131 @@ std::string Assembler::spelling(std::string_view name) const {
   return options.caseMode == CaseMode::Upper ? upper(name) : std::string(name);
 }
 
-Symbol* Assembler::findSymbol(std::string_view name, int proc, int at) {
-  std::string key = fold(name);
-  if (!locals.empty()) {
-    if (tasmLocals && name.starts_with("@@")) {
-      auto scope = locals.find(-2 - static_cast<int64_t>(at));
-      if (scope != locals.end()) {
-        auto it = scope->second.find(key);
-        if (it != scope->second.end()) return it->second;
-      }
-    }
-    if (proc >= 0) {
-      auto scope = locals.find(proc);
-      if (scope != locals.end()) {
-        auto it = scope->second.find(key);
-        if (it != scope->second.end()) return it->second;
-      }
-    }
+// The globals in the order of the unordered_map<folded name, Symbol*> that held them until
+// session 3: the same insertions in the same order give the same walk.
+std::vector<Symbol*> Assembler::globalsInMapOrder() const {
+  std::unordered_map<std::string, Symbol*> map;
+  for (const GlobalEntry& g : globals) map.emplace(globalKey(g), g.symbol);
+  std::vector<Symbol*> out;
+  out.reserve(map.size());
+  for (auto& entry : map) out.push_back(entry.second);
+  return out;
+}
+
+std::string_view Assembler::foldInto(std::string_view name, FoldedKey& key) const {
+  // The fold and SymbolIndex::nameHash in one pass over the name.
+  if (options.caseMode == CaseMode::Preserve) {
+    key.hash = SymbolIndex::nameHash(name);
+    return key.text = name;
   }
-  auto it = globals.find(key);
-  return it == globals.end() ? nullptr : it->second.get();
+  char* out = key.buffer;
+  if (name.size() > sizeof key.buffer) {
+    key.spill.resize(name.size());
+    out = key.spill.data();
+  }
+  uint64_t h = SymbolIndex::kHashSeed;
+  for (size_t i = 0; i < name.size(); ++i) {
+    out[i] = toUpper(name[i]);
+    h = SymbolIndex::hashStep(h, out[i]);
+  }
+  key.hash = h;
+  return key.text = std::string_view(out, name.size());
+}
+
+namespace {
+std::string_view symbolName(const Symbol* s) { return s->name; }
+}  // namespace
+
+Symbol* Assembler::findSymbol(std::string_view name, int proc, int at) {
+  FoldedKey folded;
+  std::string_view key = foldInto(name, folded);
+  const uint64_t hash = folded.hash;
+  const bool exact = options.caseMode == CaseMode::Preserve;
+  if (symbolIndex.hasScoped()) {
+    if (tasmLocals && name.starts_with("@@"))
+      if (Symbol* s = symbolIndex.find(hash, -2 - static_cast<int64_t>(at), key, exact, symbolName)) return s;
+    if (proc >= 0)
+      if (Symbol* s = symbolIndex.find(hash, proc, key, exact, symbolName)) return s;
+  }
+  return symbolIndex.find(hash, SymbolIndex::kGlobalScope, key, exact, symbolName);
 }
 
 Symbol* Assembler::globalSymbol(std::string_view name, bool create) {
-  std::string key = fold(name);
-  auto it = globals.find(key);
-  if (it != globals.end()) return it->second.get();
+  FoldedKey folded;
+  std::string_view key = foldInto(name, folded);
+  const uint64_t hash = folded.hash;
+  const bool exact = options.caseMode == CaseMode::Preserve;
+  if (Symbol* s = symbolIndex.find(hash, SymbolIndex::kGlobalScope, key, exact, symbolName)) return s;
   if (!create) return nullptr;
-  auto s = std::make_unique<Symbol>();
+  Symbol* s = newSymbol();
   s->name = spelling(name);
-  Symbol* raw = s.get();
-  globals.emplace(std::move(key), std::move(s));
-  return raw;
+  globals.push_back({s, {}});
+  symbolIndex.insert(hash, SymbolIndex::kGlobalScope, s);
+  return s;
 }
 
 Symbol* Assembler::defineLocalLabel(std::string_view name, int scope) {
   int64_t scopeKey = name.starts_with("@@") && tasmLocals ? -2 - static_cast<int64_t>(scope) : scope;
-  std::string key = fold(name);
-  auto& map = locals[scopeKey];
-  auto it = map.find(key);
-  if (it != map.end()) return it->second;
-  if (globals.count(key) || (scopeKey != scope && findSymbol(name, procScope, -1)))
+  FoldedKey folded;
+  std::string_view key = foldInto(name, folded);
+  const uint64_t hash = folded.hash;
+  const bool exact = options.caseMode == CaseMode::Preserve;
+  if (Symbol* s = symbolIndex.find(hash, scopeKey, key, exact, symbolName)) return s;
+  if (symbolIndex.find(hash, SymbolIndex::kGlobalScope, key, exact, symbolName) ||
+      (scopeKey != scope && findSymbol(name, procScope, -1)))
     replay.pass1LookupsUnstable = true;  // earlier lookups of the name found the other symbol
-  // Local symbols are owned by the global list under a key no source name can have.
-  auto s = std::make_unique<Symbol>();
+  Symbol* s = newSymbol();
   s->name = spelling(name);
-  Symbol* raw = s.get();
-  localOwners.push_back(std::move(s));
-  map.emplace(std::move(key), raw);
-  return raw;
+  localOwners.push_back(s);
+  symbolIndex.insert(hash, scopeKey, s);
+  symbolIndex.noteScoped();
+  return s;
 }
 
 bool Assembler::isMnemonic(std::string_view name) { return (wordBits(name) & kWordMnemonic) != 0; }
 
-// What a word in the first two fields can be, looked up once and remembered.
-uint32_t Assembler::wordBits(std::string_view name) {
-  if (name.empty()) return 0;
-  if (const uint32_t* known = shortWordBits.find(name)) return *known;
-  auto it = wordCache.find(name);
-  if (it != wordCache.end()) return it->second;
-  static const NameMap<uint32_t> fixed = [] {
-    NameMap<uint32_t> m;
+// What a word in the first two fields can be. Keywords are remembered; other words (the many
+// unique names of labels, variables and procedures) are looked at again if they come back, which
+// costs less than growing the table with each of them.
+Assembler::WordInfo Assembler::classifyWord(std::string_view name) {
+  if (name.empty()) return {};
+  const bool isShort = name.size() <= FoldedWord::kMaxLength;
+  if (!isShort) {
+    auto it = wordCache.find(name);
+    if (it != wordCache.end()) return {it->second, nullptr};
+  }
+  static const FoldedWordTable<uint32_t> fixed = [] {
+    FoldedWordTable<uint32_t> m;
+    auto add = [&m](const char* w, uint32_t bit) {
+      const uint32_t* had = m.find(w);
+      m.insert(w, (had ? *had : 0u) | bit);
+    };
     for (const char* w : {"OPTION", "ASSUME", "PUBLIC", "EXTRN", "EXTERN", "EXTERNDEF", "INCLUDELIB", "END", "ORG",
                           "ALIGN", "EVEN", "GLOBAL", ".MODEL", "MODEL", "INCLUDE"})
-      m[w] |= kWordUnnamedDirective;
+      add(w, kWordUnnamedDirective);
     for (const char* w : {"SEGMENT", "ENDS", "PROC", "ENDP", "EQU", "=", "LABEL", "STRUCT", "STRUC", "UNION", "RECORD",
                           "GROUP", "TYPEDEF", "DB", "DW", "DD", "DF", "DQ", "DT", "BYTE", "SBYTE", "WORD", "SWORD",
                           "DWORD", "SDWORD", "FWORD", "QWORD", "TBYTE", "REAL4", "REAL8", "REAL10", "MACRO", "TEXTEQU",
                           "CATSTR"})
-      m[w] |= kWordNameDirective;
-    for (const char* w : {"REP", "REPE", "REPZ", "REPNE", "REPNZ", "LOCK"}) m[w] |= kWordPrefix;
+      add(w, kWordNameDirective);
+    for (const char* w : {"REP", "REPE", "REPZ", "REPNE", "REPNZ", "LOCK"}) add(w, kWordPrefix);
     return m;
   }();
-  uint32_t bits = 0;
-  if (auto f = fixed.find(name); f != fixed.end()) bits = f->second;
-  if (enc::isMnemonic(name)) bits |= kWordMnemonic;
-  if (enc::isBranchMnemonic(name)) bits |= kWordBranch;
-  if (!shortWordBits.insert(name, bits)) wordCache.emplace(std::string(name), bits);
-  return bits;
+  WordInfo info;
+  if (const uint32_t* f = fixed.find(name)) info.bits = *f;
+  if (enc::isMnemonic(name)) {
+    info.bits |= kWordMnemonic;
+    if (enc::isBranchMnemonic(name)) info.bits |= kWordBranch;
+    if (isShort) info.upper = mnemonicTexts.emplace_back(upper(name)).c_str();
+  }
+  if (!isShort) wordCache.emplace(std::string(name), info.bits);
+  else if (info.bits) shortWordBits.insert(name, info);
+  return info;
 }
 
 Symbol* Assembler::findType(std::string_view name) {
-  auto it = globals.find(fold(name));
-  if (it == globals.end()) return nullptr;
-  Symbol* s = it->second.get();
+  Symbol* s = globalSymbol(name, false);
+  if (!s) return nullptr;
   if (s->kind == SymKind::StructType || s->kind == SymKind::RecordType || s->kind == SymKind::TypeAlias) return s;
   return nullptr;
 }
@@ -191,7 +232,15 @@ bool Assembler::defineLabelHere(Symbol* sym, SymKind kind, uint32_t typeSize, bo
   if (typeSize || kind == SymKind::Variable) sym->typeSize = typeSize;
   sym->far = far;
   sym->passDefined = pass;
-  if (currentStatement) sym->definedAt = statementLines[currentStatement->line].location;
+  if (currentStatement) {
+    // Field by field: later passes define the label at the same place, and copying the file's
+    // shared_ptr would cost two atomic operations each time.
+    const SourceLocation& at = statementLines[currentStatement->line].location;
+    if (sym->definedAt.file != at.file) sym->definedAt.file = at.file;
+    sym->definedAt.line = at.line;
+    sym->definedAt.column = at.column;
+    sym->definedAt.length = at.length;
+  }
   return true;
 }
 
@@ -248,7 +297,13 @@ void splitOperands(std::string_view text, size_t base, std::vector<std::pair<siz
     out.emplace_back(base + start + lead, trim(piece));
     start = end + 1;
   };
-  for (size_t i = 0; i < text.size(); ++i) {
+  const size_t size = text.size();
+  for (size_t i = 0; i < size; ++i) {
+    while (kRole[static_cast<unsigned char>(text[i])] == kPlain)
+      if (++i == size) {
+        cut(size);
+        return;
+      }
     switch (kRole[static_cast<unsigned char>(text[i])]) {
       case kPlain: break;
       case kQuote: {
@@ -301,25 +356,34 @@ void Assembler::processLine(const LogicalLine& line) {
       label = globalSymbol(w1, true);
       ++atScope;
     }
-    Statement s;
+    Statement& s = statements.emplace_back();
     s.kind = StmtKind::Label;
     s.label = label;
     s.line = currentLine;
     s.procScope = procScope;
     s.atScope = atScope;
-    statements.push_back(std::move(s));
-    currentStatement = &statements.back();
-    execute(statements.back());
+    currentStatement = &s;
+    execute(s);
     w1 = cur.word();
     if (w1.empty()) return;
     col1 = static_cast<uint32_t>(w1.data() - text.data()) + 1;
   }
 
   size_t afterW1 = cur.pos;
-  std::string_view w2 = cur.peekWord();
+  const WordInfo info1 = wordInfo(w1);
+  const uint32_t bits1 = info1.bits;
+  // After a mnemonic the second word matters only if it is `=` (a symbol named like an
+  // instruction being assigned), so most lines do not split it off.
+  std::string_view w2;
+  if (bits1 & kWordMnemonic) {
+    WordCursor c2{text, afterW1};
+    c2.skipBlanks();
+    if (c2.pos < text.size() && text[c2.pos] == '=') w2 = text.substr(c2.pos, 1);
+  } else {
+    w2 = cur.peekWord();
+  }
   uint32_t col2 = w2.empty() ? 0 : static_cast<uint32_t>(w2.data() - text.data()) + 1;
   bool hasName = false;
-  uint32_t bits1 = wordBits(w1);
   if (!w2.empty() && isIdentStart(w1[0]) && !(bits1 & (kWordMnemonic | kWordUnnamedDirective))) {
     if (wordBits(w2) & kWordNameDirective) hasName = true;
     if (!hasName && typeCount > 0 && findType(w2)) hasName = true;
@@ -344,6 +408,7 @@ void Assembler::processLine(const LogicalLine& line) {
   // taken back out if the line has an error).
   std::string_view mnemonic = w1;
   uint32_t mnemonicColumn = col1;
+  WordInfo mnemonicInfo = info1;
   uint32_t mnemonicBits = bits1;
   enc::RepPrefix rep = enc::RepPrefix::None;
   bool lock = false;
@@ -351,7 +416,8 @@ void Assembler::processLine(const LogicalLine& line) {
     auto next = cur.peekWord();
     if (next.empty() || !isMnemonic(next)) break;
     mnemonic = cur.word();
-    mnemonicBits = wordBits(mnemonic);
+    mnemonicInfo = wordInfo(mnemonic);
+    mnemonicBits = mnemonicInfo.bits;
     mnemonicColumn = static_cast<uint32_t>(mnemonic.data() - text.data()) + 1;
   }
   if (!(mnemonicBits & kWordMnemonic)) {
@@ -369,7 +435,9 @@ void Assembler::processLine(const LogicalLine& line) {
   s.kind = StmtKind::Instruction;
   s.rep = rep;
   s.lock = lock;
-  s.mnemonic = upper(mnemonic);
+  // wordInfo() keeps the upper-case text of mnemonics (all are short enough for its table).
+  s.mnemonic = mnemonicInfo.upper ? std::string_view(mnemonicInfo.upper, mnemonic.size())
+                                  : std::string_view(mnemonicTexts.emplace_back(upper(mnemonic)));
   s.number = mnemonicColumn;
   s.branch = (mnemonicBits & kWordBranch) != 0;
   auto rest = cur.rest();
@@ -653,12 +721,15 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
   // Pass 1 errors other than undefined symbols are real; forward references are settled below.
   passDiagnostics.clear();
   // EXTERNDEF names not defined here are external (MASM 6.1 Programmer's Guide ch. 8).
-  for (auto& [key, sym] : globals) {
+  bool anyExternDef = false;
+  for (const GlobalEntry& g : globals) anyExternDef |= g.symbol->externDef;
+  if (anyExternDef)
+  for (Symbol* sym : globalsInMapOrder()) {
     if (sym->externDef && sym->kind == SymKind::Undefined) {
       sym->kind = SymKind::External;
       sym->index = static_cast<int>(externals.size());
       sym->passDefined = 1;
-      externals.push_back(sym.get());
+      externals.push_back(sym);
     } else if (sym->externDef && sym->kind != SymKind::External) {
       sym->isPublic = true;
     }
