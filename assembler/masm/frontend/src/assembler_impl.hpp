@@ -126,7 +126,7 @@ struct Statement {
   Symbol* label = nullptr;
   std::string_view mnemonic;       // upper case; points at Assembler::mnemonicTexts or a literal
   Operands operands;
-  std::vector<DataItem> data;
+  uint32_t extra = UINT32_MAX;    // index into Assembler::statementExtras (data items, ASSUMEs)
   uint32_t elementSize = 0;
   StructDef* structType = nullptr;
   int procScope = -1;
@@ -141,6 +141,11 @@ struct Statement {
   // only, no fixup, no error): its encoding, kept by the first pass for the later ones.
   mutable uint8_t fixedLength = 0;
   mutable std::array<uint8_t, 16> fixedBytes{};
+};
+// Kept out of line so that a Statement is trivially destructible and small: only data
+// definitions and ASSUMEs have these (the statement list is walked every pass and freed at the end).
+struct StatementExtra {
+  std::vector<DataItem> data;
   std::vector<std::pair<enc::Reg, Expr>> assumes;  // ASSUME
   bool assumeNothing = false;
 };
@@ -211,6 +216,19 @@ public:
   std::vector<Symbol*> groupSymbols;
   std::vector<Symbol*> externals;
   std::vector<Statement> statements;
+  std::deque<StatementExtra> statementExtras;  // a deque: references stay valid as it grows
+  StatementExtra& extraOf(Statement& s) {
+    if (s.extra == UINT32_MAX) {
+      s.extra = static_cast<uint32_t>(statementExtras.size());
+      statementExtras.emplace_back();
+    }
+    return statementExtras[s.extra];
+  }
+  const StatementExtra& extraOf(const Statement& s) const {
+    static const StatementExtra none;
+    return s.extra == UINT32_MAX ? none : statementExtras[s.extra];
+  }
+  const std::vector<DataItem>& dataOf(const Statement& s) const { return extraOf(s).data; }
   std::vector<ListingLine> lines;
   std::vector<LogicalLine> statementLines;  // where each logical line came from (text not kept)
   uint32_t currentLine = 0;

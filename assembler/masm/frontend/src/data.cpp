@@ -237,7 +237,7 @@ void Assembler::computeDataLength(Statement& s, Symbol* label) {
   uint64_t elements = 0, bytes = 0;
   std::vector<Diagnostic> saved;
   saved.swap(passDiagnostics);
-  countItems(*this, s.data, s.elementSize, s.structType, elements, bytes);
+  countItems(*this, dataOf(s), s.elementSize, s.structType, elements, bytes);
   passDiagnostics.swap(saved);
   s.number = static_cast<int64_t>(bytes);
   if (!label) return;
@@ -245,8 +245,8 @@ void Assembler::computeDataLength(Statement& s, Symbol* label) {
   label->sizeOf = static_cast<uint32_t>(bytes);
   // LENGTH (MASM 5): the DUP count of the first initialiser, else 1.
   label->lengthCount = 1;
-  if (!s.data.empty() && s.data[0].kind == DataItem::Kind::Dup) {
-    Value c = evaluate(s.data[0].expr, false);
+  if (!dataOf(s).empty() && dataOf(s)[0].kind == DataItem::Kind::Dup) {
+    Value c = evaluate(dataOf(s)[0].expr, false);
     if (!c.unknown && c.num > 0) label->lengthCount = static_cast<uint32_t>(c.num);
   }
 }
@@ -297,7 +297,7 @@ constexpr uint8_t kReservedData = 0xFF;
 }  // namespace
 
 bool Assembler::presetSimpleData(Statement& s, Symbol* label) {
-  if (s.kind != StmtKind::Data || s.structType || s.data.size() != 1) return false;
+  if (s.kind != StmtKind::Data || s.structType || dataOf(s).size() != 1) return false;
   uint32_t size = s.elementSize;
   if (size != 1 && size != 2 && size != 4) return false;
   // A lone number, read as evaluate() reads it (parseNumber in the radix in force).
@@ -308,7 +308,7 @@ bool Assembler::presetSimpleData(Statement& s, Symbol* label) {
     out = *n;
     return true;
   };
-  const DataItem* element = &s.data[0];
+  const DataItem* element = &dataOf(s)[0];
   uint64_t count = 1;
   if (element->kind == DataItem::Kind::Dup) {
     int64_t c = 0;
@@ -416,7 +416,7 @@ void Assembler::emitData(const Statement& s) {
   // emitItems.
   if (s.fixedLength && current >= 0) {
     uint32_t length = s.fixedLength == kReservedData ? static_cast<uint32_t>(s.number) : s.fixedLength;
-    if (s.data.empty()) {
+    if (dataOf(s).empty()) {
       // Preset from the text (simpleDataText): `?` or DUP of `?` is one emitBytes in emitItems
       // too; values are emitted element by element where that matters (past 64K).
       if (s.fixedLength == kReservedData) {
@@ -435,19 +435,19 @@ void Assembler::emitData(const Statement& s) {
     }
   }
   if (current < 0 || s.fixedLength) {
-    emitItems(s.data, s.elementSize, s.structType);
+    emitItems(dataOf(s), s.elementSize, s.structType);
     return;
   }
   size_t diagnosticsBefore = passDiagnostics.size();
   uint32_t start = segments[static_cast<size_t>(current)].pc;
   size_t fixupsBefore = segments[static_cast<size_t>(current)].fixups.size();
-  emitItems(s.data, s.elementSize, s.structType);
+  emitItems(dataOf(s), s.elementSize, s.structType);
   const auto& seg = segments[static_cast<size_t>(current)];
   if (s.kind != StmtKind::Data || s.structType || passDiagnostics.size() != diagnosticsBefore ||
       seg.fixups.size() != fixupsBefore || seg.pc <= start)
     return;
   bool anyUndefined = false, anyValue = false;
-  if (!passIndependent(s.data, anyUndefined, anyValue)) return;
+  if (!passIndependent(dataOf(s), anyUndefined, anyValue)) return;
   uint32_t length = seg.pc - start;
   if (anyUndefined && !anyValue && static_cast<int64_t>(length) == s.number && length <= 0x10000) {
     s.fixedLength = kReservedData;

@@ -499,7 +499,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
         s.kind = kind;
         s.elementSize = elementSize;
         s.structType = structType;
-        s.data = std::move(*items);
+        extraOf(s).data = std::move(*items);
         StructField f;
         f.elementSize = s.elementSize;
         f.structType = s.structType;
@@ -507,7 +507,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
         currentStatement = nullptr;
         computeDataLength(s, nullptr);
         f.size = static_cast<uint32_t>(s.number);
-        f.initialiser = s.data;
+        f.initialiser = dataOf(s);
         if (hasName) {
           Symbol* fs = globalSymbol(name, true);
           if (fs->kind == SymKind::Undefined || fs->kind == SymKind::StructField) {
@@ -542,7 +542,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       Statement& placed = place(kind);
       placed.elementSize = elementSize;
       placed.structType = structType;
-      placed.data = std::move(*items);
+      extraOf(placed).data = std::move(*items);
       placed.label = label;
       if (!presetSimpleData(placed, label)) computeDataLength(placed, label);
       run(placed);
@@ -581,8 +581,8 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
     Statement s;
     s.kind = StmtKind::Assume;
     auto dg = parseOne("DGROUP", 1);
-    s.assumes.emplace_back(enc::Reg::DS, *dg);
-    s.assumes.emplace_back(enc::Reg::SS, *dg);
+    extraOf(s).assumes.emplace_back(enc::Reg::DS, *dg);
+    extraOf(s).assumes.emplace_back(enc::Reg::SS, *dg);
     commit(std::move(s));
     return true;
   }
@@ -612,7 +612,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       Statement a;
       a.kind = StmtKind::Assume;
       auto e = parseOne(model == Model::Tiny ? "DGROUP" : segments[static_cast<size_t>(index)].name, 1);
-      a.assumes.emplace_back(enc::Reg::CS, *e);
+      extraOf(a).assumes.emplace_back(enc::Reg::CS, *e);
       commit(std::move(a));
     }
     return true;
@@ -639,7 +639,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
     DataItem q;
     q.kind = DataItem::Kind::Undefined;
     dup.items.push_back(q);
-    d.data.push_back(std::move(dup));
+    extraOf(d).data.push_back(std::move(dup));
     commit(std::move(d));
     Statement e;
     e.kind = StmtKind::SegmentEnd;
@@ -682,7 +682,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       auto p = trim(piece);
       if (p.empty()) continue;
       if (iequals(p, "NOTHING")) {
-        s.assumeNothing = true;
+        extraOf(s).assumeNothing = true;
         continue;
       }
       auto colon = p.find(':');
@@ -696,13 +696,13 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       if (!enc::isSegmentRegister(*reg)) continue;  // ASSUME bx:PTR ... (typed registers) is accepted and ignored
       auto target = trim(p.substr(colon + 1));
       if (iequals(target, "NOTHING") || iequals(target, "ERROR")) {
-        s.assumes.emplace_back(*reg, Expr{});
+        extraOf(s).assumes.emplace_back(*reg, Expr{});
         continue;
       }
       uint32_t col = restColumn + static_cast<uint32_t>(target.data() - rest.data());
       auto e = parseOne(target, col);
       if (!e) return true;
-      s.assumes.emplace_back(*reg, std::move(*e));
+      extraOf(s).assumes.emplace_back(*reg, std::move(*e));
     }
     commit(std::move(s));
     return true;

@@ -601,8 +601,8 @@ void Assembler::executeKind(const Statement& s) {
       procScope = -1;
       break;
     case StmtKind::Assume:
-      if (s.assumeNothing) assumed.fill(false);
-      for (auto& [reg, e] : s.assumes) {
+      if (extraOf(s).assumeNothing) assumed.fill(false);
+      for (auto& [reg, e] : extraOf(s).assumes) {
         size_t i = static_cast<size_t>(static_cast<int>(reg) - static_cast<int>(enc::Reg::ES));
         if (e.empty()) {
           assumed[i] = false;
