@@ -230,7 +230,20 @@ public:
   }
   const std::vector<DataItem>& dataOf(const Statement& s) const { return extraOf(s).data; }
   std::vector<ListingLine> lines;
-  std::vector<LogicalLine> statementLines;  // where each logical line came from (text not kept)
+  // Where each logical line came from, as indexes (no shared pointers per line); the files and
+  // macro expansions it names are kept alive in originFiles / originExpansions.
+  struct LineOrigin {
+    uint32_t file = UINT32_MAX;       // index into originFiles
+    uint32_t expansion = UINT32_MAX;  // index into originExpansions
+    uint32_t line = 0, column = 0, length = 0;
+    bool fromFile = true;
+  };
+  std::vector<LineOrigin> statementLines;
+  std::vector<std::shared_ptr<const SourceFile>> originFiles;
+  std::vector<std::shared_ptr<const ExpansionInfo>> originExpansions;
+  const std::shared_ptr<const SourceFile>& originFile(uint32_t lineIndex) const;
+  SourceLocation originLocation(uint32_t lineIndex) const;
+  LogicalLine originLine(uint32_t lineIndex) const;  // for diagnostics (no text)
   uint32_t currentLine = 0;
 
   // state during a pass
@@ -320,7 +333,6 @@ public:
   void error(const LogicalLine& line, uint32_t column, std::string message, uint32_t length = 0);
   void warning(const LogicalLine& line, uint32_t column, std::string message);
   void passError(uint32_t column, std::string message, uint32_t length = 0);
-  LogicalLine& stmtLine() { return statementLines[currentStatement->line]; }
 
   // evaluate.cpp
   Value evaluate(const Expr& e, bool reportUndefined);

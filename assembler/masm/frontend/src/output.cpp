@@ -18,7 +18,7 @@ void Assembler::recordLine() {
     lines.clear();
     linePass = pass;
   }
-  const LogicalLine& where = statementLines[currentStatement->line];
+  const LogicalLine where = originLine(currentStatement->line);
   const SourceLocation* at = &where.location;
   for (const ExpansionInfo* e = where.expansion.get(); e; e = e->parent.get()) at = &e->invokedAt;
   if (!at->file) return;
@@ -92,7 +92,7 @@ void Assembler::buildModule() {
     if (!v.relocatable || v.segmentValue || v.target.kind != link::RefKind::Segment) {
       Diagnostic d;
       d.severity = Severity::Error;
-      d.location = statementLines[it->line].location;
+      d.location = originLocation(it->line);
       d.message = "END needs a code label in this module as the entry point";
       diags.add(std::move(d));
       break;

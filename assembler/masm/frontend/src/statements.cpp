@@ -204,7 +204,7 @@ void Assembler::passError(uint32_t column, std::string message, uint32_t length)
   d.severity = Severity::Error;
   d.message = std::move(message);
   if (currentStatement) {
-    const LogicalLine& line = statementLines[currentStatement->line];
+    const LogicalLine line = originLine(currentStatement->line);
     d.location = line.location;
     d.location.column = column ? column : 1;
     d.location.length = length;
@@ -235,8 +235,9 @@ bool Assembler::defineLabelHere(Symbol* sym, SymKind kind, uint32_t typeSize, bo
   if (currentStatement) {
     // Field by field: later passes define the label at the same place, and copying the file's
     // shared_ptr would cost two atomic operations each time.
-    const SourceLocation& at = statementLines[currentStatement->line].location;
-    if (sym->definedAt.file != at.file) sym->definedAt.file = at.file;
+    const LineOrigin& at = statementLines[currentStatement->line];
+    const auto& file = originFile(currentStatement->line);
+    if (sym->definedAt.file != file) sym->definedAt.file = file;
     sym->definedAt.line = at.line;
     sym->definedAt.column = at.column;
     sym->definedAt.length = at.length;
@@ -545,7 +546,7 @@ void Assembler::executeKind(const Statement& s) {
       if (v.unknown && pass == 1) {
         if (s.label->kind == SymKind::Undefined) break;
       }
-      defineConstant(s.label, v.num, s.kind == StmtKind::Equal, statementLines[s.line], s.operands[0].column + 1u);
+      defineConstant(s.label, v.num, s.kind == StmtKind::Equal, originLine(s.line), s.operands[0].column + 1u);
       if (v.size && s.label->kind == SymKind::Constant) s.label->typeSize = 0;
       break;
     }
@@ -646,9 +647,18 @@ void Assembler::handleLogicalLine(const LogicalLine& line) {
   uint32_t savedLine = currentLine;
   currentStatement = nullptr;
   // Statements keep where they came from (not the text) for diagnostics in later passes.
-  LogicalLine& where = statementLines.emplace_back();
-  where.location = line.location;
-  where.expansion = line.expansion;
+  LineOrigin& where = statementLines.emplace_back();
+  if (line.location.file) {
+    if (originFiles.empty() || originFiles.back() != line.location.file) originFiles.push_back(line.location.file);
+    where.file = static_cast<uint32_t>(originFiles.size() - 1);
+  }
+  if (line.expansion) {
+    if (originExpansions.empty() || originExpansions.back() != line.expansion) originExpansions.push_back(line.expansion);
+    where.expansion = static_cast<uint32_t>(originExpansions.size() - 1);
+  }
+  where.line = line.location.line;
+  where.column = line.location.column;
+  where.length = line.location.length;
   where.fromFile = line.fromFile;
   currentLine = static_cast<uint32_t>(statementLines.size() - 1);
   processLine(line);
@@ -663,6 +673,26 @@ void Assembler::handleLogicalLine(const LogicalLine& line) {
   }
   currentStatement = nullptr;  // the statement list may have grown: hold no pointer into it
   currentLine = savedLine;
+}
+
+const std::shared_ptr<const SourceFile>& Assembler::originFile(uint32_t lineIndex) const {
+  static const std::shared_ptr<const SourceFile> none;
+  uint32_t file = statementLines[lineIndex].file;
+  return file == UINT32_MAX ? none : originFiles[file];
+}
+
+SourceLocation Assembler::originLocation(uint32_t lineIndex) const {
+  const LineOrigin& o = statementLines[lineIndex];
+  return SourceLocation{originFile(lineIndex), o.line, o.column, o.length};
+}
+
+LogicalLine Assembler::originLine(uint32_t lineIndex) const {
+  LogicalLine l;
+  const LineOrigin& o = statementLines[lineIndex];
+  l.location = originLocation(lineIndex);
+  if (o.expansion != UINT32_MAX) l.expansion = originExpansions[o.expansion];
+  l.fromFile = o.fromFile;
+  return l;
 }
 
 void Assembler::processNestedLine(const LogicalLine& line) {
