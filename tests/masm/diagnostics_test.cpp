@@ -13,6 +13,23 @@ TEST(Diagnostics, UndefinedSymbolHasLocationAndCaret) {
   EXPECT_NE(text.find("^~~~~~~"), std::string::npos) << text;
 }
 
+TEST(Diagnostics, UnclosedBracketIsReportedWhereTheBracketShouldClose) {
+  // The operand split must not drop text after an unclosed '[' (which used to read as a missing
+  // operand: "wrong number of operands for MOV").
+  auto a = assembleText("c segment\n mov ax, [bx, 1\nc ends\nend\n", {}, "b.asm");
+  std::string text = a.errors();
+  EXPECT_NE(text.find("b.asm:2:13: error: expected ']'"), std::string::npos) << text;
+  EXPECT_EQ(text.find("wrong number of operands"), std::string::npos) << text;
+}
+
+TEST(Diagnostics, TooManyOperandsAfterEachOperandIsChecked) {
+  auto a = assembleText("c segment\n add ax, bx, cx, dx\n add ax, bx, cx, (dx\nc ends\nend\n", {}, "n.asm");
+  std::string text = a.errors();
+  EXPECT_NE(text.find("n.asm:2:2: error: 'add' has too many operands"), std::string::npos) << text;
+  EXPECT_NE(text.find("n.asm:3:"), std::string::npos) << text;
+  EXPECT_NE(text.find("expected ')'"), std::string::npos) << "a bad fourth operand is reported as such: " << text;
+}
+
 TEST(Diagnostics, ErrorsInsideMacrosNameTheInvocation) {
   auto a = assembleText("m macro\n db nothere\n endm\nd segment\n m\nd ends\nend\n", {}, "m.asm");
   std::string text = a.errors();

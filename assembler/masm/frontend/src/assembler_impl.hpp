@@ -142,6 +142,9 @@ struct Statement {
   mutable uint8_t fixedLength = 0;
   mutable std::array<uint8_t, 16> fixedBytes{};
 };
+// The statement list is freed without visiting each statement.
+static_assert(std::is_trivially_destructible_v<Statement>);
+
 // Kept out of line so that a Statement is trivially destructible and small: only data
 // definitions and ASSUMEs have these (the statement list is walked every pass and freed at the end).
 struct StatementExtra {

@@ -145,69 +145,35 @@ struct Expr {
 
 static_assert(std::is_trivially_destructible_v<ExprOp> && std::is_trivially_copyable_v<Expr>);
 
-// A statement's operands: up to three (an instruction's most) in place, more on the heap, so the
-// usual statement allocates nothing for them. Contiguous, with the vector calls its readers use.
+// A statement's operands: at most three (an instruction's most; the statement layer reports more
+// as an error before storing them), in place, so a statement allocates nothing for them and
+// stays trivially destructible. Contiguous, with the vector calls its readers use.
 class Operands {
 public:
-  static constexpr uint32_t kInPlace = 3;
-  Operands() = default;
-  Operands(const Operands& other) { copyFrom(other); }
-  Operands(Operands&& other) noexcept { take(other); }
-  Operands& operator=(const Operands& other) {
-    if (this != &other) copyFrom(other);
-    return *this;
-  }
-  Operands& operator=(Operands&& other) noexcept {
-    if (this != &other) take(other);
-    return *this;
-  }
-
-  void reserve(size_t count) {
-    if (count > capacity_) grow(count);
-  }
-  void push_back(const Expr& e) {
-    if (size_ == capacity_) grow(size_ * 2);
-    data()[size_++] = e;
+  static constexpr uint32_t kCapacity = 3;
+  // Adds an operand; false (and nothing stored) when all three places are taken.
+  bool push_back(const Expr& e) {
+    if (size_ == kCapacity) return false;
+    inPlace_[size_++] = e;
+    return true;
   }
   void clear() { size_ = 0; }
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  Expr* data() { return heap_ ? heap_.get() : inPlace_; }
-  const Expr* data() const { return heap_ ? heap_.get() : inPlace_; }
-  Expr& operator[](size_t i) { return data()[i]; }
-  const Expr& operator[](size_t i) const { return data()[i]; }
-  const Expr* begin() const { return data(); }
-  const Expr* end() const { return data() + size_; }
-  const Expr& front() const { return data()[0]; }
-  const Expr& back() const { return data()[size_ - 1]; }
+  Expr* data() { return inPlace_; }
+  const Expr* data() const { return inPlace_; }
+  Expr& operator[](size_t i) { return inPlace_[i]; }
+  const Expr& operator[](size_t i) const { return inPlace_[i]; }
+  const Expr* begin() const { return inPlace_; }
+  const Expr* end() const { return inPlace_ + size_; }
+  const Expr& front() const { return inPlace_[0]; }
+  const Expr& back() const { return inPlace_[size_ - 1]; }
 
 private:
-  Expr inPlace_[kInPlace];
-  std::unique_ptr<Expr[]> heap_;
+  Expr inPlace_[kCapacity];
   uint32_t size_ = 0;
-  uint32_t capacity_ = kInPlace;
-
-  void grow(size_t count) {
-    auto bigger = std::make_unique<Expr[]>(count);
-    std::copy(begin(), end(), bigger.get());
-    heap_ = std::move(bigger);
-    capacity_ = static_cast<uint32_t>(count);
-  }
-  void take(Operands& other) {
-    heap_ = std::move(other.heap_);
-    capacity_ = heap_ ? other.capacity_ : kInPlace;
-    if (!heap_) std::copy(other.inPlace_, other.inPlace_ + other.size_, inPlace_);
-    size_ = other.size_;
-    other.size_ = 0;
-    other.capacity_ = kInPlace;
-  }
-  void copyFrom(const Operands& other) {
-    size_ = 0;
-    reserve(other.size_);
-    std::copy(other.begin(), other.end(), data());
-    size_ = other.size_;
-  }
 };
+static_assert(std::is_trivially_destructible_v<Operands>);
 
 // One item of a data definition: a value, `?`, `n DUP (items)`, or a <...>/{...} initialiser list.
 struct DataItem {

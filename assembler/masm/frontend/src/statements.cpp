@@ -446,7 +446,7 @@ void Assembler::processLine(const LogicalLine& line) {
   if (!rest.empty()) {
     auto& pieces = operandPieces;
     splitOperands(rest, restOffset, pieces);
-    s.operands.reserve(pieces.size());
+    // Every operand is parsed (so a bad one is reported as such) before the count is checked.
     for (auto& [offset, piece] : pieces) {
       if (piece.empty()) {
         statements.pop_back();
@@ -460,9 +460,9 @@ void Assembler::processLine(const LogicalLine& line) {
         error(line, pe.column + 1u, pe.message);
         return;
       }
-      s.operands.push_back(std::move(*e));
+      s.operands.push_back(*e);  // only the first three are kept
     }
-    if (s.operands.size() > 3) {
+    if (pieces.size() > Operands::kCapacity) {
       statements.pop_back();
       error(line, mnemonicColumn, fmt::format("'{}' has too many operands", mnemonic));
       return;
