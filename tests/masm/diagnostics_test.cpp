@@ -30,6 +30,14 @@ TEST(Diagnostics, TooManyOperandsAfterEachOperandIsChecked) {
   EXPECT_NE(text.find("expected ')'"), std::string::npos) << "a bad fourth operand is reported as such: " << text;
 }
 
+TEST(Diagnostics, DataCannotDefineAnExternName) {
+  // Both data paths: the common shape (`v DW ?`) and a general list.
+  auto a = assembleText("extrn v:word, w:word\nd segment\nv dw ?\nw dw 1, 2\nd ends\nend\n", {}, "x.asm");
+  std::string text = a.errors();
+  EXPECT_NE(text.find("x.asm:3:1: error: 'v' is declared EXTRN and cannot be defined here"), std::string::npos) << text;
+  EXPECT_NE(text.find("x.asm:4:1: error: 'w' is declared EXTRN and cannot be defined here"), std::string::npos) << text;
+}
+
 TEST(Diagnostics, ErrorsInsideMacrosNameTheInvocation) {
   auto a = assembleText("m macro\n db nothere\n endm\nd segment\n m\nd ends\nend\n", {}, "m.asm");
   std::string text = a.errors();

@@ -464,17 +464,20 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       StructDef* structType = type ? type->structType : nullptr;
       uint64_t count = 1;
       std::optional<int64_t> value;
+      // The variable the line defines (none without a name); false once an EXTRN name is reported.
+      auto dataLabel = [&](Symbol*& label) {
+        label = hasName ? globalSymbol(name, true) : nullptr;
+        if (label && label->kind == SymKind::External) {
+          passOneError(nameColumn, fmt::format("'{}' is declared EXTRN and cannot be defined here", name));
+          return false;
+        }
+        return true;
+      };
       if (!type && !openStruct && simpleDataText(rest, radix, elementSize, count, value)) {
         // The commonest data lines (`x DW ?`, `m DB 2 DUP (1)`): length and bytes from the text,
         // no items kept (data.cpp, emitData).
         Symbol* label = nullptr;
-        if (hasName) {
-          label = globalSymbol(name, true);
-          if (label->kind == SymKind::External) {
-            passOneError(nameColumn, fmt::format("'{}' is declared EXTRN and cannot be defined here", name));
-            return true;
-          }
-        }
+        if (!dataLabel(label)) return true;
         currentStatement = nullptr;
         Statement& placed = place(kind);
         placed.elementSize = elementSize;
@@ -530,13 +533,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
         return true;
       }
       Symbol* label = nullptr;
-      if (hasName) {
-        label = globalSymbol(name, true);
-        if (label->kind == SymKind::External) {
-          passOneError(nameColumn, fmt::format("'{}' is declared EXTRN and cannot be defined here", name));
-          return true;
-        }
-      }
+      if (!dataLabel(label)) return true;
       currentStatement = nullptr;
       // Built in place in the statement list (the commonest directive line: no Statement moved).
       Statement& placed = place(kind);
