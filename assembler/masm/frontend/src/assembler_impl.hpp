@@ -403,5 +403,6 @@ bool simpleDataText(std::string_view text, unsigned radix, uint32_t size, uint64
                     std::optional<int64_t>& value);
 bool simpleDataFits(uint32_t size, uint64_t count, int64_t value);
 void resolveIdentifier(const ExprOp& op);  // evaluate.cpp
+bool passIndependent(const Expr& e);       // evaluate.cpp
 
 }  // namespace asmlab::masm

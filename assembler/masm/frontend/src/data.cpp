@@ -252,24 +252,6 @@ void Assembler::computeDataLength(Statement& s, Symbol* label) {
 }
 
 namespace {
-// Whether an expression's value is the same in every pass: numbers, strings and arithmetic on them
-// (no names, no `$`). Numbers are read in the radix in force, which is the same at a statement
-// in every pass.
-bool passIndependent(const Expr& e) {
-  for (const ExprOp& o : e.ops) {
-    switch (o.op) {
-      case Op::Number: case Op::String: case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod:
-      case Op::Shl: case Op::Shr: case Op::And: case Op::Or: case Op::Xor: case Op::Eq: case Op::Ne: case Op::Lt:
-      case Op::Le: case Op::Gt: case Op::Ge: case Op::Neg: case Op::Not: case Op::High: case Op::Low:
-      case Op::HighWord: case Op::LowWord:
-        break;
-      default:
-        return false;
-    }
-  }
-  return true;
-}
-
 // Whether a data list's bytes are the same in every pass; notes whether it has `?` and values.
 bool passIndependent(const std::vector<DataItem>& items, bool& anyUndefined, bool& anyValue) {
   for (const DataItem& item : items) {
@@ -416,21 +398,20 @@ void Assembler::emitData(const Statement& s) {
   // emitItems.
   if (s.fixedLength && current >= 0) {
     uint32_t length = s.fixedLength == kReservedData ? static_cast<uint32_t>(s.number) : s.fixedLength;
-    if (dataOf(s).empty()) {
-      // Preset from the text (simpleDataText): `?` or DUP of `?` is one emitBytes in emitItems
-      // too; values are emitted element by element where that matters (past 64K).
-      if (s.fixedLength == kReservedData) {
-        emitBytes(nullptr, length, false);
-      } else if (uint64_t{segments[static_cast<size_t>(current)].pc} + length <= 0x10000) {
-        emitBytes(s.fixedBytes.data(), length, true);
-      } else {
-        for (uint32_t i = 0; i < length; i += s.elementSize) emitBytes(s.fixedBytes.data() + i, s.elementSize, true);
-      }
+    bool fits = uint64_t{segments[static_cast<size_t>(current)].pc} + length <= 0x10000;
+    // Data preset from the text (simpleDataText) keeps no items: `?` or DUP of `?` is one
+    // emitBytes in emitItems too, and values go element by element where that matters (past 64K).
+    bool preset = dataOf(s).empty();
+    if (s.fixedLength == kReservedData && (fits || preset)) {
+      emitBytes(nullptr, length, false);
       return;
     }
-    if (uint64_t{segments[static_cast<size_t>(current)].pc} + length <= 0x10000) {
-      if (s.fixedLength == kReservedData) emitBytes(nullptr, length, false);
-      else emitBytes(s.fixedBytes.data(), length, true);
+    if (fits) {
+      emitBytes(s.fixedBytes.data(), length, true);
+      return;
+    }
+    if (preset) {
+      for (uint32_t i = 0; i < length; i += s.elementSize) emitBytes(s.fixedBytes.data() + i, s.elementSize, true);
       return;
     }
   }

@@ -74,6 +74,28 @@ void resolveIdentifier(const ExprOp& op) {
   }
 }
 
+// True when an evaluated expression names nothing that can differ between passes: registers, type
+// keywords, numbers (the .RADIX in force at a statement is the same in every pass) and operators
+// on them. A name not evaluated yet (resolved 0) counts as a symbol.
+bool passIndependent(const Expr& e) {
+  for (const ExprOp& op : e.ops) {
+    switch (op.op) {
+      case Op::Number: case Op::String:
+      case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod: case Op::Shl: case Op::Shr:
+      case Op::And: case Op::Or: case Op::Xor: case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt:
+      case Op::Ge: case Op::Ptr: case Op::Override: case Op::Index: case Op::Bracket: case Op::Neg: case Op::Not:
+      case Op::High: case Op::Low: case Op::HighWord: case Op::LowWord:
+        break;
+      case Op::Identifier:
+        if (op.resolved != 1 && op.resolved != 2) return false;  // a symbol, not a register or type
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
 Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
   // A reused stack: evaluation runs for every operand in every pass.
   std::vector<Value>& st = evalStack;

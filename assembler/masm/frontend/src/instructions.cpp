@@ -26,26 +26,9 @@ link::FixupKind linkKind(enc::FixupKind k, bool& selfRelative) {
   return link::FixupKind::Offset16;
 }
 
-// True when the operands name nothing that can differ between passes: registers, type keywords,
-// numbers (the .RADIX in force at a statement is the same in every pass) and operators on them.
+// True when the operands name nothing that can differ between passes (passIndependent, evaluate.cpp).
 bool passIndependent(const Operands& operands) {
-  for (const Expr& e : operands)
-    for (const ExprOp& op : e.ops) {
-      switch (op.op) {
-        case Op::Number: case Op::String:
-        case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod: case Op::Shl: case Op::Shr:
-        case Op::And: case Op::Or: case Op::Xor: case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt:
-        case Op::Ge: case Op::Ptr: case Op::Override: case Op::Index: case Op::Bracket: case Op::Neg: case Op::Not:
-        case Op::High: case Op::Low: case Op::HighWord: case Op::LowWord:
-          break;
-        case Op::Identifier:
-          if (op.resolved != 1 && op.resolved != 2) return false;  // a symbol, not a register or type
-          break;
-        default:
-          return false;
-      }
-    }
-  return true;
+  return std::all_of(operands.begin(), operands.end(), [](const Expr& e) { return passIndependent(e); });
 }
 
 }  // namespace
@@ -220,7 +203,6 @@ void Assembler::emitInstruction(const Statement& s) {
       op.imm = {v.num, reloc};
     }
   }
-  symbolsRead = nullptr;
   enc::Options opt;
   opt.cpu = cpu;
   opt.jumps = jumps;

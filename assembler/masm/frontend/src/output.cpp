@@ -18,12 +18,18 @@ void Assembler::recordLine() {
     lines.clear();
     linePass = pass;
   }
-  const LogicalLine where = originLine(currentStatement->line);
-  const SourceLocation* at = &where.location;
-  for (const ExpansionInfo* e = where.expansion.get(); e; e = e->parent.get()) at = &e->invokedAt;
-  if (!at->file) return;
+  // The outermost invocation's line for macro code (as MASM's /Zd), else the line itself.
+  const LineOrigin& origin = statementLines[currentStatement->line];
+  const SourceFile* file = originFile(currentStatement->line).get();
+  uint32_t lineNumber = origin.line;
+  if (origin.expansion != UINT32_MAX)
+    for (const ExpansionInfo* e = originExpansions[origin.expansion].get(); e; e = e->parent.get()) {
+      file = e->invokedAt.file.get();
+      lineNumber = e->invokedAt.line;
+    }
+  if (!file) return;
   const auto segment = static_cast<uint32_t>(current);
-  lines.push_back({segment, at->line, segments[segment].pc, lineFile(at->file.get())});
+  lines.push_back({segment, lineNumber, segments[segment].pc, lineFile(file)});
 }
 
 uint32_t Assembler::lineFile(const SourceFile* file) {
