@@ -60,6 +60,18 @@ void addRegister(Value& v, enc::Reg r, uint8_t scale) {
   }
 }
 
+// A register operand of an address operator (`bp` in `bp-2`, `[bp]`) as the register sum it
+// starts: a base or index with displacement 0 that later operators add to.
+void registerAsSum(Value& v) {
+  Value m;
+  m.kind = Value::Kind::Constant;
+  addRegister(m, v.reg, 1);
+  m.num = v.num;
+  m.unknown = v.unknown;
+  m.undefinedName = v.undefinedName;
+  v = m;
+}
+
 }  // namespace
 
 // Learns once whether an identifier is a register, a type keyword or a symbol (ExprOp::resolved).
@@ -129,7 +141,11 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
       into.undefinedColumn = from.undefinedColumn;
     }
   };
+  Op previous = Op::Number;
   for (const ExprOp& op : e.ops) {
+    // The right operand of this operator is `y[regs]` when the operation before it was [].
+    const bool indexedTerm = previous == Op::Index;
+    previous = op.op;
     switch (op.op) {
       case Op::Number: {
         Value& v = st.emplace_back();
@@ -335,12 +351,7 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
           if (other.segOverride != enc::Reg::None) into.segOverride = other.segOverride;
         };
         if (a.kind == Value::Kind::Register) {
-          Value m;
-          m.kind = Value::Kind::Constant;
-          addRegister(m, a.reg, 1);
-          m.unknown = a.unknown;
-          m.undefinedName = a.undefinedName;
-          a = m;
+          registerAsSum(a);
           a.memory = op.op == Op::Index;
         }
         if (b.relocatable && !a.relocatable) {
@@ -374,9 +385,25 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
             break;
           }
           if (!a.unknown && !b.unknown) fail(op.column, "cannot subtract addresses in different segments");
+        } else if (indexedTerm && b.kind != Value::Kind::Register && b.regs[0] != enc::Reg::None) {
+          // `var-2[bx]`: the index operator adds its registers (MASM 6.1 Programmer's Guide,
+          // "Indirect Memory Operands": [] acts like +), so only the number is subtracted.
+          mergeUnknown(a, b);
+          if (a.kind == Value::Kind::Register) registerAsSum(a);
+          for (int i = 0; i < 2; ++i)
+            if (b.regs[i] != enc::Reg::None) addRegister(a, b.regs[i], i == 1 ? b.scale : 1);
+          if (b.segOverride != enc::Reg::None) a.segOverride = b.segOverride;
+          if (!a.size) a.size = b.size;
+          a.memory = true;
+          a.num -= b.num;
+          st.pop_back();
+          break;
         } else if (b.kind == Value::Kind::Register || b.regs[0] != enc::Reg::None) {
           fail(op.column, "a register cannot be subtracted");
         }
+        // `bp-2` is the sum bp + (-2): the register must become a base first, or the
+        // displacement is kept in a Register value that [...] then reads as [bp+0].
+        if (a.kind == Value::Kind::Register) registerAsSum(a);
         a.num -= b.num;
         st.pop_back();  // b: the difference is in a's slot
         break;
@@ -503,11 +530,7 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
       }
       case Op::Bracket: {
         Value& v = top();
-        if (v.kind == Value::Kind::Register) {
-          Value m;
-          addRegister(m, v.reg, 1);
-          v = m;
-        }
+        if (v.kind == Value::Kind::Register) registerAsSum(v);
         if (v.regs[0] != enc::Reg::None || v.regs[1] != enc::Reg::None || v.relocatable || v.unknown) v.memory = true;
         break;
       }

@@ -129,6 +129,7 @@ x3::rule<class mul_r> const mulExpr = "expression";
 x3::rule<class unary_r> const unaryExpr = "operand";
 x3::rule<class hl_r> const hlExpr = "operand";
 x3::rule<class ptr_r> const ptrExpr = "operand";
+x3::rule<class signed_ptr_r> const signedPtrOperand = "operand";
 x3::rule<class ovr_r> const overrideExpr = "operand";
 x3::rule<class member_r> const memberExpr = "operand";
 x3::rule<class postfix_r> const postfixExpr = "operand";
@@ -158,8 +159,10 @@ auto const hlExpr_def = (kw("HIGHWORD") > hlExpr)[push_op<Op::HighWord>{}] |
                         (kw("LOW") > hlExpr)[push_op<Op::Low>{}] | ptrExpr;
 auto const ptrExpr_def = (kw("OFFSET") > ptrExpr)[push_op<Op::Offset>{}] | (kw("SEG") > ptrExpr)[push_op<Op::Seg>{}] |
                          (kw("TYPE") > ptrExpr)[push_op<Op::Type>{}] | (kw("THIS") > ptrExpr)[push_op<Op::This>{}] |
-                         (overrideExpr >> -((kw("PTR") > ptrExpr)[push_op<Op::Ptr>{}]));
-auto const overrideExpr_def = memberExpr >> -((':' > ptrExpr)[push_op<Op::Override>{}]);
+                         (overrideExpr >> -((kw("PTR") > signedPtrOperand)[push_op<Op::Ptr>{}]));
+// `word ptr -2[bp]`: a sign after PTR applies to the operand PTR types, as MASM reads it.
+auto const signedPtrOperand_def = ('-' > ptrExpr)[push_op<Op::Neg>{}] | ('+' > ptrExpr) | ptrExpr;
+auto const overrideExpr_def = memberExpr >> -((':' > signedPtrOperand)[push_op<Op::Override>{}]);
 auto const memberExpr_def = postfixExpr >> *('.' >> identifier[onMember] >> *(('[' > expr > ']')[push_op<Op::Index>{}]));
 auto const postfixExpr_def = primary >> *(('[' > expr > ']')[push_op<Op::Index>{}] |
                                           ('(' > expr > ')')[push_op<Op::Index>{}]);
@@ -175,7 +178,8 @@ auto const primary_def = number[onNumber] | string[onString] | ('(' > expr > ')'
                          x3::lexeme['?' >> !identChar][push_op<Op::Undefined>{}] |
                          identifier[onIdentifier];
 
-BOOST_SPIRIT_DEFINE(expr, orExpr, andExpr, notExpr, relExpr, addExpr, mulExpr, unaryExpr, hlExpr, ptrExpr, overrideExpr,
+BOOST_SPIRIT_DEFINE(expr, orExpr, andExpr, notExpr, relExpr, addExpr, mulExpr, unaryExpr, hlExpr, ptrExpr, signedPtrOperand,
+                    overrideExpr,
                     memberExpr, postfixExpr, primary)
 
 // ---- Data items ------------------------------------------------------------------------------
