@@ -53,9 +53,13 @@ Spec SpecReader::readSpec(const YAML::Node& root) {
 void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
   if (!expectMap(node, "build")) return;
   checkKeys(node, "build", {"submission", "sources", "modules", "libraries", "edition", "cpu", "dialect", "include_paths",
-                                "library_paths", "randomize", "seed"});
+                                "library_paths", "randomize", "seed", "halt_banner"});
   if (node["randomize"]) build.randomize = boolean(node["randomize"], "build.randomize").value_or(false);
   if (node["seed"]) build.randomSeed = count(node["seed"], "build.seed").value_or(1);
+  if (node["halt_banner"]) {
+    build.haltBanner = boolean(node["halt_banner"], "build.halt_banner").value_or(true);
+    if (machine_ != "lc3") error(node["halt_banner"], "build.halt_banner applies to machine lc3 only (DOS prints no banner)");
+  }
   if (node["submission"]) {
     build.submission = stringList(node["submission"], "build.submission");
     for (const auto& name : build.submission) {
@@ -185,13 +189,12 @@ void SpecReader::requirePc(const YAML::Node& node, std::string_view feature) {
 TestSpec SpecReader::readTest(const YAML::Node& node, const Defaults& defaults) {
   TestSpec test;
   test.place = place(node);
-  test.limits = defaults.limits;
   test.seed = defaults.seed;
   test.points = defaults.points;
   test.visibility = defaults.visibility;
   if (!expectMap(node, "a test")) return test;
   checkKeys(node, "a test", {"name", "description", "points", "visibility", "seed", "randomize", "setup", "start",
-                              "input", "limits", "checks", "play"});
+                              "input", "limits", "checks", "play", "runs", "require"});
   if (node["name"]) {
     test.name = string(node["name"], "test name").value_or("");
   } else {
@@ -206,45 +209,122 @@ TestSpec SpecReader::readTest(const YAML::Node& node, const Defaults& defaults) 
   if (node["visibility"]) test.visibility = visibility(node["visibility"]).value_or("visible");
   if (node["seed"]) test.seed = count(node["seed"], "seed").value_or(1);
   if (node["randomize"]) test.randomize = boolean(node["randomize"], "randomize").value_or(false);
-  if (node["setup"]) readSetup(node["setup"], test.setup);
-  if (node["start"]) readStart(node["start"], test.start);
-  if (node["input"]) test.input = readInput(node["input"]);
-  if (node["limits"]) readLimits(node["limits"], test.limits);
-  if (node["play"]) {
-    test.play = readPlay(node["play"]);
-    if (node["checks"]) error(node["checks"], "a test has either 'checks' or 'play', not both");
-    if (!test.start.atEntry) error(node["start"], "an exhaustive 'play' test starts at the program's entry");
-  } else if (node["checks"]) {
-    const YAML::Node& checks = node["checks"];
-    if (!checks.IsSequence() || checks.size() == 0) {
-      error(checks, "'checks' must be a non-empty list");
+  Limits limits = defaults.limits;
+  if (node["limits"]) readLimits(node["limits"], limits);
+  if (const YAML::Node& runs = node["runs"]) {
+    for (const char* key : {"setup", "start", "input", "checks", "require", "play"}) {
+      if (node[key]) error(node[key], fmt::format("a test with 'runs' has '{}' in each run, not beside them", key));
+    }
+    if (!runs.IsSequence() || runs.size() == 0) {
+      error(runs, "'runs' must be a non-empty list of runs (setup, start, input, limits, checks, require)");
     } else {
-      double explicitPoints = 0;
-      bool allExplicit = true, anyExplicit = false;
-      for (const auto& c : checks) {
-        if (auto check = readCheck(c)) {
-          if (check->points >= 0) {
-            explicitPoints += check->points;
-            anyExplicit = true;
-          } else {
-            allExplicit = false;
-          }
-          test.checks.push_back(std::move(*check));
-        }
-      }
-      if (anyExplicit && allExplicit && !node["points"]) test.points = explicitPoints;
-      if (anyExplicit && allExplicit && node["points"] && std::abs(explicitPoints - test.points) > 1e-9) {
-        error(node["points"], fmt::format("the test's points ({}) differ from the sum of its checks' points ({})",
-                                          test.points, explicitPoints));
-      }
-      if (anyExplicit && !allExplicit && explicitPoints > test.points + 1e-9) {
-        error(node, fmt::format("checks' points ({}) exceed the test's points ({})", explicitPoints, test.points));
+      for (const auto& r : runs) {
+        RunSpec run;
+        run.limits = limits;
+        readRun(r, run, test.runs.empty(), false);
+        test.runs.push_back(std::move(run));
       }
     }
   } else {
-    error(node, fmt::format("test '{}' has no 'checks' (or 'play')", test.name));
+    RunSpec run;
+    run.limits = limits;
+    readRun(node, run, true, true);
+    test.runs.push_back(std::move(run));
+  }
+  if (node["play"]) {
+    test.play = readPlay(node["play"]);
+    if (node["checks"]) error(node["checks"], "a test has either 'checks' or 'play', not both");
+    if (test.runs.at(0).start.kind != Start::Kind::Entry) error(node["start"], "an exhaustive 'play' test starts at the program's entry");
+    if (node["require"]) error(node["require"], "an exhaustive 'play' test judges every line of play itself; 'require' applies to checks");
+    return test;
+  }
+  // Points: every check of every run (and of every input step) shares the test's points, unless
+  // the checks carry their own.
+  std::vector<const Check*> checks;
+  for (const auto& run : test.runs) {
+    for (const auto& e : run.input) {
+      for (const auto& c : e.expect) checks.push_back(&c);
+    }
+    for (const auto& c : run.checks) checks.push_back(&c);
+  }
+  if (checks.empty()) {
+    if (!node["runs"] && !node["checks"]) error(node, fmt::format("test '{}' has no 'checks' (or 'play')", test.name));
+    else if (node["runs"]) error(node["runs"], "no run of this test has a check");
+    return test;
+  }
+  double explicitPoints = 0;
+  bool allExplicit = true, anyExplicit = false;
+  for (const Check* c : checks) {
+    if (c->points >= 0) {
+      explicitPoints += c->points;
+      anyExplicit = true;
+    } else {
+      allExplicit = false;
+    }
+  }
+  if (anyExplicit && allExplicit && !node["points"]) test.points = explicitPoints;
+  if (anyExplicit && allExplicit && node["points"] && std::abs(explicitPoints - test.points) > 1e-9) {
+    error(node["points"], fmt::format("the test's points ({}) differ from the sum of its checks' points ({})",
+                                      test.points, explicitPoints));
+  }
+  if (anyExplicit && !allExplicit && explicitPoints > test.points + 1e-9) {
+    error(node, fmt::format("checks' points ({}) exceed the test's points ({})", explicitPoints, test.points));
   }
   return test;
+}
+
+// One run: the keys of a one-run test, or of one entry of `runs`.
+void SpecReader::readRun(const YAML::Node& node, RunSpec& run, bool first, bool single) {
+  run.place = place(node);
+  if (!single) {
+    if (!expectMap(node, "a run")) return;
+    checkKeys(node, "a run", {"setup", "start", "input", "limits", "checks", "require"});
+    if (node["limits"]) readLimits(node["limits"], run.limits);
+  }
+  if (node["setup"]) readSetup(node["setup"], run.setup);
+  if (node["start"]) readStart(node["start"], run.start);
+  if (first && run.start.kind == Start::Kind::Resume) {
+    error(node["start"], "the first run starts afresh: 'resume' goes on from where a previous run stopped");
+  }
+  if (!first && run.start.kind == Start::Kind::Entry && machine_ != "lc3") {
+    error(node["start"] ? node["start"] : node,
+          "on machine pc a later run calls a subroutine ({call: LABEL}), starts at an address ({at: ...}) or resumes "
+          "('resume'); starting the program again needs DOS to load it again (use a new test)");
+  }
+  if (node["input"]) run.input = readInput(node["input"]);
+  if (node["require"]) run.require = readRequire(node["require"]);
+  if (const YAML::Node& checks = node["checks"]) {
+    if (!checks.IsSequence() || (checks.size() == 0 && single)) {
+      error(checks, "'checks' must be a non-empty list");
+    } else {
+      for (const auto& c : checks) {
+        if (auto check = readCheck(c)) run.checks.push_back(std::move(*check));
+      }
+    }
+  }
+}
+
+Requirement SpecReader::readRequire(const YAML::Node& node) {
+  Requirement require;
+  require.place = place(node);
+  for (const auto& name : stringList(node, "require")) {
+    if (name == "no-exception" || name == "no_exception") {
+      require.noException = true;
+    } else if (std::find(stopVerdicts().begin(), stopVerdicts().end(), name) != stopVerdicts().end()) {
+      require.verdicts.push_back(name);
+    } else {
+      std::vector<std::string> known = stopVerdicts();
+      known.push_back("no-exception");
+      std::string hint = closestMatch(name, known);
+      error(node, fmt::format("unknown verdict '{}' in require (a verdict such as halted or returned, a list of them, or "
+                              "no-exception){}",
+                              name, hint.empty() ? "" : fmt::format("; did you mean '{}'?", hint)));
+    }
+  }
+  if (require.noException && !require.verdicts.empty()) {
+    error(node, "require is either no-exception or a list of verdicts, not both");
+  }
+  return require;
 }
 
 void SpecReader::readSetup(const YAML::Node& node, Setup& setup) {
@@ -284,16 +364,34 @@ void SpecReader::readSetup(const YAML::Node& node, Setup& setup) {
 
 void SpecReader::readStart(const YAML::Node& node, Start& start) {
   if (node.IsScalar()) {
-    if (node.Scalar() != "entry") error(node, fmt::format("start must be 'entry' or {{call: LABEL, ...}}, not '{}'", node.Scalar()));
+    if (node.Scalar() == "entry") start.kind = Start::Kind::Entry;
+    else if (node.Scalar() == "resume") start.kind = Start::Kind::Resume;
+    else error(node, fmt::format("start must be 'entry', 'resume', {{call: LABEL, ...}} or {{at: ADDRESS}}, not '{}'", node.Scalar()));
     return;
   }
   if (!expectMap(node, "start")) return;
-  checkKeys(node, "start", {"call", "args", "push", "far", "return_trap"});
-  if (!node["call"]) {
-    error(node, "start needs 'call: LABEL' (or write start: entry)");
+  checkKeys(node, "start", {"call", "args", "push", "far", "return_trap", "at", "privilege"});
+  if (node["privilege"]) {
+    auto mode = string(node["privilege"], "privilege");
+    if (mode == "supervisor") start.supervisor = true;
+    else if (mode == "user") start.supervisor = false;
+    else if (mode) error(node["privilege"], fmt::format("privilege must be 'user' or 'supervisor', not '{}'", *mode));
+    if (machine_ != "lc3") error(node["privilege"], "privilege applies to machine lc3 (the 8086 has no privilege levels)");
+  }
+  if (node["call"] && node["at"]) error(node["at"], "start has either 'call' or 'at', not both");
+  if (node["at"]) {
+    start.kind = Start::Kind::At;
+    start.at = address(node["at"], "start.at");
+    for (const char* key : {"args", "push", "far", "return_trap"}) {
+      if (node[key]) error(node[key], fmt::format("'{}' belongs to a call (start: {{call: LABEL, ...}})", key));
+    }
     return;
   }
-  start.atEntry = false;
+  if (!node["call"]) {
+    if (!node["privilege"]) error(node, "start needs 'call: LABEL' or 'at: ADDRESS' (or write start: entry)");
+    return;  // {privilege: ...} alone: the entry, in that mode
+  }
+  start.kind = Start::Kind::Call;
   start.call = string(node["call"], "call").value_or("");
   if (node["args"]) start.args = registerValues(node["args"], "args");
   if (const YAML::Node& push = node["push"]) {
@@ -336,7 +434,16 @@ std::vector<InputEvent> SpecReader::readInput(const YAML::Node& node) {
       continue;
     }
     if (!expectMap(item, "an input event")) continue;
-    checkKeys(item, "an input event", {"keys", "line", "mouse", "scancode", "at", "at_instruction", "at_clock"});
+    checkKeys(item, "an input event", {"keys", "line", "mouse", "scancode", "at", "at_instruction", "at_clock", "expect"});
+    if (const YAML::Node& expect = item["expect"]) {
+      if (!expect.IsSequence() || expect.size() == 0) {
+        error(expect, "expect must be a non-empty list of checks (of the output this step produced)");
+      } else {
+        for (const auto& c : expect) {
+          if (auto check = readCheck(c)) e.expect.push_back(std::move(*check));
+        }
+      }
+    }
     int kinds = 0;
     if (item["keys"]) {
       e.keys = string(item["keys"], "keys").value_or("");

@@ -1,200 +1,209 @@
-// Running one test: initial state, the call of a subroutine with a return trap, the input script
-// and the limits; then the checks are evaluated on what the run left.
-#include <random>
-
+// Running one test: each of its runs on the same machine (initial state, start, input script with
+// the checks of each step, limits), then the checks of what each run left, the requirement on how
+// each run ended, and the score.
 #include <fmt/format.h>
 
 #include "asmlab/grader/grade.hpp"
-#include "asmlab/sim/capabilities.hpp"
+#include "call_counter.hpp"
+#include "machine_control.hpp"
 #include "play.hpp"
 #include "run_context.hpp"
 
 namespace asmlab::grader {
 namespace {
 
-struct SetupError {
-  std::string message;
-};
-
-uint64_t mask(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
-
-// Seeds mix the test's seed with the command-line seed so each test has its own stream.
-uint64_t testSeed(const TestSpec& test, const GradeOptions& options) {
+// Seeds mix the test's seed with the command-line seed so each test has its own stream; each run
+// of a test has its own too.
+uint64_t runSeed(const TestSpec& test, const GradeOptions& options, size_t run) {
   uint64_t seed = test.seed;
   if (options.seed) seed = seed * 0x9E3779B97F4A7C15ull ^ *options.seed;
-  return seed;
+  return seed + run;
 }
 
-void writeMemory(sim::Machine& m, const MemoryValues& values) {
-  std::string error;
-  auto at = resolveAddress(values.at, m, error);
-  if (!at) throw SetupError{"setup: " + error};
-  uint64_t unitMask = mask(m.memoryUnitBits());
-  for (size_t i = 0; i < values.values.size(); ++i) {
-    if (*at + i >= m.memorySize()) throw SetupError{fmt::format("setup: {} runs past the end of memory", values.at.text)};
-    m.poke(*at + i, static_cast<uint32_t>(static_cast<uint64_t>(values.values[i]) & unitMask));
+std::string describeStep(const InputEvent& e, size_t index) {
+  if (e.hasMouse) return fmt::format("step {} (mouse at {}, {})", index + 1, e.mouseX, e.mouseY);
+  if (e.scanCode >= 0) return fmt::format("step {} (scan code {:02X}h)", index + 1, e.scanCode);
+  std::string keys;
+  for (char c : e.keys) keys += c == '\n' ? std::string("\\n") : std::string(1, c);
+  return fmt::format("step {} (\"{}\")", index + 1, keys);
+}
+
+// The points each check is worth: its own, or an even share of what the test has left.
+class PointShares {
+public:
+  explicit PointShares(const TestSpec& test) {
+    double explicitTotal = 0;
+    size_t implicitCount = 0;
+    auto count = [&](const Check& c) {
+      if (c.points >= 0) explicitTotal += c.points;
+      else ++implicitCount;
+    };
+    for (const auto& run : test.runs) {
+      for (const auto& e : run.input) std::for_each(e.expect.begin(), e.expect.end(), count);
+      std::for_each(run.checks.begin(), run.checks.end(), count);
+    }
+    share_ = implicitCount ? std::max(0.0, test.points - explicitTotal) / static_cast<double>(implicitCount) : 0;
   }
+  double of(const Check& c) const { return c.points >= 0 ? c.points : share_; }
+
+private:
+  double share_ = 0;
+};
+
+CheckResult scoreCheck(const Check& check, const RunContext& ctx, double points, const std::string& prefix) {
+  CheckResult r = evaluateCheck(check, ctx, points);
+  if (!r.passed && !check.message.empty()) r.message = check.message + (r.message.empty() ? "" : ": " + r.message);
+  r.name = prefix + r.name;
+  return r;
 }
 
-void setRegister(sim::Machine& m, const std::string& name, int64_t value) {
-  auto ref = findRegister(m, name);
-  if (!ref) throw SetupError{fmt::format("setup: machine {} has no register {}", m.architecture(), name)};
-  writeRegister(m, *ref, static_cast<uint64_t>(value));
-}
+// One run of a test on the machine: its input script, with the checks of each step evaluated when
+// the program has answered that step (it waits for the next one, or stops).
+class ScriptRunner {
+public:
+  ScriptRunner(RunContext& ctx, const PointShares& shares, std::string prefix, std::vector<CheckResult>& results)
+      : ctx_(ctx), m_(ctx.machine), shares_(shares), prefix_(std::move(prefix)), results_(results) {}
 
-void setRegister(sim::Machine& m, const RegisterValue& r) {
-  std::string error;
-  auto value = registerValue(r, m, error);
-  if (!value) throw SetupError{"setup: " + error};
-  setRegister(m, r.name, *value);
-}
-
-void applySetup(sim::Machine& m, const Setup& setup, uint64_t seed) {
-  // A fixed generator and plain modulo reduction: identical values on every platform and library.
-  std::mt19937_64 random(seed);
-  for (const auto& name : setup.randomRegisters) {
-    auto ref = findRegister(m, name);
-    if (!ref) throw SetupError{fmt::format("setup: machine {} has no register {}", m.architecture(), name)};
-    writeRegister(m, *ref, random());
+  void run(std::optional<uint64_t> trap) {
+    const Limits& limits = ctx_.run.limits;
+    const uint64_t startInstructions = m_.instructionCount();
+    const uint64_t startClocks = m_.clockCount();
+    const auto& events = ctx_.run.input;
+    std::vector<size_t> pending;
+    for (size_t i = 0; i < events.size(); ++i) {
+      if (events[i].when == InputEvent::When::Start) begin(i, true);
+      else pending.push_back(i);
+    }
+    // The input is closed (so that a program waiting for more stops at once instead of spinning)
+    // only when no timed event is next: until a timed event is delivered the program runs on, so
+    // a program that polls the keyboard sees the key at the time the script says.
+    size_t next = 0;
+    auto nextIs = [&](InputEvent::When when) { return next < pending.size() && events[pending[next]].when == when; };
+    for (;;) {
+      if (!m_.inputClosed() && (next >= pending.size() || nextIs(InputEvent::When::Waiting))) m_.closeInput();
+      uint64_t used = m_.instructionCount() - startInstructions;
+      uint64_t clocks = m_.clockCount() - startClocks;
+      sim::RunLimits run;
+      run.maxInstructions = used < limits.instructions ? limits.instructions - used : 0;
+      if (limits.clocks) run.maxClocks = clocks < limits.clocks ? limits.clocks - clocks : 0;
+      run.maxOutputBytes = limits.output;
+      if (next < pending.size()) {
+        const InputEvent& e = events[pending[next]];
+        if (e.when == InputEvent::When::Instruction && e.at > used) run.maxInstructions = std::min(run.maxInstructions, e.at - used);
+        if (e.when == InputEvent::When::Clock && e.at > clocks) run.maxClocks = std::min(run.maxClocks, e.at - clocks);
+      }
+      ctx_.stop = run.maxInstructions == 0 ? sim::StopInfo{sim::StopReason::InstructionLimit, m_.programCounter(), "", 0}
+                                           : m_.run(run);
+      used = m_.instructionCount() - startInstructions;
+      clocks = m_.clockCount() - startClocks;
+      ctx_.instructions = used;
+      ctx_.clocks = clocks;
+      const bool budgetLeft = used < limits.instructions && (limits.clocks == 0 || clocks < limits.clocks);
+      const bool timedEventDue = (nextIs(InputEvent::When::Instruction) && events[pending[next]].at <= used) ||
+                                 (nextIs(InputEvent::When::Clock) && events[pending[next]].at <= clocks);
+      const auto reason = ctx_.stop.reason;
+      if ((reason == sim::StopReason::InstructionLimit || reason == sim::StopReason::ClockLimit) && budgetLeft && timedEventDue) {
+        begin(pending[next++], false);
+        continue;
+      }
+      if (reason == sim::StopReason::WaitingForInput && next < pending.size()) {
+        // A program blocked on input before a timed event is due would idle until then; deliver now.
+        begin(pending[next++], false);
+        continue;
+      }
+      if (reason == sim::StopReason::Breakpoint && trap && m_.programCounter() == *trap) {
+        ctx_.verdict = "returned";
+      } else {
+        ctx_.verdict = verdictName(reason);
+      }
+      // The machine's run was cut at input times; the limit that stopped the test is the test's.
+      if (reason == sim::StopReason::InstructionLimit) {
+        ctx_.stop.message = fmt::format("stopped after {} instructions (the test's limit)", used);
+      } else if (reason == sim::StopReason::ClockLimit) {
+        ctx_.stop.message = fmt::format("stopped after {} clocks (the test's limit)", clocks);
+      }
+      break;
+    }
+    endSteps(ctx_.verdict);
+    for (; next < pending.size(); ++next) notTyped(pending[next]);
   }
-  for (const auto& range : setup.randomMemory) {
-    std::string error;
-    auto at = resolveAddress(range.at, m, error);
-    if (!at) throw SetupError{"setup.random: " + error};
-    uint64_t span = static_cast<uint64_t>(range.max - range.min) + 1;
-    for (uint64_t i = 0; i < range.count && *at + i < m.memorySize(); ++i) {
-      uint64_t value = static_cast<uint64_t>(range.min) + random() % span;
-      m.poke(*at + i, static_cast<uint32_t>(value & mask(m.memoryUnitBits())));
+
+private:
+  // Types step `index`; the steps typed before it have been answered (unless typed together at start).
+  void begin(size_t index, bool atStart) {
+    if (!atStart) endSteps("waiting-for-input");
+    if (open_.empty()) openedAt_ = m_.output().size();
+    open_.push_back(index);
+    deliverInput(m_, ctx_.run.input[index]);
+  }
+
+  void endSteps(const std::string& verdict) {
+    if (open_.empty()) return;
+    RunContext stepContext = ctx_;
+    stepContext.verdict = verdict;
+    stepContext.outputStart = openedAt_;
+    stepContext.outputEnd = m_.output().size();
+    for (size_t index : open_) {
+      const InputEvent& e = ctx_.run.input[index];
+      for (const auto& check : e.expect) {
+        results_.push_back(scoreCheck(check, stepContext, shares_.of(check), prefix_ + "after " + describeStep(e, index) + ": "));
+      }
+    }
+    open_.clear();
+  }
+
+  void notTyped(size_t index) {
+    const InputEvent& e = ctx_.run.input[index];
+    for (const auto& check : e.expect) {
+      results_.push_back({prefix_ + "after " + describeStep(e, index) + ": " + check.describe(), false, 0, shares_.of(check),
+                          fmt::format("this step was never typed: the program stopped by '{}' before it waited for it",
+                                      ctx_.verdict)});
     }
   }
-  for (const auto& r : setup.registers) setRegister(m, r);
-  for (const auto& mv : setup.memory) writeMemory(m, mv);
+
+  RunContext& ctx_;
+  sim::Machine& m_;
+  const PointShares& shares_;
+  std::string prefix_;
+  std::vector<CheckResult>& results_;
+  std::vector<size_t> open_;
+  size_t openedAt_ = 0;
+};
+
+void collectCallLabels(const Check& check, std::vector<std::string>& labels) {
+  for (const auto& c : check.calls) labels.push_back(c.label);
+  for (const auto& a : check.alternatives) collectCallLabels(a, labels);
 }
 
-// Makes the machine call `start.call` with a return address at the trap; returns the trap address.
-uint64_t prepareCall(sim::Machine& m, const Start& start) {
-  std::string error;
-  AddressExpr label{start.call, 0, start.call};
-  auto target = resolveAddress(label, m, error);
-  if (!target) throw SetupError{fmt::format("cannot call {}: {}", start.call, error)};
-  for (const auto& a : start.args) setRegister(m, a);
-  if (m.architecture() == "lc3") {
-    // JSR/JSRR leave the return address in R7 (Patt & Patel 3rd ed. A.3); RET is JMP R7.
-    uint64_t trap = 0xFDFF;  // last word of user space (x3000-xFDFF), below the device registers
-    if (start.returnTrap) {
-      auto t = resolveAddress(*start.returnTrap, m, error);
-      if (!t) throw SetupError{"return_trap: " + error};
-      trap = *t;
-    }
-    setRegister(m, "R7", static_cast<int64_t>(trap));
-    m.setProgramCounter(*target);
-    return trap;
+std::vector<std::string> callLabels(const RunSpec& run) {
+  std::vector<std::string> labels;
+  for (const auto& e : run.input) {
+    for (const auto& c : e.expect) collectCallLabels(c, labels);
   }
-  // x86: CALL pushes IP (near) or CS then IP (far) on SS:SP (Intel 8086 User's Manual, CALL).
-  auto reg = [&](const char* name) {
-    auto ref = findRegister(m, name);
-    if (!ref) throw SetupError{fmt::format("machine {} has no register {}", m.architecture(), name)};
-    return *ref;
-  };
-  RegisterRef ss = reg("SS"), sp = reg("SP"), cs = reg("CS");
-  auto push = [&](uint64_t word) {
-    uint64_t newSp = (readRegister(m, sp) - 2) & 0xFFFF;
-    writeRegister(m, sp, newSp);
-    uint64_t linear = ((readRegister(m, ss) << 4) + newSp) % m.memorySize();
-    m.poke(linear, static_cast<uint32_t>(word & 0xFF));
-    m.poke((linear + 1) % m.memorySize(), static_cast<uint32_t>((word >> 8) & 0xFF));
-  };
-  for (int64_t w : start.push) push(static_cast<uint64_t>(w));
-  uint64_t codeSegment = readRegister(m, cs);
-  uint64_t trapOffset = 0xFFFF;  // CS:FFFF, the last byte of the code segment: never an instruction a call returns to
-  uint64_t trapLinear = (codeSegment << 4) + trapOffset;
-  if (start.returnTrap) {
-    auto t = resolveAddress(*start.returnTrap, m, error);
-    if (!t) throw SetupError{"return_trap: " + error};
-    trapLinear = *t;
-    trapOffset = (trapLinear - (codeSegment << 4)) & 0xFFFF;
-  }
-  if (start.far) {
-    push(codeSegment);
-  }
-  push(trapOffset);
-  // The machine's program counter is linear; the target label is in the current code segment.
-  m.setProgramCounter(*target);
-  return trapLinear % m.memorySize();
+  for (const auto& c : run.checks) collectCallLabels(c, labels);
+  return labels;
 }
 
-void deliver(sim::Machine& m, const InputEvent& e) {
-  if (e.hasMouse) {
-    auto* pointer = sim::capability<sim::PointerInput>(m);
-    if (!pointer) throw SetupError{fmt::format("{}: machine {} has no mouse", e.place.describe(), m.architecture())};
-    pointer->pushMouseEvent({e.mouseX, e.mouseY, e.mouseButtons});
-  } else if (e.scanCode >= 0) {
-    auto* keyboard = sim::capability<sim::ScanCodeKeyboard>(m);
-    if (!keyboard) throw SetupError{fmt::format("{}: machine {} has no scan-code keyboard", e.place.describe(), m.architecture())};
-    keyboard->pushKey(static_cast<uint8_t>(e.scanCode), 0);
-  } else {
-    m.feedInput(e.keys);
+bool runNeedsInitialMemory(const RunSpec& run) {
+  for (const auto& e : run.input) {
+    if (std::any_of(e.expect.begin(), e.expect.end(), needsInitialMemory)) return true;
   }
+  return std::any_of(run.checks.begin(), run.checks.end(), needsInitialMemory);
 }
 
-// Runs the program through its input script until a final stop; fills verdict and counts.
-void runScript(RunContext& ctx, const Limits& limits, std::optional<uint64_t> trap) {
-  sim::Machine& m = ctx.machine;
-  const uint64_t startInstructions = m.instructionCount();
-  const uint64_t startClocks = m.clockCount();
-  std::vector<const InputEvent*> pending;
-  for (const auto& e : ctx.test.input) {
-    if (e.when == InputEvent::When::Start) deliver(m, e);
-    else pending.push_back(&e);
+bool requirementMet(const Requirement& require, const std::string& verdict) {
+  if (!require.any()) return true;
+  if (require.noException) return verdict != "exception" && verdict != "setup-failed";
+  return std::find(require.verdicts.begin(), require.verdicts.end(), verdict) != require.verdicts.end();
+}
+
+// Failed results for the checks of a run that could not run.
+void failRun(const RunSpec& run, const PointShares& shares, const std::string& prefix, const std::string& why,
+             std::vector<CheckResult>& results) {
+  for (const auto& e : run.input) {
+    for (const auto& c : e.expect) results.push_back({prefix + c.describe(), false, 0, shares.of(c), why});
   }
-  // The input is closed (so that a program waiting for more stops at once instead of spinning)
-  // only when no timed event is next: until a timed event is delivered the program runs on, so a
-  // program that polls the keyboard sees the key at the time the script says.
-  size_t next = 0;
-  auto closeWhenUntimed = [&] {
-    if (m.inputClosed()) return;
-    if (next >= pending.size() || pending[next]->when == InputEvent::When::Waiting) m.closeInput();
-  };
-  for (;;) {
-    closeWhenUntimed();
-    uint64_t used = m.instructionCount() - startInstructions;
-    uint64_t clocks = m.clockCount() - startClocks;
-    sim::RunLimits run;
-    run.maxInstructions = used < limits.instructions ? limits.instructions - used : 0;
-    if (limits.clocks) run.maxClocks = clocks < limits.clocks ? limits.clocks - clocks : 0;
-    run.maxOutputBytes = limits.output;
-    if (next < pending.size()) {
-      const InputEvent& e = *pending[next];
-      if (e.when == InputEvent::When::Instruction && e.at > used) run.maxInstructions = std::min(run.maxInstructions, e.at - used);
-      if (e.when == InputEvent::When::Clock && e.at > clocks) run.maxClocks = std::min(run.maxClocks, e.at - clocks);
-    }
-    ctx.stop = run.maxInstructions == 0 ? sim::StopInfo{sim::StopReason::InstructionLimit, m.programCounter(), "", 0}
-                                        : m.run(run);
-    used = m.instructionCount() - startInstructions;
-    clocks = m.clockCount() - startClocks;
-    bool budgetLeft = used < limits.instructions && (limits.clocks == 0 || clocks < limits.clocks);
-    bool timedEventDue = next < pending.size() &&
-                         ((pending[next]->when == InputEvent::When::Instruction && pending[next]->at <= used) ||
-                          (pending[next]->when == InputEvent::When::Clock && pending[next]->at <= clocks));
-    auto reason = ctx.stop.reason;
-    if ((reason == sim::StopReason::InstructionLimit || reason == sim::StopReason::ClockLimit) && budgetLeft && timedEventDue) {
-      deliver(m, *pending[next++]);
-      continue;
-    }
-    if (reason == sim::StopReason::WaitingForInput && next < pending.size()) {
-      // A program blocked on input before a timed event is due would idle until then; deliver now.
-      deliver(m, *pending[next++]);
-      continue;
-    }
-    if (reason == sim::StopReason::Breakpoint && trap && m.programCounter() == *trap) {
-      ctx.verdict = "returned";
-    } else {
-      ctx.verdict = verdictName(reason);
-    }
-    break;
-  }
-  ctx.instructions = m.instructionCount() - startInstructions;
-  ctx.clocks = m.clockCount() - startClocks;
+  for (const auto& c : run.checks) results.push_back({prefix + c.describe(), false, 0, shares.of(c), why});
 }
 
 std::string capOutput(const std::string& output, size_t kept, bool& truncated) {
@@ -202,20 +211,42 @@ std::string capOutput(const std::string& output, size_t kept, bool& truncated) {
   return toValidUtf8(truncated ? std::string_view(output).substr(0, kept) : std::string_view(output));
 }
 
-void scoreChecks(TestResult& result, const TestSpec& test, RunContext& ctx) {
-  double explicitTotal = 0;
-  size_t implicitCount = 0;
-  for (const auto& c : test.checks) {
-    if (c.points >= 0) explicitTotal += c.points;
-    else ++implicitCount;
+// Starts run `index` of a test; returns the return trap of a call.
+std::optional<uint64_t> startRun(sim::Machine& m, const RunSpec& run, size_t index, uint64_t entry) {
+  std::optional<uint64_t> trap;
+  switch (run.start.kind) {
+    case Start::Kind::Entry:
+      if (index > 0) m.setProgramCounter(entry);
+      break;
+    case Start::Kind::Call:
+      trap = prepareCall(m, run.start);
+      m.breakpoints().addExecute(*trap, {}, "return trap");
+      break;
+    case Start::Kind::At: {
+      std::string error;
+      auto at = resolveAddress(*run.start.at, m, error);
+      if (!at) throw SetupError{"start.at: " + error};
+      m.setProgramCounter(*at);
+      break;
+    }
+    case Start::Kind::Resume: break;
   }
-  double share = implicitCount ? std::max(0.0, test.points - explicitTotal) / static_cast<double>(implicitCount) : 0;
-  for (const auto& c : test.checks) {
-    CheckResult r = evaluateCheck(c, ctx, c.points >= 0 ? c.points : share);
-    if (!r.passed && !c.message.empty()) r.message = c.message + (r.message.empty() ? "" : ": " + r.message);
-    r.message = toValidUtf8(r.message);
-    result.score += r.score;
-    result.checks.push_back(std::move(r));
+  if (run.start.supervisor) setPrivilege(m, *run.start.supervisor);
+  return trap;
+}
+
+void runPlayTest(const TestSpec& test, sim::Machine& m, const GradeOptions& options, TestResult& result) {
+  const RunSpec& run = test.runs.at(0);
+  RunContext ctx{m, run, {}, {}, {}, {}, 0, 0};
+  try {
+    applySetup(m, run.setup, runSeed(test, options, 0));
+    if (run.start.supervisor) setPrivilege(m, *run.start.supervisor);
+    runPlay(ctx, *test.play, test.points, result);
+  } catch (const SetupError& e) {
+    result.verdict = "setup-failed";
+    result.stopMessage = e.message;
+    result.score = 0;
+    result.checks.push_back({"setup", false, 0, test.points, e.message});
   }
 }
 
@@ -223,7 +254,6 @@ void scoreChecks(TestResult& result, const TestSpec& test, RunContext& ctx) {
 
 TestResult runTest(const Spec& spec, const TestSpec& test, sim::Machine& m, const sim::MachineSnapshot& atEntry,
                    const GradeOptions& options) {
-  (void)spec;
   TestResult result;
   result.name = test.name;
   result.visibility = test.visibility;
@@ -231,43 +261,92 @@ TestResult runTest(const Spec& spec, const TestSpec& test, sim::Machine& m, cons
   m.restoreSnapshot(atEntry);
   m.breakpoints().clear();
   m.clearOutput();
-  RunContext ctx{m, test, {}, {}, {}, {}, 0, 0};
-  try {
-    applySetup(m, test.setup, testSeed(test, options));
-    std::optional<uint64_t> trap;
-    if (!test.start.atEntry) {
-      trap = prepareCall(m, test.start);
-      m.breakpoints().addExecute(*trap, {}, "return trap");
-    }
-    if (test.play) {
-      runPlay(ctx, *test.play, result);
-    } else {
-      for (size_t i = 0; i < m.registers().size(); ++i) ctx.initialRegisters.push_back(m.readRegister(i));
-      ctx.initialMemory.resize(m.memorySize());
-      for (uint64_t a = 0; a < m.memorySize(); ++a) ctx.initialMemory[a] = m.peek(a);
-      runScript(ctx, test.limits, trap);
-      result.verdict = ctx.verdict;
-      if (ctx.verdict == "exception" || ctx.verdict == "instruction-limit" || ctx.verdict == "clock-limit" ||
-          ctx.verdict == "output-limit") {
-        result.stopMessage = explainStop(m, ctx.stop, ctx.verdict);
+  const uint64_t entry = m.programCounter();
+  std::string transcript;
+  if (test.play) {
+    runPlayTest(test, m, options, result);
+  } else {
+    PointShares shares(test);
+    std::vector<std::string> unmet;  // requirements on how runs end that were not met
+    std::string skip;                // why the remaining runs cannot run
+    std::string previousVerdict;
+    for (size_t i = 0; i < test.runs.size(); ++i) {
+      const RunSpec& run = test.runs[i];
+      const std::string prefix = test.runs.size() > 1 ? fmt::format("run {}: ", i + 1) : "";
+      if (!skip.empty()) {
+        failRun(run, shares, prefix, skip, result.checks);
+        if (run.require.any()) unmet.push_back(fmt::format("{}not run ({})", prefix, skip));
+        continue;
       }
-      result.instructions = ctx.instructions;
-      result.clocks = ctx.clocks;
-      scoreChecks(result, test, ctx);
-      result.output = capOutput(m.output(), options.outputKept, result.outputTruncated);
+      RunContext ctx{m, run, {}, {}, {}, {}, 0, 0};
+      CallCounter calls;
+      try {
+        if (i > 0) prepareNextRun(m, previousVerdict);
+        m.clearOutput();
+        applySetup(m, run.setup, runSeed(test, options, i));
+        std::optional<uint64_t> trap = startRun(m, run, i, entry);
+        for (size_t r = 0; r < m.registers().size(); ++r) ctx.initialRegisters.push_back(m.readRegister(r));
+        if (runNeedsInitialMemory(run)) {
+          ctx.initialMemory.resize(m.memorySize());
+          for (uint64_t a = 0; a < m.memorySize(); ++a) ctx.initialMemory[a] = m.peek(a);
+        }
+        auto labels = callLabels(run);
+        if (!labels.empty()) calls.watch(m, labels);
+        ctx.calls = &calls;
+        ScriptRunner(ctx, shares, prefix, result.checks).run(trap);
+        result.verdict = ctx.verdict;
+        result.instructions += ctx.instructions;
+        result.clocks += ctx.clocks;
+        if ((ctx.verdict == "exception" || ctx.verdict == "instruction-limit" || ctx.verdict == "clock-limit" ||
+             ctx.verdict == "output-limit") && result.stopMessage.empty()) {
+          result.stopMessage = prefix + explainStop(m, ctx.stop, ctx.verdict);
+        }
+        for (const auto& check : run.checks) result.checks.push_back(scoreCheck(check, ctx, shares.of(check), prefix));
+        if (!requirementMet(run.require, ctx.verdict)) {
+          unmet.push_back(fmt::format("{}the run ended by '{}' ({}), and this test scores only if it ends by {}", prefix,
+                                      ctx.verdict, explainStop(m, ctx.stop, ctx.verdict), run.require.describe()));
+        }
+        calls.stop(m);
+        m.breakpoints().clear();
+        transcript += m.output();
+        previousVerdict = ctx.verdict;
+        if (i + 1 < test.runs.size()) {
+          if (ctx.verdict == "exception") {
+            skip = fmt::format("not run: run {} ended by an exception", i + 1);
+          } else if (ctx.verdict == "output-limit") {
+            skip = fmt::format("not run: run {} flooded the output", i + 1);
+          } else if (ctx.verdict == "halted" && m.architecture() != "lc3") {
+            skip = fmt::format("not run: the program exited in run {}", i + 1);
+          }
+        }
+      } catch (const SetupError& e) {
+        calls.stop(m);
+        m.breakpoints().clear();
+        result.verdict = "setup-failed";
+        result.stopMessage = prefix + e.message;
+        failRun(run, shares, prefix, e.message, result.checks);
+        if (run.require.any()) unmet.push_back(prefix + e.message);
+        transcript += m.output();
+        skip = fmt::format("not run: run {} could not be set up", i + 1);
+      }
     }
-  } catch (const SetupError& e) {
-    result.verdict = "setup-failed";
-    result.stopMessage = e.message;
-    result.score = 0;
-    result.checks.push_back({"setup", false, 0, test.points, e.message});
-    result.output = capOutput(m.output(), options.outputKept, result.outputTruncated);
+    for (const auto& c : result.checks) result.score += c.score;
+    if (!unmet.empty()) {
+      // No credit at all: the checks are reported as they came out, their points are not given.
+      std::string why;
+      for (const auto& u : unmet) why += (why.empty() ? "" : "; ") + u;
+      for (auto& c : result.checks) c.score = 0;
+      result.score = 0;
+      result.checks.insert(result.checks.begin(), CheckResult{"requirement on how the run ends", false, 0, 0, why});
+    }
+    result.output = capOutput(transcript, options.outputKept, result.outputTruncated);
   }
+  (void)spec;
   result.stopMessage = toValidUtf8(result.stopMessage);
   for (auto& c : result.checks) c.message = toValidUtf8(c.message);
   result.score = roundScore(std::min(result.score, result.maxScore));
   result.status = result.score >= result.maxScore - 1e-9 ? "passed" : result.score > 0 ? "partial" : "failed";
-  if (result.maxScore == 0) {
+  if (result.maxScore == 0 || result.checks.empty()) {
     bool all = std::all_of(result.checks.begin(), result.checks.end(), [](const CheckResult& c) { return c.passed; });
     result.status = all ? "passed" : "failed";
   }
