@@ -87,6 +87,9 @@ void CallCounter::watch(sim::Machine& m, const std::vector<std::string>& labels)
   if (targets.empty()) return;
   std::vector<uint64_t> sites = m.architecture() == "lc3" ? lc3CallSites(m, targets) : x86CallSites(m, targets);
   std::shared_ptr<State> state = state_;
+  // A run that starts on a call (a subroutine under test that begins with one) may not stop at a
+  // breakpoint on its very first instruction: note that call now.
+  if (std::find(sites.begin(), sites.end(), m.programCounter()) != sites.end()) state->lastCall = m.instructionCount();
   for (uint64_t site : sites) {
     breakpoints_.push_back(m.breakpoints().addExecute(site, [state](const sim::Machine& machine) {
       state->lastCall = machine.instructionCount();

@@ -137,13 +137,11 @@ void setPrivilege(sim::Machine& m, bool supervisor) {
   }
 }
 
-void prepareNextRun(sim::Machine& m, const std::string& verdict) {
+void prepareNextRun(sim::Machine& m) {
   if (m.architecture() != "lc3") return;
   m.poke(kLc3Mcr, m.peek(kLc3Mcr) | 0x8000);
-  if (verdict != "halted") return;
-  // HALT stopped the clock inside its service routine, in supervisor mode on the supervisor
-  // stack (3rd edition; the 2nd edition's TRAP leaves the mode alone): back to the program's
-  // state, with its own R6 and an empty supervisor stack, as the operating system starts a program.
+  // HALT and the other service routines run in supervisor mode on the supervisor stack (3rd
+  // edition; the 2nd edition's TRAP leaves the mode alone).
   RegisterRef psr = requireRegister(m, "PSR");
   if ((readRegister(m, psr) & 0x8000) == 0) {
     RegisterRef r6 = requireRegister(m, "R6"), usp = requireRegister(m, "USP");

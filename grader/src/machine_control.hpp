@@ -27,10 +27,11 @@ uint64_t prepareCall(sim::Machine& machine, const Start& start);
 // Saved_SSP or Saved_USP); no effect when the machine is in that mode already.
 void setPrivilege(sim::Machine& machine, bool supervisor);
 
-// Gets the machine going again after an earlier run of the same test ended with `verdict`: on
-// the LC-3 the clock is started (MCR[15]) and, after a HALT in the operating system, the machine
-// returns to user mode with the supervisor stack emptied; memory and R0-R7 stay as they are.
-void prepareNextRun(sim::Machine& machine, const std::string& verdict);
+// Gets the machine ready for a new start after an earlier run of the same test: on the LC-3 the
+// clock runs again (MCR[15], which HALT clears) and a machine left in supervisor mode (inside HALT
+// or another service routine) returns to user mode with its own R6 and an empty supervisor stack,
+// as the operating system starts a program; memory and R0-R7 stay as they are.
+void prepareNextRun(sim::Machine& machine);
 
 // Delivers one input event (keys, a mouse event or a scan code).
 void deliverInput(sim::Machine& machine, const InputEvent& event);

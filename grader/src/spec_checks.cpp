@@ -18,8 +18,8 @@ const std::vector<std::string>& checkKinds() {
 }  // namespace
 
 const std::vector<std::string>& stopVerdicts() {
-  static const std::vector<std::string> verdicts{"halted", "returned", "waiting-for-input", "instruction-limit",
-                                                 "clock-limit", "exception", "output-limit"};
+  static const std::vector<std::string> verdicts{"halted", "returned", "reached", "waiting-for-input",
+                                                 "instruction-limit", "clock-limit", "exception", "output-limit"};
   return verdicts;
 }
 

@@ -194,7 +194,7 @@ TestSpec SpecReader::readTest(const YAML::Node& node, const Defaults& defaults) 
   test.visibility = defaults.visibility;
   if (!expectMap(node, "a test")) return test;
   checkKeys(node, "a test", {"name", "description", "points", "visibility", "seed", "randomize", "setup", "start",
-                              "input", "limits", "checks", "play", "runs", "require"});
+                              "input", "limits", "checks", "play", "runs", "require", "until"});
   if (node["name"]) {
     test.name = string(node["name"], "test name").value_or("");
   } else {
@@ -212,7 +212,7 @@ TestSpec SpecReader::readTest(const YAML::Node& node, const Defaults& defaults) 
   Limits limits = defaults.limits;
   if (node["limits"]) readLimits(node["limits"], limits);
   if (const YAML::Node& runs = node["runs"]) {
-    for (const char* key : {"setup", "start", "input", "checks", "require", "play"}) {
+    for (const char* key : {"setup", "start", "input", "checks", "require", "until", "play"}) {
       if (node[key]) error(node[key], fmt::format("a test with 'runs' has '{}' in each run, not beside them", key));
     }
     if (!runs.IsSequence() || runs.size() == 0) {
@@ -278,7 +278,7 @@ void SpecReader::readRun(const YAML::Node& node, RunSpec& run, bool first, bool 
   run.place = place(node);
   if (!single) {
     if (!expectMap(node, "a run")) return;
-    checkKeys(node, "a run", {"setup", "start", "input", "limits", "checks", "require"});
+    checkKeys(node, "a run", {"setup", "start", "input", "limits", "checks", "require", "until"});
     if (node["limits"]) readLimits(node["limits"], run.limits);
   }
   if (node["setup"]) readSetup(node["setup"], run.setup);
@@ -293,6 +293,7 @@ void SpecReader::readRun(const YAML::Node& node, RunSpec& run, bool first, bool 
   }
   if (node["input"]) run.input = readInput(node["input"]);
   if (node["require"]) run.require = readRequire(node["require"]);
+  if (node["until"]) run.until = address(node["until"], "until");
   if (const YAML::Node& checks = node["checks"]) {
     if (!checks.IsSequence() || (checks.size() == 0 && single)) {
       error(checks, "'checks' must be a non-empty list");

@@ -64,7 +64,7 @@ public:
   ScriptRunner(RunContext& ctx, const PointShares& shares, std::string prefix, std::vector<CheckResult>& results)
       : ctx_(ctx), m_(ctx.machine), shares_(shares), prefix_(std::move(prefix)), results_(results) {}
 
-  void run(std::optional<uint64_t> trap) {
+  void run(std::optional<uint64_t> trap, std::optional<uint64_t> until) {
     const Limits& limits = ctx_.run.limits;
     const uint64_t startInstructions = m_.instructionCount();
     const uint64_t startClocks = m_.clockCount();
@@ -113,6 +113,8 @@ public:
       }
       if (reason == sim::StopReason::Breakpoint && trap && m_.programCounter() == *trap) {
         ctx_.verdict = "returned";
+      } else if (reason == sim::StopReason::Breakpoint && until && m_.programCounter() == *until) {
+        ctx_.verdict = "reached";
       } else {
         ctx_.verdict = verdictName(reason);
       }
@@ -211,6 +213,24 @@ std::string capOutput(const std::string& output, size_t kept, bool& truncated) {
   return toValidUtf8(truncated ? std::string_view(output).substr(0, kept) : std::string_view(output));
 }
 
+// Why run `next` cannot go on from where the previous run ended with `verdict` (empty: it can).
+std::string cannotContinue(const sim::Machine& m, const RunSpec& next, size_t previous, const std::string& verdict) {
+  if (verdict == "exception") return fmt::format("not run: run {} ended by an exception", previous + 1);
+  if (verdict == "output-limit") return fmt::format("not run: run {} flooded the output", previous + 1);
+  if (verdict == "returned" && next.start.kind == Start::Kind::Resume) {
+    return fmt::format("not run: run {} returned to the grader's return trap, from which there is nothing to resume",
+                       previous + 1);
+  }
+  if (m.architecture() == "lc3") return {};
+  if (verdict == "halted") return fmt::format("not run: the program exited in run {}", previous + 1);
+  if (verdict == "waiting-for-input" && next.start.kind != Start::Kind::Resume) {
+    return fmt::format("not run: run {} left the program waiting inside a DOS or BIOS input call, from which only "
+                       "'start: resume' goes on (end that run at a label with 'until:' to call subroutines after it)",
+                       previous + 1);
+  }
+  return {};
+}
+
 // Starts run `index` of a test; returns the return trap of a call.
 std::optional<uint64_t> startRun(sim::Machine& m, const RunSpec& run, size_t index, uint64_t entry) {
   std::optional<uint64_t> trap;
@@ -269,7 +289,6 @@ TestResult runTest(const Spec& spec, const TestSpec& test, sim::Machine& m, cons
     PointShares shares(test);
     std::vector<std::string> unmet;  // requirements on how runs end that were not met
     std::string skip;                // why the remaining runs cannot run
-    std::string previousVerdict;
     for (size_t i = 0; i < test.runs.size(); ++i) {
       const RunSpec& run = test.runs[i];
       const std::string prefix = test.runs.size() > 1 ? fmt::format("run {}: ", i + 1) : "";
@@ -281,10 +300,17 @@ TestResult runTest(const Spec& spec, const TestSpec& test, sim::Machine& m, cons
       RunContext ctx{m, run, {}, {}, {}, {}, 0, 0};
       CallCounter calls;
       try {
-        if (i > 0) prepareNextRun(m, previousVerdict);
+        if (i > 0 && run.start.kind != Start::Kind::Resume) prepareNextRun(m);
         m.clearOutput();
         applySetup(m, run.setup, runSeed(test, options, i));
         std::optional<uint64_t> trap = startRun(m, run, i, entry);
+        std::optional<uint64_t> until;
+        if (run.until) {
+          std::string error;
+          until = resolveAddress(*run.until, m, error);
+          if (!until) throw SetupError{"until: " + error};
+          m.breakpoints().addExecute(*until, {}, "until");
+        }
         for (size_t r = 0; r < m.registers().size(); ++r) ctx.initialRegisters.push_back(m.readRegister(r));
         if (runNeedsInitialMemory(run)) {
           ctx.initialMemory.resize(m.memorySize());
@@ -293,7 +319,7 @@ TestResult runTest(const Spec& spec, const TestSpec& test, sim::Machine& m, cons
         auto labels = callLabels(run);
         if (!labels.empty()) calls.watch(m, labels);
         ctx.calls = &calls;
-        ScriptRunner(ctx, shares, prefix, result.checks).run(trap);
+        ScriptRunner(ctx, shares, prefix, result.checks).run(trap, until);
         result.verdict = ctx.verdict;
         result.instructions += ctx.instructions;
         result.clocks += ctx.clocks;
@@ -309,16 +335,7 @@ TestResult runTest(const Spec& spec, const TestSpec& test, sim::Machine& m, cons
         calls.stop(m);
         m.breakpoints().clear();
         transcript += m.output();
-        previousVerdict = ctx.verdict;
-        if (i + 1 < test.runs.size()) {
-          if (ctx.verdict == "exception") {
-            skip = fmt::format("not run: run {} ended by an exception", i + 1);
-          } else if (ctx.verdict == "output-limit") {
-            skip = fmt::format("not run: run {} flooded the output", i + 1);
-          } else if (ctx.verdict == "halted" && m.architecture() != "lc3") {
-            skip = fmt::format("not run: the program exited in run {}", i + 1);
-          }
-        }
+        if (i + 1 < test.runs.size()) skip = cannotContinue(m, test.runs[i + 1], i, ctx.verdict);
       } catch (const SetupError& e) {
         calls.stop(m);
         m.breakpoints().clear();

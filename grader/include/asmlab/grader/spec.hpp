@@ -224,6 +224,9 @@ struct RunSpec {
   Limits limits;
   std::vector<Check> checks;
   Requirement require;
+  // The run ends (verdict `reached`) when execution reaches this address: e.g. a program's
+  // start-up code run as far as its main loop, before later runs call its subroutines.
+  std::optional<AddressExpr> until;
   SpecPlace place;
 };
 
