@@ -1,6 +1,8 @@
 // Running one test: each of its runs on the same machine (initial state, start, input script with
 // the checks of each step, limits), then the checks of what each run left, the requirement on how
 // each run ended, and the score.
+#include <utility>
+
 #include <fmt/format.h>
 
 #include "asmlab/grader/grade.hpp"
@@ -139,18 +141,22 @@ private:
     deliverInput(m_, ctx_.run.input[index]);
   }
 
-  void endSteps(const std::string& verdict) {
+  void endSteps(std::string verdict) {
     if (open_.empty()) return;
-    RunContext stepContext = ctx_;
-    stepContext.verdict = verdict;
-    stepContext.outputStart = openedAt_;
-    stepContext.outputEnd = m_.output().size();
+    // The step's checks see the machine now and the output since the step was typed; the run's
+    // own verdict and output window are put back afterwards.
+    std::string runVerdict = std::exchange(ctx_.verdict, std::move(verdict));
+    const size_t runStart = std::exchange(ctx_.outputStart, openedAt_);
+    ctx_.outputEnd = m_.output().size();
     for (size_t index : open_) {
       const InputEvent& e = ctx_.run.input[index];
       for (const auto& check : e.expect) {
-        results_.push_back(scoreCheck(check, stepContext, shares_.of(check), prefix_ + "after " + describeStep(e, index) + ": "));
+        results_.push_back(scoreCheck(check, ctx_, shares_.of(check), prefix_ + "after " + describeStep(e, index) + ": "));
       }
     }
+    ctx_.verdict = std::move(runVerdict);
+    ctx_.outputStart = runStart;
+    ctx_.outputEnd = std::string::npos;
     open_.clear();
   }
 
