@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "compiled_regex.hpp"
 #include "run_context.hpp"
 
 namespace asmlab::grader {
@@ -212,7 +213,9 @@ CheckResult evaluateOutput(const Check& check, std::string_view rawOutput, doubl
       auto flags = std::regex::ECMAScript;
       if (check.ignoreCase) flags |= std::regex::icase;
       try {
-        std::regex re(check.texts.at(0), flags);
+        std::optional<std::regex> local;
+        if (!check.compiledRegex) local.emplace(check.texts.at(0), flags);
+        const std::regex& re = check.compiledRegex ? check.compiledRegex->expression : *local;
         r.passed = std::regex_search(output, re);
       } catch (const std::exception& e) {  // regex_error, or the library running out of stack
         r.passed = false;

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "compiled_regex.hpp"
 #include "spec_reader.hpp"
 
 namespace asmlab::grader {
@@ -329,6 +330,15 @@ bool SpecReader::readTextComparison(const YAML::Node& body, Check& check, std::s
   }
   if (body["ignore_punctuation"]) {
     check.ignorePunctuation = boolean(body["ignore_punctuation"], "ignore_punctuation").value_or(false);
+  }
+  if (check.outputMode == M::Regex) {
+    auto flags = std::regex::ECMAScript;
+    if (check.ignoreCase) flags |= std::regex::icase;
+    try {
+      check.compiledRegex = std::make_shared<CompiledRegex>(CompiledRegex{std::regex(check.texts.at(0), flags)});
+    } catch (const std::regex_error&) {
+      // Reported above.
+    }
   }
   return true;
 }

@@ -237,6 +237,35 @@ std::string cannotContinue(const sim::Machine& m, const RunSpec& next, size_t pr
   return {};
 }
 
+// The grader's own breakpoints (the return trap, `until`) are the only ones on the machine while
+// it grades. They are changed only where they differ from the previous run's: a machine rebuilds
+// tables derived from its breakpoints after every change, and consecutive subroutine tests share
+// one return trap.
+struct GraderBreakpoint {
+  uint64_t address;
+  const char* description;
+};
+
+void keepOnly(sim::Machine& m, const std::vector<GraderBreakpoint>& wanted) {
+  std::vector<int> stale;
+  std::vector<bool> present(wanted.size(), false);
+  for (const auto& [id, b] : m.breakpoints().all()) {
+    bool keep = false;
+    for (size_t i = 0; i < wanted.size(); ++i) {
+      if (!present[i] && b.kind == sim::Breakpoint::Kind::Execute && b.address == wanted[i].address &&
+          b.description == wanted[i].description && !b.condition && b.enabled) {
+        present[i] = keep = true;
+        break;
+      }
+    }
+    if (!keep) stale.push_back(id);
+  }
+  for (int id : stale) m.breakpoints().remove(id);
+  for (size_t i = 0; i < wanted.size(); ++i) {
+    if (!present[i]) m.breakpoints().addExecute(wanted[i].address, {}, wanted[i].description);
+  }
+}
+
 // Starts run `index` of a test; returns the return trap of a call.
 std::optional<uint64_t> startRun(sim::Machine& m, const RunSpec& run, size_t index, uint64_t entry) {
   std::optional<uint64_t> trap;
@@ -246,7 +275,6 @@ std::optional<uint64_t> startRun(sim::Machine& m, const RunSpec& run, size_t ind
       break;
     case Start::Kind::Call:
       trap = prepareCall(m, run.start);
-      m.breakpoints().addExecute(*trap, {}, "return trap");
       break;
     case Start::Kind::At: {
       std::string error;
@@ -262,6 +290,7 @@ std::optional<uint64_t> startRun(sim::Machine& m, const RunSpec& run, size_t ind
 }
 
 void runPlayTest(const TestSpec& test, sim::Machine& m, const GradeOptions& options, TestResult& result) {
+  keepOnly(m, {});
   const RunSpec& run = test.runs.at(0);
   RunContext ctx{m, run, {}, {}, {}, {}, 0, 0};
   try {
@@ -285,7 +314,6 @@ TestResult runTest(const Spec& spec, const TestSpec& test, sim::Machine& m, cons
   result.visibility = test.visibility;
   result.maxScore = test.points;
   m.restoreSnapshot(atEntry);
-  m.breakpoints().clear();
   m.clearOutput();
   const uint64_t entry = m.programCounter();
   std::string transcript;
@@ -315,8 +343,11 @@ TestResult runTest(const Spec& spec, const TestSpec& test, sim::Machine& m, cons
           std::string error;
           until = resolveAddress(*run.until, m, error);
           if (!until) throw SetupError{"until: " + error};
-          m.breakpoints().addExecute(*until, {}, "until");
         }
+        std::vector<GraderBreakpoint> wanted;
+        if (trap) wanted.push_back({*trap, "return trap"});
+        if (until) wanted.push_back({*until, "until"});
+        keepOnly(m, wanted);
         for (size_t r = 0; r < m.registers().size(); ++r) ctx.initialRegisters.push_back(m.readRegister(r));
         if (runNeedsInitialMemory(run)) {
           ctx.initialMemory.resize(m.memorySize());
@@ -339,12 +370,10 @@ TestResult runTest(const Spec& spec, const TestSpec& test, sim::Machine& m, cons
                                       ctx.verdict, explainStop(m, ctx.stop, ctx.verdict), run.require.describe()));
         }
         calls.stop(m);
-        m.breakpoints().clear();
         transcript += m.output();
         if (i + 1 < test.runs.size()) skip = cannotContinue(m, test.runs[i + 1], i, ctx.verdict);
       } catch (const SetupError& e) {
         calls.stop(m);
-        m.breakpoints().clear();
         result.verdict = "setup-failed";
         result.stopMessage = prefix + e.message;
         failRun(run, shares, prefix, e.message, result.checks);

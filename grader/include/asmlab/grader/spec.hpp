@@ -91,6 +91,7 @@ struct Start {
 };
 
 struct Check;
+struct CompiledRegex;  // grader/src/compiled_regex.hpp
 
 struct InputEvent {
   enum class When { Start, Waiting, Instruction, Clock } when = When::Waiting;
@@ -150,6 +151,7 @@ struct Check {
   bool ignoreWhitespace = false;     // runs of blanks are one, trailing blanks and blank lines vanish
   bool ignoreAllWhitespace = false;  // ignore_whitespace: all: every blank and line end vanishes
   bool ignorePunctuation = false;    // ASCII punctuation characters vanish
+  std::shared_ptr<const CompiledRegex> compiledRegex;  // regex mode, with its case option
 
   // string: the text in memory at an address (often read through a register or a pointer),
   // compared as an output check compares (equals, contains, regex, similar, and the options).
