@@ -30,6 +30,8 @@ struct AsmRequest {
   std::vector<std::string> warningFlags;  // -Werror, -Wno-unused-label, -Wno-fall-into-data
   std::string arch = "auto";
   size_t errorLimit = 0;
+  bool strict = false;               // LC-3: reject the course tools' relaxed syntax
+  bool caseSensitiveLabels = false;  // LC-3: `Loop` and `LOOP` are two labels
   MasmArgs masm;  // -I, -D, --dialect, --case for 8086 sources
 };
 
@@ -118,6 +120,8 @@ int assembleLc3File(const AsmRequest& request, const std::shared_ptr<const Sourc
     if (flag == "no-fall-into-data") options.warnFallIntoData = false;
   }
   options.listing = request.listing;
+  options.strict = request.strict;
+  options.caseSensitiveLabels = request.caseSensitiveLabels;
   lc3::Assembly assembly = lc3::assemble(source, diagnostics, options);
   diagnostics.render(std::cerr, color());
   if (diagnostics.hasErrors()) {
@@ -198,6 +202,11 @@ CommandRegistration registration("asm", [](CLI::App& app) -> std::function<int()
   cmd->add_option("--arch", request->arch, "Source architecture (default: detected from the content)")
       ->check(CLI::IsMember({"auto", "lc3", "x86"}));
   cmd->add_option("--error-limit", request->errorLimit, "Stop listing errors after this many (0: all)");
+  cmd->add_flag("--strict", request->strict,
+                "LC-3: reject what only the course tools accept (operands without commas, stray commas, "
+                "punctuation in labels, text after .END, overlapping .ORIG blocks) instead of warning");
+  cmd->add_flag("--case-sensitive-labels", request->caseSensitiveLabels,
+                "LC-3: labels that differ in case are different labels (2nd-edition-era assemblers)");
   addMasmOptions(*cmd, request->masm);
   return [request, listing] {
     request->listing = listing->count() > 0;
