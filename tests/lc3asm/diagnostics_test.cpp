@@ -118,8 +118,8 @@ TEST(Lc3Diagnostics, BlockStructure) {
   expectDiagnostics(".ORIG x3000\nHALT\n.END\nX .FILL 1\n", {{E, 4, 3, "'.FILL' is outside any .ORIG block (after .END)"}},
                     strictQuiet());
   expectDiagnostics(".ORIG x3000\nHALT\n.END\nX .FILL 1\nY ADDD R1\n.END\n",
-                    {{W, 4, 3,
-                      "'.FILL' is after .END (line 3), outside any .ORIG block: it and every line up to the next .ORIG "
+                    {{W, 4, 1,
+                      "'X' is after .END (line 3), outside any .ORIG block: it and every line up to the next .ORIG "
                       "are ignored; the portable spelling puts code before .END"},
                      {W, 6, 1,
                       "second .END ignored (the block that starts on line 1 ended on line 3); the portable spelling "

@@ -88,11 +88,10 @@ void Assembler::defineLabel(const Statement& st, uint16_t address, bool atOrigin
     auto odd = std::find_if(st.label.begin(), st.label.end(), [](char c) {
       return !((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
     });
-    if (ctx_.options().strict) {
+    if (ctx_.options().strict)
       ctx_.error(where, fmt::format("label '{}' has '{}': a label is letters, digits and '_'", st.label, *odd));
-      return;
-    }
-    ctx_.warning(where, fmt::format("label '{}' has '{}', which only some LC-3 assemblers accept in a label; the "
+    else
+      ctx_.warning(where, fmt::format("label '{}' has '{}', which only some LC-3 assemblers accept in a label; the "
                                     "portable spelling is '{}'",
                                     st.label, *odd, portableLabel(st.label)));
   }
@@ -250,8 +249,9 @@ void Assembler::passOne() {
         // rest of a file after .END.
         if (!st.label.empty()) ctx_.noteIgnoredLabel(st.label, st.line);
         if (!reportedOutside) {
-          std::string what = st.mnemonicText.empty() ? fmt::format("label '{}'", st.label) : fmt::format("'{}'", st.mnemonicText);
-          uint32_t column = st.mnemonicText.empty() ? st.labelColumn : st.mnemonicColumn;
+          // Name the line by its first word: "junk here" is an unknown label and opcode alike.
+          std::string what = fmt::format("'{}'", st.label.empty() ? st.mnemonicText : st.label);
+          uint32_t column = st.label.empty() ? st.mnemonicColumn : st.labelColumn;
           ctx_.warning(ctx_.at(st.line, column),
                        fmt::format("{} is after .END (line {}), outside any .ORIG block: it and every line up to the "
                                    "next .ORIG are ignored; the portable spelling puts code before .END",
