@@ -1,5 +1,6 @@
 // `asmlab asm FILE... [-o OUT] [--listing[=F]] [--sym[=F]] [-Werror] [--arch lc3|x86]`: assembles each
-// source beside itself (FILE.obj, FILE.sym, optionally FILE.lst). Outputs are written only when a file
+// source beside itself (FILE.obj, FILE.sym, optionally FILE.lst); an LC-3 .bin or .hex becomes
+// FILE.obj. Outputs are written only when a file
 // assembles without errors, each through a temporary file and a rename, so a failed run never
 // damages an earlier good output and never touches the source.
 #include <unistd.h>
@@ -12,6 +13,7 @@
 #include "asmlab/asm/diagnostics.hpp"
 #include "asmlab/lc3/assembler.hpp"
 #include "asmlab/lc3/objfile.hpp"
+#include "asmlab/lc3/textobj.hpp"
 #include "command.hpp"
 #include "masm_command.hpp"
 
@@ -139,6 +141,22 @@ int assembleLc3File(const AsmRequest& request, const std::shared_ptr<const Sourc
   return writeOutputs(source->name(), outputs) ? 0 : 1;
 }
 
+// .bin / .hex (words as text, textobj.hpp) become a classic .obj, as the course tools convert them
+// (lc3convert, lc3tools' converter): the same words, no symbol table.
+int convertTextObjectFile(const AsmRequest& request, const std::shared_ptr<const SourceFile>& source,
+                          lc3::TextObjectFormat format) {
+  Diagnostics diagnostics;
+  lc3::ObjectImage image;
+  const bool ok = lc3::readTextObject(source, format, image, diagnostics);
+  diagnostics.render(std::cerr, color());
+  if (!ok) {
+    std::cerr << fmt::format("{}: no output written\n", source->name());
+    return 1;
+  }
+  std::string objectPath = request.output.empty() ? withExtension(source->name(), ".obj") : request.output;
+  return writeOutputs(source->name(), {{objectPath, lc3::writeObject(image)}}) ? 0 : 1;
+}
+
 // 8086 sources go to the MASM/TASM front end (cli/masm_command.cpp): an OMF object beside the
 // source (or -o), and a listing with --listing.
 int assembleX86File(const AsmRequest& request, const std::shared_ptr<const SourceFile>& source) {
@@ -176,6 +194,10 @@ int runAsm(const AsmRequest& request) {
     if (!source) {
       std::cerr << "asmlab asm: error: " << error << "\n";
       status = 1;
+      continue;
+    }
+    if (auto format = lc3::textObjectFormatFor(path)) {
+      if (convertTextObjectFile(request, source, *format) != 0) status = 1;
       continue;
     }
     Architecture arch = request.arch == "lc3"   ? Architecture::Lc3
