@@ -78,6 +78,8 @@ std::string portableSpelling(const Statement& st) {
 // Austin tools accept them all (docs/lc3-assembler.md, "Relaxed syntax"), so they are warnings
 // that show the portable spelling, or errors with --strict (then returns false).
 bool Assembler::reportSeparators(const Statement& st) {
+  if ((st.commaAfterOpcodeColumn | st.missingCommaColumn | st.repeatedCommaColumn | st.trailingCommaColumn) == 0)
+    return true;  // the usual line
   struct Irregular {
     uint32_t column;
     const char* what;
