@@ -53,10 +53,12 @@ TEST(MasmChoices, FormsAsInAnMl614Listing) {
 
 // The other same-length choices: the direction bit of register pairs (r, r/m: 8086 manual table
 // 4-12, as the ML listing above shows for XOR CX,CX), the accumulator with a direct address
-// (A1, 3 bytes, against 8B 06, 4), XCHG with AX (90+r), LEA of a direct address stays LEA.
+// (A1, 3 bytes, against 8B 06, 4), XCHG with AX (90+r), LEA of a direct address stays LEA. XCHG of
+// two byte registers puts the first in the reg field: `86 E0  XCHG AH,AL` in IBM's MASM listing of
+// the PCjr BIOS (IBM PCjr Technical Reference, appendix A, 1983; read through the code index).
 TEST(MasmChoices, DirectionBitAccumulatorAndXchg) {
   auto a = assembleText(code(" mov ax, bx\n add cx, dx\n mov ax, var\n mov var, ax\n mov al, bvar\n xchg ax, bx\n"
-                             " xchg bx, ax\n lea si, var\n"));
+                             " xchg bx, ax\n lea si, var\n xchg ah, al\n"));
   ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
   EXPECT_EQ(hex(a.bytes("C")),
             "8B C3 "          // mov ax,bx: 8B /r, reg = AX, r/m = BX
@@ -65,7 +67,8 @@ TEST(MasmChoices, DirectionBitAccumulatorAndXchg) {
             "A3 00 00 "       // mov var,ax
             "A0 02 00 "       // mov al,bvar
             "93 93 "          // xchg ax,bx / xchg bx,ax: 90+r
-            "8D 36 00 00");   // lea si,var: 8D /r, mod 00 rm 110 disp16
+            "8D 36 00 00 "    // lea si,var: 8D /r, mod 00 rm 110 disp16
+            "86 E0");         // xchg ah,al: 86 /r, reg = AH (100), r/m = AL (000)
 }
 
 // A CALL to a FAR procedure in the same segment, with no FAR PTR written, is PUSH CS + near CALL
