@@ -81,6 +81,7 @@ TEST(RealData, EncodedReals) {
   EXPECT_EQ(dataBytes("real8 3FF0000000000000R\n"), "00 00 00 00 00 00 F0 3F");
   EXPECT_EQ(dataBytes("real10 3FFF8000000000000000r\n"), "00 00 00 00 00 00 00 80 FF 3F");
   EXPECT_NE(dataBytes("real4 3F8000r\n").find("has 8 hex digits"), std::string::npos);
+  EXPECT_NE(dataBytes("real4 -3F800000r\n").find("takes no sign"), std::string::npos);
   EXPECT_NE(dataBytes("dw 3F80r\n").find("needs REAL4 (DD), REAL8 (DQ) or REAL10 (DT)"), std::string::npos);
 }
 
@@ -89,10 +90,12 @@ TEST(RealData, OnlyAsDataOfFourEightOrTenBytes) {
   EXPECT_NE(word.find("test.asm:2:4: error: a real number needs REAL4 (DD), REAL8 (DQ) or REAL10 (DT)"),
             std::string::npos)
       << word;
-  auto a = assembleText("c segment\n mov ax, 1.5\nc ends\nend\n");
+  auto a = assembleText("c segment\n mov ax, 1.5\n fld 1.0\nc ends\nend\n");
   EXPECT_NE(a.errors().find("test.asm:2:10: error: a real number is only allowed as a data initialiser"),
             std::string::npos)
       << a.errors();
+  // One error for the operand: the encoder's view of its stand-in value is not reported as well.
+  EXPECT_EQ(a.diags.errorCount(), 2u) << a.errors();
 }
 
 std::string codeBytes(const std::string& lines, Options options = {}) {

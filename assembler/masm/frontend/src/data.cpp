@@ -16,7 +16,7 @@ bool realInitialiser(const Expr& e, std::string_view& text, bool& negative, bool
   if (ops.empty() || ops.size() > 2 || (ops.size() == 2 && ops[1].op != Op::Neg)) return false;
   negative = ops.size() == 2;
   text = ops[0].text;
-  encoded = ops[0].op == Op::Number && !negative && isEncodedReal(text);
+  encoded = ops[0].op == Op::Number && isEncodedReal(text);
   return ops[0].op == Op::Real || encoded;
 }
 
@@ -109,6 +109,11 @@ void Assembler::emitReal(std::string_view text, bool negative, bool encoded, uin
     passError(column + 1u, "a real number needs REAL4 (DD), REAL8 (DQ) or REAL10 (DT), not a " +
                                std::to_string(size) + "-byte item");
     emitBytes(zeros, std::min<size_t>(size, sizeof zeros), true);
+    return;
+  }
+  if (encoded && negative) {
+    passError(column + 1u, "an encoded real (hex digits and R) takes no sign: write the bytes of the negative value");
+    emitBytes(zeros, size, true);
     return;
   }
   const RealBytes real = encoded ? encodeEncodedReal(text, size) : encodeDecimalReal(text, negative, size);

@@ -241,13 +241,16 @@ void Assembler::emitInstruction(const Statement& s) {
     }
   }
   enc::Encoding out = enc::encode(in, opt);
-  if (!out.ok()) {
+  // An operand that could not be evaluated has already been reported; what the encoder makes of
+  // its stand-in value would only repeat the error.
+  const bool operandFailed = passDiagnostics.size() != diagnosticsBefore;
+  if (!out.ok() && !operandFailed) {
     uint32_t column = out.error.operand >= 0 && static_cast<size_t>(out.error.operand) < s.operands.size()
                           ? columns[static_cast<size_t>(out.error.operand)] + 1u
                           : static_cast<uint32_t>(s.number);
     // Forward references that are still unknown are settled by a later pass.
     if (allKnown || out.error.code != enc::ErrorCode::JumpOutOfRange) passError(column, out.error.message);
-  } else if (out.assumedSize && static_cast<size_t>(out.assumedOperand) < s.operands.size()) {
+  } else if (out.ok() && out.assumedSize && static_cast<size_t>(out.assumedOperand) < s.operands.size()) {
     // MASM takes the segment's word for PUSH/POP of memory without a size, and a near pointer for
     // JMP/CALL through memory without one (MASM 5.1 and TASM; MASM 6.1 wants the size there
     // unless OPTION M510: error A2023).
