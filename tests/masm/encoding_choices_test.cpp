@@ -58,7 +58,7 @@ TEST(MasmChoices, FormsAsInAnMl614Listing) {
 // the PCjr BIOS (IBM PCjr Technical Reference, appendix A, 1983; read through the code index).
 TEST(MasmChoices, DirectionBitAccumulatorAndXchg) {
   auto a = assembleText(code(" mov ax, bx\n add cx, dx\n mov ax, var\n mov var, ax\n mov al, bvar\n xchg ax, bx\n"
-                             " xchg bx, ax\n lea si, var\n xchg ah, al\n"));
+                             " xchg bx, ax\n lea si, var\n xchg ah, al\n mov ax, ds:[1234h]\n"));
   ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
   EXPECT_EQ(hex(a.bytes("C")),
             "8B C3 "          // mov ax,bx: 8B /r, reg = AX, r/m = BX
@@ -68,7 +68,8 @@ TEST(MasmChoices, DirectionBitAccumulatorAndXchg) {
             "A0 02 00 "       // mov al,bvar
             "93 93 "          // xchg ax,bx / xchg bx,ax: 90+r
             "8D 36 00 00 "    // lea si,var: 8D /r, mod 00 rm 110 disp16
-            "86 E0");         // xchg ah,al: 86 /r, reg = AH (100), r/m = AL (000)
+            "86 E0 "          // xchg ah,al: 86 /r, reg = AH (100), r/m = AL (000)
+            "A1 34 12");      // mov ax,ds:[1234h]: the accumulator form, not 8B 06 34 12
 }
 
 // A CALL to a FAR procedure in the same segment, with no FAR PTR written, is PUSH CS + near CALL
