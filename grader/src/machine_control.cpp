@@ -18,6 +18,7 @@ uint64_t mask(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
 // Patel 3rd ed. 9.1.1: user mode, priority 0; the supervisor stack starts at x3000).
 constexpr uint64_t kLc3Mcr = 0xFFFE;
 constexpr uint64_t kLc3UserPsr = 0x8002;
+constexpr uint64_t kLc3SupervisorPsr = 0x0002;
 constexpr uint64_t kLc3SupervisorStack = 0x3000;
 
 RegisterRef requireRegister(const sim::Machine& m, const std::string& name) {
@@ -137,16 +138,24 @@ void setPrivilege(sim::Machine& m, bool supervisor) {
   }
 }
 
-void prepareNextRun(sim::Machine& m) {
+bool inSupervisorMode(const sim::Machine& m) {
+  if (m.architecture() != "lc3") return false;
+  auto psr = findRegister(m, "PSR");
+  return psr && (readRegister(m, *psr) & 0x8000) == 0;
+}
+
+void prepareNextRun(sim::Machine& m, bool entryInSupervisorMode) {
   if (m.architecture() != "lc3") return;
   m.poke(kLc3Mcr, m.peek(kLc3Mcr) | 0x8000);
+  RegisterRef psr = requireRegister(m, "PSR"), r6 = requireRegister(m, "R6");
+  if (entryInSupervisorMode) {
+    writeRegister(m, r6, kLc3SupervisorStack);
+    writeRegister(m, psr, kLc3SupervisorPsr);
+    return;
+  }
   // HALT and the other service routines run in supervisor mode on the supervisor stack (3rd
   // edition; the 2nd edition's TRAP leaves the mode alone).
-  RegisterRef psr = requireRegister(m, "PSR");
-  if ((readRegister(m, psr) & 0x8000) == 0) {
-    RegisterRef r6 = requireRegister(m, "R6"), usp = requireRegister(m, "USP");
-    writeRegister(m, r6, readRegister(m, usp));
-  }
+  if (inSupervisorMode(m)) writeRegister(m, r6, readRegister(m, requireRegister(m, "USP")));
   writeRegister(m, requireRegister(m, "SSP"), kLc3SupervisorStack);
   writeRegister(m, psr, kLc3UserPsr);
 }

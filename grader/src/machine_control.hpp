@@ -28,10 +28,15 @@ uint64_t prepareCall(sim::Machine& machine, const Start& start);
 void setPrivilege(sim::Machine& machine, bool supervisor);
 
 // Gets the machine ready for a new start after an earlier run of the same test: on the LC-3 the
-// clock runs again (MCR[15], which HALT clears) and a machine left in supervisor mode (inside HALT
-// or another service routine) returns to user mode with its own R6 and an empty supervisor stack,
-// as the operating system starts a program; memory and R0-R7 stay as they are.
-void prepareNextRun(sim::Machine& machine);
+// clock runs again (MCR[15], which HALT clears) and the machine returns to the mode the program
+// started in, with an empty supervisor stack: a user-mode program (left in supervisor mode inside
+// HALT or another service routine) gets its own R6 back, as the operating system starts a
+// program; a supervisor-mode program gets R6 = x3000, as the loader starts one. Memory and the
+// other registers stay as they are.
+void prepareNextRun(sim::Machine& machine, bool entryInSupervisorMode);
+
+// Whether the machine is in LC-3 supervisor mode (false on machines without privilege levels).
+bool inSupervisorMode(const sim::Machine& machine);
 
 // Delivers one input event (keys, a mouse event or a scan code).
 void deliverInput(sim::Machine& machine, const InputEvent& event);

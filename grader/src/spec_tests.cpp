@@ -53,12 +53,33 @@ Spec SpecReader::readSpec(const YAML::Node& root) {
 void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
   if (!expectMap(node, "build")) return;
   checkKeys(node, "build", {"submission", "sources", "modules", "libraries", "edition", "cpu", "dialect", "include_paths",
-                                "library_paths", "randomize", "seed", "halt_banner"});
+                                "library_paths", "randomize", "seed", "halt_banner", "case_sensitive_labels", "strict",
+                                "start", "privilege"});
   if (node["randomize"]) build.randomize = boolean(node["randomize"], "build.randomize").value_or(false);
   if (node["seed"]) build.randomSeed = count(node["seed"], "build.seed").value_or(1);
   if (node["halt_banner"]) {
     build.haltBanner = boolean(node["halt_banner"], "build.halt_banner").value_or(true);
     if (machine_ != "lc3") error(node["halt_banner"], "build.halt_banner applies to machine lc3 only (DOS prints no banner)");
+  }
+  // Where the program starts and in which privilege, for every test (as asmlab run --start and
+  // --privilege); a test's own `start` overrides them for that test.
+  if (node["start"]) {
+    if (auto start = string(node["start"], "build.start")) {
+      if (!parseAddress(*start) || start->front() == '[') {
+        error(node["start"], fmt::format("build.start: '{}' is not a label or an address", *start));
+      }
+      build.start = *start;
+    }
+    if (machine_ != "lc3") error(node["start"], "build.start applies to machine lc3 (a DOS program starts at its END label)");
+  }
+  if (node["privilege"]) {
+    auto mode = string(node["privilege"], "build.privilege");
+    if (mode && *mode != "user" && *mode != "supervisor") {
+      error(node["privilege"], fmt::format("build.privilege must be 'user' or 'supervisor', not '{}'", *mode));
+    } else if (mode) {
+      build.privilege = *mode;
+    }
+    if (machine_ != "lc3") error(node["privilege"], "build.privilege applies to machine lc3 (the 8086 has no privilege levels)");
   }
   if (node["submission"]) {
     build.submission = stringList(node["submission"], "build.submission");
@@ -94,6 +115,13 @@ void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
       error(node["edition"], "build.edition must be 2 or 3");
     }
     if (machine_ != "lc3") error(node["edition"], "build.edition applies to machine lc3 only");
+  }
+  // LC-3 assembly dialect (docs/lc3-assembler.md, "Relaxed syntax").
+  for (auto [key, flag] : {std::pair<const char*, bool*>{"case_sensitive_labels", &build.caseSensitiveLabels},
+                           std::pair<const char*, bool*>{"strict", &build.strict}}) {
+    if (!node[key]) continue;
+    *flag = boolean(node[key], fmt::format("build.{}", key)).value_or(false);
+    if (machine_ != "lc3") error(node[key], fmt::format("build.{} applies to machine lc3 only", key));
   }
   if (node["cpu"]) {
     auto cpu = string(node["cpu"], "build.cpu");

@@ -161,6 +161,7 @@ TestResult runTest(const Spec& spec, const TestSpec& test, sim::Machine& m, cons
   m.restoreSnapshot(atEntry);
   m.clearOutput();
   const uint64_t entry = m.programCounter();
+  const bool entryInSupervisorMode = inSupervisorMode(m);
   std::string transcript;
   if (test.play) {
     runPlayTest(test, m, options, result);
@@ -179,7 +180,7 @@ TestResult runTest(const Spec& spec, const TestSpec& test, sim::Machine& m, cons
       RunContext ctx{m, run, {}, {}, {}, {}, 0, 0};
       CallCounter calls;
       try {
-        if (i > 0 && run.start.kind != Start::Kind::Resume) prepareNextRun(m);
+        if (i > 0 && run.start.kind != Start::Kind::Resume) prepareNextRun(m, entryInSupervisorMode);
         m.clearOutput();
         applySetup(m, run.setup, runSeed(test, options, i));
         std::optional<uint64_t> trap = startRun(m, run, i, entry);

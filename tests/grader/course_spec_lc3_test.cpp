@@ -111,6 +111,24 @@ TEST(CourseSpecLc3, StartAtAnAddressInSupervisorMode) {
   EXPECT_EQ(r.tests.at(2).status, "passed") << renderText(r);
 }
 
+TEST(CourseSpecLc3, BuildStartAndPrivilegeForEveryTest) {
+  auto r = gradeLc3("machine: lc3\nbuild: {submission: prog.asm, halt_banner: false, start: SUPER, privilege: supervisor}\n"
+                    R"(tests:
+  - name: every test starts at SUPER in supervisor mode
+    checks: [{memory: {SAVED: x0002}}, {stop: halted}, {output: {equals: ""}}]
+  - name: a later run starts there again, in that mode
+    runs:
+      - checks: [{stop: halted}]
+      - setup: {memory: {SAVED: 0}}
+        checks: [{memory: {SAVED: x0002}}, {stop: halted}]
+  - name: a test's own start wins
+    start: {at: x3000, privilege: user}
+    checks: [{output: {equals: "Hello"}}, {stop: halted}]
+)", kEnds);
+  ASSERT_TRUE(r.buildOk) << r.buildDiagnostics;
+  for (const auto& t : r.tests) EXPECT_EQ(t.status, "passed") << renderText(r);
+}
+
 TEST(CourseSpecLc3, HaltBannerIsABuildKey) {
   const char* tests = R"(tests:
   - name: t

@@ -144,6 +144,10 @@ TEST(SpecCourseKeys, MistakesAreLocated) {
       "machine: pc\nbuild: {submission: prog.asm}\ntests:\n  - name: t\n    start: {call: F, privilege: user}\n"
       "    checks: [{stop: returned}]\n");
   EXPECT_NE(privilege.find("spec.yaml:5:33: error: privilege applies to machine lc3"), std::string::npos) << privilege;
+  std::string start = firstError(
+      "machine: lc3\nbuild: {submission: prog.asm, privilege: kernel}\ntests:\n  - name: t\n    checks: [{stop: halted}]\n");
+  EXPECT_NE(start.find("spec.yaml:2:42: error: build.privilege must be 'user' or 'supervisor', not 'kernel'"),
+            std::string::npos) << start;
   std::string banner = firstError("machine: pc\nbuild: {submission: prog.asm, halt_banner: false}\ntests:\n  - name: t\n"
                                   "    checks: [{stop: halted}]\n");
   EXPECT_NE(banner.find("spec.yaml:2:44: error: build.halt_banner applies to machine lc3 only"), std::string::npos) << banner;

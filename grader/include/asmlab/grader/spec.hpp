@@ -252,6 +252,8 @@ struct BuildSpec {
   std::vector<std::filesystem::path> modules;
   std::vector<std::filesystem::path> libraries;
   int edition = 3;
+  bool caseSensitiveLabels = false;               // LC-3: `Loop` and `LOOP` are two labels
+  bool strict = false;                            // LC-3: reject the course tools' relaxed syntax
   std::string cpu = "8086";                       // PC: 8086, 8088, 80186, 80286, 80386
   std::string dialect = "masm";                   // PC: masm or tasm (TASM's MASM mode)
   std::vector<std::filesystem::path> includePaths;  // PC: INCLUDE search folders (absolute)
@@ -261,6 +263,8 @@ struct BuildSpec {
   bool randomize = false;
   uint64_t randomSeed = 1;
   bool haltBanner = true;  // LC-3: HALT prints "--- Halting the LC-3 ---" (halt_banner: false)
+  std::string start;       // LC-3: where the program starts (a label or an address); "" = its first .ORIG
+  std::string privilege;   // LC-3: "user" or "supervisor"; "" = the course simulator's rule
 };
 
 struct Spec {
