@@ -406,6 +406,7 @@ struct MacroLayer::Impl {
   std::vector<LogicalLine> pending;   // lines queued ahead (a label split from a macro call)
   uint32_t localCounter = 0;
   bool ended = false;
+  bool ideal = false;  // TASM Ideal mode: MACRO before the name, EQU always text (setIdealMode)
   size_t totalExpandedLines = 0;
 
   Impl(MacroHost& h, Diagnostics& d, const Options& o) : host(h), diags(d), options(o) {}
@@ -1191,7 +1192,8 @@ struct MacroLayer::Impl {
         bitsSecond = keywordBits(second);
       }
       // Most lines are instructions: skip the directive checks unless a word calls for them.
-      bool keyword = (bitsFirst & kLayer) || (first[0] == '.' && first.size() >= 4 && iequals(first.substr(0, 4), ".ERR"));
+      bool keyword = (bitsFirst & kLayer) || (first[0] == '.' && first.size() >= 4 && iequals(first.substr(0, 4), ".ERR")) ||
+                     (ideal && (bitsFirst & kLayerDefinition));
       bool definition = (bitsSecond & kLayerDefinition) != 0;
       if (!keyword && !definition) {
         if (!macroNames.mayContain(first)) return true;
@@ -1203,6 +1205,13 @@ struct MacroLayer::Impl {
       // Compared with many literals below: a string_view compares lengths before bytes.
       const std::string upperFirst = upper(first);
       const std::string_view F = upperFirst;
+      if (ideal && F == "MACRO" && bodyStart == 0) {
+        // Ideal mode: MACRO name [parameters] (Turbo Assembler User's Guide, Ideal-mode syntax).
+        WordCursor c4{line.text, afterFirst};
+        std::string_view name = c4.word();
+        beginMacro(line, name, c4.rest());
+        continue;
+      }
       if (iequals(second, "MACRO") && bodyStart == 0) {
         WordCursor c4{line.text, afterFirst};
         c4.word();
@@ -1268,6 +1277,17 @@ struct MacroLayer::Impl {
         WordCursor c5{line.text, afterFirst};
         c5.word();
         auto value = c5.rest();
+        if (ideal) {
+          // In Ideal mode EQU always defines a text macro; `%expr` is the expression's value
+          // (Turbo Assembler User's Guide, EQU: `abc6 equ 3+2+1` is "3+2+1", `abc7 equ %3+2+1` "6").
+          if (value.starts_with("%")) {
+            auto v = host.evaluateConstant(value.substr(1), line);
+            if (v) setText(std::string(first), host.formatNumber(*v));
+          } else {
+            setText(std::string(first), value.starts_with("<") && value.ends_with(">") ? unbracket(value) : std::string(value));
+          }
+          continue;
+        }
         if (value.starts_with("<")) {
           setText(std::string(first), unbracket(value));
           continue;
@@ -1322,6 +1342,7 @@ struct MacroLayer::Impl {
       w2 = cur.peekWord();
     }
     if ((bits1 & kLayer) || (w1[0] == '.' && w1.size() >= 4 && iequals(w1.substr(0, 4), ".ERR"))) return Quick::General;
+    if (ideal && (bits1 & kLayerDefinition)) return Quick::General;
     if (keywordBits(w2) & kLayerDefinition) return Quick::General;
     if (macroNames.mayContain(w1)) return Quick::General;
     return Quick::Deliver;
@@ -1485,6 +1506,7 @@ std::optional<std::string> MacroLayer::textMacro(std::string_view name) const {
   if (it == impl_->textMacros.end()) return std::nullopt;
   return it->second;
 }
+void MacroLayer::setIdealMode(bool on) { impl_->ideal = on; }
 bool MacroLayer::isMacro(std::string_view name) const { return impl_->macros.count(name) != 0; }
 bool MacroLayer::next(LogicalLine& line) { return impl_->next(line); }
 
