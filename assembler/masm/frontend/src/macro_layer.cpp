@@ -229,7 +229,9 @@ struct KeywordIndex {
     for (auto& [k, v] : conditionalWords()) m[k] |= kCond;
     for (auto& [k, v] : layerKeywords()) m[k] |= kLayer;
     for (auto& [k, v] : definingWords()) m[k] |= kDefining;
-    for (const char* w : {"INCLUDE", "INCLUDELIB", "PURGE", "%OUT", "ECHO", "COMMENT"}) m[w] |= kNoSubstitution;
+    // ARG and LOCAL (TASM's procedure frames) define the names they list, which may be redefined.
+    for (const char* w : {"INCLUDE", "INCLUDELIB", "PURGE", "%OUT", "ECHO", "COMMENT", "ARG", "LOCAL"})
+      m[w] |= kNoSubstitution;
     for (const char* w : {"TEXTEQU", "CATSTR", "SUBSTR", "SIZESTR", "INSTR"}) m[w] |= kTextDirective | kLayerDefinition;
     for (const char* w : {"MACRO", "EQU"}) m[w] |= kLayerDefinition;
     for (auto& [k, v] : m) {
@@ -528,6 +530,22 @@ struct MacroLayer::Impl {
     if (conditions.size() > depth) conditions.resize(depth);
   }
 
+  // True when [begin, end) is a whole operand of a text directive (between the directive or a
+  // comma and a comma or the end), not part of an expression such as `%n*2` or `n+1`.
+  static bool wholeItem(const std::string& text, size_t begin, size_t end, size_t from) {
+    size_t before = begin;
+    while (before > from && isBlank(text[before - 1])) --before;
+    bool starts = before == from || text[before - 1] == ',';
+    if (!starts && isIdentChar(text[before - 1])) {
+      size_t word = before;
+      while (word > 0 && isIdentChar(text[word - 1])) --word;
+      starts = (keywordBits(std::string_view(text).substr(word, before - word)) & kTextDirective) != 0;
+    }
+    size_t after = end;
+    while (after < text.size() && isBlank(text[after])) ++after;
+    return starts && (after == text.size() || text[after] == ',' || text[after] == ';');
+  }
+
   // Replaces text macros in `text` from position `from` on (identifiers outside quotes).
   // `bracketResults`: the line is a text directive (TEXTEQU, CATSTR ...), whose operands are text
   // items, so a function's value is written as <value>.
@@ -562,6 +580,19 @@ struct MacroLayer::Impl {
           if (++replacements > 1000) {
             error(where, fmt::format("text macro '{}' expands recursively", it->first));
             return true;
+          }
+          if (bracketResults && wholeItem(text, i, e, from)) {
+            // A text directive's operand that is a text macro's name is that macro's value as a
+            // text item (`len SIZESTR abc`), taken as it is.
+            std::string quoted = "<";
+            for (char ch : it->second) {
+              if (ch == '>' || ch == '<' || ch == '!') quoted += '!';
+              quoted += ch;
+            }
+            quoted += '>';
+            text.replace(i, e - i, quoted);
+            i += quoted.size();
+            continue;
           }
           text.replace(i, e - i, it->second);
           continue;  // rescan the replacement: text macros may name other text macros
