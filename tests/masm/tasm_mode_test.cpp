@@ -138,3 +138,19 @@ TEST(TasmMode, NestedAnonymousUnion) {
 
 }  // namespace
 }  // namespace asmlab::masm::test
+
+namespace asmlab::masm::test {
+namespace {
+
+// User's Guide, "Extended PUSH and POP instructions": several registers separated by blanks are
+// pushed or popped in the order written (PUSH 50+r, POP 58+r, PUSH ES 06, POP DS 1F).
+TEST(TasmMode, PushAndPopSeveralRegisters) {
+  Options o;
+  o.dialect = Dialect::Tasm;
+  auto a = assembleText("c segment\nassume cs:c\nsave: push ax bx es\n pop ds bx ax\n push word ptr [bx]\nc ends\nend\n", o);
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("C")), "50 53 06 1F 5B 58 FF 37");
+}
+
+}  // namespace
+}  // namespace asmlab::masm::test

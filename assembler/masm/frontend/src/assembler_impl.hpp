@@ -373,6 +373,7 @@ public:
   // ideal.cpp, tasm_frames.cpp: Turbo Assembler's statements (tasm.hpp)
   bool processTasmLine(const LogicalLine& line);
   bool tasmInstruction(const LogicalLine& line);
+  bool pushesSeveral(const LogicalLine& line, std::string_view op, size_t operandsAt, size_t labelEnd);
   void emitUsesPops(const LogicalLine& line);
   void runGenerated(const LogicalLine& line, std::string text);
   bool idealStatement(const Statement* s) const;

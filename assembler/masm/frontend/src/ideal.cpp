@@ -306,6 +306,7 @@ bool Assembler::tasmInstruction(const LogicalLine& line) {
   }
   while (!op.empty() && (wordBits(op) & kWordPrefix) && isMnemonic(cur.peekWord())) op = cur.word();
   if (op.empty() || !isMnemonic(op)) return false;
+  if (pushesSeveral(line, op, cur.pos, labelEnd)) return true;
   const bool ret = iequals(op, "RET") || iequals(op, "RETN") || iequals(op, "RETF");
   const bool epilogue = ret && !procStack.empty() && !tasmState.uses.empty();
   if (!tasmState.ideal && !epilogue) return false;
@@ -345,6 +346,29 @@ bool Assembler::tasmInstruction(const LogicalLine& line) {
   if (tasmState.ideal)
     for (size_t i = before; i < statements.size(); ++i)
       if (statements[i].kind == StmtKind::Instruction) tasmState.idealInstructions.push_back(static_cast<uint32_t>(i));
+  return true;
+}
+
+// `push ax bx cx`, `pop cx bx ax`: TASM takes several registers, separated by blanks, and
+// pushes or pops them in the order written (Turbo Assembler User's Guide, "Extended PUSH and
+// POP instructions"). Each becomes its own statement; a label stays with the first.
+bool Assembler::pushesSeveral(const LogicalLine& line, std::string_view op, size_t operandsAt, size_t labelEnd) {
+  if (!iequals(op, "PUSH") && !iequals(op, "POP")) return false;
+  const std::string_view text = line.text;
+  WordCursor c{text, operandsAt};
+  std::vector<std::string_view> registers;
+  while (!c.atEnd()) {
+    std::string_view r = c.word();
+    if (!enc::parseRegister(r)) return false;  // anything else is one operand (`push word ptr x`)
+    registers.push_back(r);
+  }
+  if (registers.size() < 2) return false;
+  const std::string prefix(text.substr(0, labelEnd));
+  for (size_t i = 0; i < registers.size(); ++i)
+    runGenerated(line, fmt::format("{}{} {}", i == 0 ? prefix : std::string(prefix.size(), ' '), op, registers[i]));
+  if (tasmState.ideal)
+    for (size_t i = statements.size() - registers.size(); i < statements.size(); ++i)
+      tasmState.idealInstructions.push_back(static_cast<uint32_t>(i));
   return true;
 }
 
