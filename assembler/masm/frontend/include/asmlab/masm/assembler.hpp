@@ -1,4 +1,4 @@
-// The MASM 6 / TASM (MASM mode) assembler for 8086..Pentium real-mode sources.
+// The MASM 6 / TASM (MASM and Ideal modes) assembler for 8086..Pentium real-mode sources.
 //
 //   asmlab::Diagnostics diags;
 //   asmlab::masm::Options options;
