@@ -224,10 +224,35 @@ TEST(TasmProcedures, UsesSavesAndRestoresRegisters) {
   EXPECT_EQ(hex(a.bytes("CSEG")), "50 53 0B C0 74 03 5B 58 C3 5B 58 C3 51 59 C3 C3");
 }
 
-TEST(TasmProcedures, FrameOfAProcedureWithALanguageIsRefused) {
-  auto a = assembleText("IDEAL\nMODEL small, C\nCODESEG\nPROC f\nARG x:word\n ret\nENDP\nEND\n", tasm());
+// User's Guide, "Declaring procedures": in a procedure with a language the assembler writes the
+// stack frame for ARG and LOCAL: push bp, mov bp,sp, sub sp,locals, then the USES pushes, before
+// the first instruction; before each RET the USES pops, mov sp,bp, pop bp.
+TEST(TasmProcedures, LanguageProcedureGetsItsStackFrame) {
+  auto a = assembleText("IDEAL\nMODEL small, C\nCODESEG\nPROC f\nARG x:word, y:word\nLOCAL t:word\nUSES si\n"
+                        "@@top:\n mov ax, [x]\n add ax, [y]\n mov [t], ax\n ret\nENDP\nEND\n",
+                        tasm());
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  // 55; 8B EC; 83 EC 02; 56 | 8B 46 04; 03 46 06; 89 46 FE | 5E; 8B E5; 5D; C3
+  EXPECT_EQ(hex(a.bytes("_TEXT")), "55 8B EC 83 EC 02 56 8B 46 04 03 46 06 89 46 FE 5E 8B E5 5D C3");
+}
+
+// Borland technical note TN357: Pascal pushes the arguments left to right, so the last one is
+// nearest BP ([BP+4]) and the first one [BP+6]; the procedure removes them (RET 4).
+TEST(TasmProcedures, PascalProcedureReversesItsArguments) {
+  auto a = assembleText("IDEAL\nMODEL small\nCODESEG\nPROC g PASCAL NEAR\nARG first:word, second:word\n"
+                        " mov ax, [first]\n mov bx, [second]\n ret\nENDP\nEND\n",
+                        tasm());
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  // 55; 8B EC; 8B 46 06; 8B 5E 04; 5D; C2 0400
+  EXPECT_EQ(hex(a.bytes("_TEXT")), "55 8B EC 8B 46 06 8B 5E 04 5D C2 04 00");
+}
+
+TEST(TasmProcedures, LanguageFrameNeedsArgBeforeTheCode) {
+  auto a = assembleText("IDEAL\nMODEL small, C\nCODESEG\nPROC f\n nop\nARG x:word\n ret\nENDP\nEND\n", tasm());
   ASSERT_TRUE(a.diags.hasErrors());
-  EXPECT_NE(a.errors().find("builds such a procedure's stack frame itself"), std::string::npos) << a.errors();
+  EXPECT_NE(a.errors().find("test.asm:6:5: error: ARG must come before the procedure's first instruction"),
+            std::string::npos)
+      << a.errors();
 }
 
 // User's Guide, "Conditional error-generation directives" and DISPLAY.

@@ -374,7 +374,8 @@ public:
   bool processTasmLine(const LogicalLine& line);
   bool tasmInstruction(const LogicalLine& line);
   bool pushesSeveral(const LogicalLine& line, std::string_view op, size_t operandsAt, size_t labelEnd);
-  void emitUsesPops(const LogicalLine& line);
+  void startFrame(const LogicalLine& line);
+  void emitEpilogue(const LogicalLine& line);
   void runGenerated(const LogicalLine& line, std::string text);
   bool idealStatement(const Statement* s) const;
   void finishTasm();
@@ -423,6 +424,7 @@ bool simpleDataText(std::string_view text, unsigned radix, uint32_t size, uint64
 bool simpleDataFits(uint32_t size, uint64_t count, int64_t value);
 void resolveIdentifier(const ExprOp& op);  // evaluate.cpp
 bool passIndependent(const Expr& e);       // evaluate.cpp
-bool isTasmLanguage(std::string_view word); // tasm_frames.cpp: C, PASCAL ... NOLANGUAGE
+bool isTasmLanguage(std::string_view word);   // tasm_frames.cpp: C, PASCAL ... NOLANGUAGE
+bool isPascalLanguage(std::string_view word); // PASCAL, TPASCAL, BASIC, FORTRAN
 
 }  // namespace asmlab::masm

@@ -172,8 +172,7 @@ bool Assembler::processTasmLine(const LogicalLine& line) {
       const std::string& open = procStack.back()->name;
       handleDirective(line, name.empty() ? std::string_view(open) : name, "ENDP", {},
                       name.empty() ? col1 : columnOf(text, name), col1, restColumn({}), true);
-      tasmState.procLanguage = false;
-      tasmState.uses.clear();
+      tasmState.frame = {};
       return true;
     }
     case Word::Ends: {
@@ -268,7 +267,9 @@ bool Assembler::processTasmLine(const LogicalLine& line) {
       WordCursor c{cur.rest()};
       while (!c.atEnd()) {
         std::string_view w = c.word();
-        if (w != "," && isTasmLanguage(w)) tasmState.modelLanguage = !iequals(w, "NOLANGUAGE");
+        if (w == "," || !isTasmLanguage(w)) continue;
+        tasmState.modelLanguage = !iequals(w, "NOLANGUAGE");
+        tasmState.modelPascal = isPascalLanguage(w);
       }
       return false;  // the MASM layer makes the model's segments
     }
@@ -279,8 +280,7 @@ bool Assembler::processTasmLine(const LogicalLine& line) {
       return true;
   }
   if (!w2.empty() && iequals(w2, "ENDP")) {
-    tasmState.procLanguage = false;
-    tasmState.uses.clear();
+    tasmState.frame = {};
     return false;  // `name ENDP`: the MASM layer's
   }
   // `name PROC ...` with TASM's procedure options (language, USES, arguments).
@@ -305,10 +305,14 @@ bool Assembler::tasmInstruction(const LogicalLine& line) {
     op = cur.word();
   }
   while (!op.empty() && (wordBits(op) & kWordPrefix) && isMnemonic(cur.peekWord())) op = cur.word();
-  if (op.empty() || !isMnemonic(op)) return false;
+  const bool instruction = !op.empty() && isMnemonic(op);
+  // The procedure's prologue goes before its first label or instruction.
+  if ((instruction || labelEnd) && !procStack.empty() && !tasmState.frame.started) startFrame(line);
+  if (!instruction) return false;
   if (pushesSeveral(line, op, cur.pos, labelEnd)) return true;
   const bool ret = iequals(op, "RET") || iequals(op, "RETN") || iequals(op, "RETF");
-  const bool epilogue = ret && !procStack.empty() && !tasmState.uses.empty();
+  const TasmFrame& frame = tasmState.frame;
+  const bool epilogue = ret && !procStack.empty() && (frame.bp || !frame.uses.empty());
   if (!tasmState.ideal && !epilogue) return false;
   LogicalLine rewritten;
   const LogicalLine* toRun = &line;
@@ -327,18 +331,21 @@ bool Assembler::tasmInstruction(const LogicalLine& line) {
   const bool saved = tasmState.rewriting;
   tasmState.rewriting = true;
   if (epilogue) {
-    // The label first, then the pops, then the RET with the label blanked (columns unchanged).
+    // The label first, then the epilogue, then the RET with the label blanked (columns unchanged).
+    if (toRun != &rewritten) {
+      rewritten = line;
+      toRun = &rewritten;
+    }
     if (labelEnd) {
-      LogicalLine label = *toRun;
+      LogicalLine label = rewritten;
       label.text.resize(labelEnd);
       processLine(label);
-      if (toRun != &rewritten) {
-        rewritten = line;
-        toRun = &rewritten;
-      }
       std::fill(rewritten.text.begin(), rewritten.text.begin() + static_cast<std::ptrdiff_t>(labelEnd), ' ');
     }
-    emitUsesPops(line);
+    emitEpilogue(line);
+    // Pascal's RET removes the arguments (unless the RET says how many bytes itself).
+    if (frame.bp && frame.pascal && frame.argBytes && trim(cur.rest()).empty())
+      rewritten.text += fmt::format(" {}t", frame.argBytes);
   }
   const size_t before = statements.size();
   processLine(*toRun);

@@ -13,15 +13,29 @@ namespace asmlab::masm {
 
 struct StructDef;
 
+// The open procedure's frame (Turbo Assembler User's Guide, "Declaring procedures"): in a
+// procedure with a language, ARG and LOCAL make the assembler write `push bp`, `mov bp,sp` (and
+// `sub sp,locals`) before its first instruction and undo them before every RET, which in Pascal
+// also removes the arguments. USES registers are pushed there (after the frame) and popped before
+// every RET, whatever the language.
+struct TasmFrame {
+  bool language = false;  // C, PASCAL ... on PROC, or MODEL's
+  bool pascal = false;    // arguments pushed left to right: the last is nearest BP
+  bool bp = false;        // the assembler builds the BP frame (a language and ARG or LOCAL)
+  bool started = false;   // the prologue is written
+  uint32_t argBytes = 0;
+  uint32_t localBytes = 0;
+  std::vector<std::string> uses;
+};
+
 struct TasmState {
   bool ideal = false;             // between IDEAL and MASM
   bool rewriting = false;         // processLine() is running a line processTasmLine() prepared
   std::string localPrefix = "@@"; // LOCALS [prefix]
-  // A language (C, PASCAL ...) from MODEL, or on the open procedure's PROC: Turbo Assembler then
-  // builds the procedure's stack frame itself (Turbo Assembler User's Guide, "Declaring procedures").
+  // MODEL's language (C, PASCAL ...), the default of every PROC.
   bool modelLanguage = false;
-  bool procLanguage = false;
-  std::vector<std::string> uses;  // USES registers of the open procedure, pushed at its start
+  bool modelPascal = false;
+  TasmFrame frame;  // the open procedure's
   // Anonymous STRUC/UNION blocks open inside a structure definition: their fields are moved into
   // the enclosing structure at their ENDS.
   std::vector<StructDef*> anonymous;

@@ -2,6 +2,8 @@
 // argument list), ARG and LOCAL, which name the stack frame's arguments and local variables as
 // BP-relative operands, and USES, which saves registers at the start of the procedure and
 // restores them before each RET (Turbo Assembler User's Guide, "Declaring procedures", ARG, LOCAL).
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "assembler_impl.hpp"
@@ -12,6 +14,11 @@ bool isTasmLanguage(std::string_view w) {
   for (const char* l : {"NOLANGUAGE", "C", "CPP", "PROLOG", "SYSCALL", "STDCALL", "PASCAL", "TPASCAL", "BASIC", "FORTRAN"})
     if (iequals(w, l)) return true;
   return false;
+}
+
+// The languages that push their arguments left to right and whose procedures remove them.
+bool isPascalLanguage(std::string_view w) {
+  return iequals(w, "PASCAL") || iequals(w, "TPASCAL") || iequals(w, "BASIC") || iequals(w, "FORTRAN");
 }
 
 namespace {
@@ -48,14 +55,30 @@ void Assembler::runGenerated(const LogicalLine& line, std::string text) {
   tasmState.rewriting = saved;
 }
 
-void Assembler::emitUsesPops(const LogicalLine& line) {
-  for (auto it = tasmState.uses.rbegin(); it != tasmState.uses.rend(); ++it) runGenerated(line, "pop " + *it);
+void Assembler::startFrame(const LogicalLine& line) {
+  TasmFrame& f = tasmState.frame;
+  f.started = true;
+  if (f.bp) {
+    runGenerated(line, "push bp");
+    runGenerated(line, "mov bp, sp");
+    if (f.localBytes) runGenerated(line, fmt::format("sub sp, {}t", f.localBytes));
+  }
+  for (const std::string& r : f.uses) runGenerated(line, "push " + r);
+}
+
+void Assembler::emitEpilogue(const LogicalLine& line) {
+  const TasmFrame& f = tasmState.frame;
+  for (auto it = f.uses.rbegin(); it != f.uses.rend(); ++it) runGenerated(line, "pop " + *it);
+  if (f.bp) {
+    if (f.localBytes) runGenerated(line, "mov sp, bp");
+    runGenerated(line, "pop bp");
+  }
 }
 
 bool Assembler::tasmProc(const LogicalLine& line, std::string_view name, std::string_view rest, uint32_t nameColumn,
                          uint32_t dirColumn, uint32_t restColumn) {
   std::string masmOptions;  // distance and visibility: what the MASM layer's PROC reads
-  bool language = tasmState.modelLanguage;
+  bool language = tasmState.modelLanguage, pascal = tasmState.modelPascal;
   std::string_view uses, frame;
   WordCursor c{rest};
   while (!c.atEnd()) {
@@ -68,6 +91,7 @@ bool Assembler::tasmProc(const LogicalLine& line, std::string_view name, std::st
       masmOptions += " " + u;
     } else if (isTasmLanguage(u)) {
       language = u != "NOLANGUAGE";
+      pascal = isPascalLanguage(u);
     } else if (u == "NORMAL" || u == "WINDOWS" || u == "ODDNEAR" || u == "ODDFAR") {
     } else if (u == "USES") {
       size_t end = c.pos;
@@ -90,8 +114,9 @@ bool Assembler::tasmProc(const LogicalLine& line, std::string_view name, std::st
     }
   }
   handleDirective(line, name, "PROC", masmOptions, nameColumn, dirColumn, restColumn, true);
-  tasmState.procLanguage = language;
-  tasmState.uses.clear();
+  tasmState.frame = {};
+  tasmState.frame.language = language;
+  tasmState.frame.pascal = language && pascal;
   const auto columnIn = [&](std::string_view part) { return restColumn + static_cast<uint32_t>(part.data() - rest.data()); };
   if (!uses.empty()) tasmFrameDirective(line, "USES", uses, columnIn(uses));
   // The frame's parts, each up to the next keyword: `ARG a:WORD LOCAL t:WORD = size`.
@@ -127,8 +152,10 @@ bool Assembler::tasmFrameDirective(const LogicalLine& line, std::string_view dir
     error(line, restColumn, fmt::format("{} belongs inside a procedure (between PROC and ENDP)", d));
     return true;
   }
+  TasmFrame& frame = tasmState.frame;
   if (d == "USES") {
-    // Saved now, restored before every RET of the procedure.
+    // Saved with the prologue (now, after the procedure's first instruction), restored before
+    // every RET of the procedure.
     for (auto& piece : splitMacroArguments(rest, nullptr, nullptr)) {
       WordCursor r{piece};
       while (!r.atEnd()) {
@@ -138,18 +165,15 @@ bool Assembler::tasmFrameDirective(const LogicalLine& line, std::string_view dir
                 fmt::format("USES lists registers, not '{}'", reg));
           continue;
         }
-        tasmState.uses.emplace_back(reg);
-        runGenerated(line, "push " + std::string(reg));
+        frame.uses.emplace_back(reg);
+        if (frame.started) runGenerated(line, "push " + std::string(reg));
       }
     }
     return true;
   }
-  if (tasmState.procLanguage) {
-    error(line, restColumn,
-          fmt::format("{} in a procedure with a language (C, PASCAL ...): Turbo Assembler builds such a "
-                      "procedure's stack frame itself, which asmlab does not do; declare the procedure without a "
-                      "language and write push bp / mov bp,sp",
-                      d));
+  if (frame.language && frame.started) {
+    error(line, restColumn, fmt::format("{} must come before the procedure's first instruction: the assembler "
+                                        "writes the stack frame of a procedure with a language there", d));
     return true;
   }
   // ARG name[count1]:type:count2, ... [= symbol]; LOCAL likewise. An argument's type defaults to
@@ -229,20 +253,25 @@ bool Assembler::tasmFrameDirective(const LogicalLine& line, std::string_view dir
   for (const Item& item : items) total += item.size;
   // ARG: above the caller's BP and the return address; LOCAL: below BP, one after another.
   if (d == "ARG") {
-    // The leftmost argument is nearest BP (pushed last), as C pushes them.
+    // The leftmost argument is nearest BP (pushed last), as C pushes them; Pascal pushes them
+    // left to right, so there the last one is (Borland technical note TN357).
     const bool far = procStack.back()->far;
-    uint32_t offset = 2 + (far ? 4 : 2);
+    uint32_t offset = 2 + (far ? 4 : 2) + frame.argBytes;
+    if (frame.pascal) std::reverse(items.begin(), items.end());
     for (const Item& item : items) {
       macros.defineText(item.name, bpOperand(item.type, offset));
       offset += item.size;
     }
+    frame.argBytes += total;
   } else {
-    int64_t offset = 0;
+    int64_t offset = -static_cast<int64_t>(frame.localBytes);
     for (const Item& item : items) {
       offset -= item.size;
       macros.defineText(item.name, bpOperand(item.type, offset));
     }
+    frame.localBytes += total;
   }
+  if (frame.language) frame.bp = true;
   if (!sizeName.empty()) {
     const std::string value = fmt::format("{}t", total);
     handleDirective(line, sizeName, "=", value, restColumn, restColumn, restColumn, true);
