@@ -382,7 +382,7 @@ public:
   bool tasmFrameDirective(const LogicalLine& line, std::string_view directive, std::string_view rest, uint32_t restColumn);
   bool tasmProc(const LogicalLine& line, std::string_view name, std::string_view rest, uint32_t nameColumn,
                 uint32_t dirColumn, uint32_t restColumn);
-  bool openAnonymousStruct(const LogicalLine& line, bool isUnion);
+  bool openAnonymousStruct(bool isUnion);
   bool closeAnonymousStruct();
   const StructField* fieldByName(std::string_view name, std::string& ambiguity) const;
 

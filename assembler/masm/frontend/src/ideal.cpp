@@ -191,10 +191,8 @@ bool Assembler::processTasmLine(const LogicalLine& line) {
     }
     case Word::Struc:
     case Word::Union:
-      if (openStruct && (w2.empty() || !ideal)) {
-        if (!w2.empty()) break;  // MASM mode: `name STRUC` inside a structure is the MASM layer's
-        return openAnonymousStruct(line, word == Word::Union);
-      }
+      // Without a name inside a structure: an anonymous block nested in it (both modes).
+      if (openStruct && w2.empty()) return openAnonymousStruct(word == Word::Union);
       if (!ideal) break;
       return nameAfter(w1);
     case Word::Proc: {
@@ -410,8 +408,7 @@ void Assembler::finishTasm() {
   }
 }
 
-bool Assembler::openAnonymousStruct(const LogicalLine& line, bool isUnion) {
-  (void)line;
+bool Assembler::openAnonymousStruct(bool isUnion) {
   auto def = std::make_unique<StructDef>();
   def->name = openStruct->name;  // its fields belong to the enclosing structure
   def->isUnion = isUnion;
