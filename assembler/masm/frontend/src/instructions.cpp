@@ -20,10 +20,28 @@ link::FixupKind linkKind(enc::FixupKind k, bool& selfRelative) {
     case enc::FixupKind::Offset32: return link::FixupKind::Offset32;
     case enc::FixupKind::Segment16: return link::FixupKind::Base16;
     case enc::FixupKind::FarPointer16: return link::FixupKind::Pointer32;
+    case enc::FixupKind::FarPointer32: return link::FixupKind::Pointer48;
     case enc::FixupKind::Relative8: selfRelative = true; return link::FixupKind::LowByte;
     case enc::FixupKind::Relative16: selfRelative = true; return link::FixupKind::Offset16;
+    case enc::FixupKind::Relative32: selfRelative = true; return link::FixupKind::Offset32;
   }
   return link::FixupKind::Offset16;
+}
+
+// True when the operand names a label with no type written over it (no PTR, no THIS): a FAR
+// procedure called this way is FAR by its own type, which MASM calls with PUSH CS + near CALL.
+bool untyped(const Expr& e) {
+  return std::none_of(e.ops.begin(), e.ops.end(), [](const ExprOp& o) { return o.op == Op::Ptr || o.op == Op::This; });
+}
+
+const char* sizeName(unsigned size) {
+  switch (size) {
+    case 1: return "BYTE";
+    case 2: return "WORD";
+    case 4: return "DWORD";
+    case 6: return "FWORD";
+    default: return "QWORD";
+  }
 }
 
 // True when the operands name nothing that can differ between passes (passIndependent, evaluate.cpp).
@@ -115,6 +133,7 @@ void Assembler::emitInstruction(const Statement& s) {
       t.offset = v.num;
       t.known = !v.unknown;
       t.distance = v.distance;
+      t.farByType = v.distance == enc::Distance::Far && v.codeLabel && untyped(e);
       bool inThisSegment = v.unknown || !v.relocatable ||
                            (v.target.kind == link::RefKind::Segment && static_cast<int>(v.target.index) == current);
       t.sameSegment = inThisSegment;
@@ -206,6 +225,8 @@ void Assembler::emitInstruction(const Statement& s) {
   enc::Options opt;
   opt.cpu = cpu;
   opt.jumps = jumps;
+  opt.use32 = seg.use32;
+  opt.fpu = fpu;
   // The same instruction of lone registers and numbers met again (`push bp` in every procedure):
   // its bytes are what encode() gave the first time, and what follows the encoding below does
   // with such an instruction comes down to this.
@@ -220,12 +241,27 @@ void Assembler::emitInstruction(const Statement& s) {
     }
   }
   enc::Encoding out = enc::encode(in, opt);
-  if (!out.ok()) {
+  // An operand that could not be evaluated has already been reported; what the encoder makes of
+  // its stand-in value would only repeat the error.
+  const bool operandFailed = passDiagnostics.size() != diagnosticsBefore;
+  if (!out.ok() && !operandFailed) {
     uint32_t column = out.error.operand >= 0 && static_cast<size_t>(out.error.operand) < s.operands.size()
                           ? columns[static_cast<size_t>(out.error.operand)] + 1u
                           : static_cast<uint32_t>(s.number);
     // Forward references that are still unknown are settled by a later pass.
     if (allKnown || out.error.code != enc::ErrorCode::JumpOutOfRange) passError(column, out.error.message);
+  } else if (out.ok() && out.assumedSize && static_cast<size_t>(out.assumedOperand) < s.operands.size()) {
+    // MASM takes the segment's word for PUSH/POP of memory without a size, and a near pointer for
+    // JMP/CALL through memory without one (MASM 5.1 and TASM; MASM 6.1 wants the size there
+    // unless OPTION M510: error A2023).
+    const uint32_t column = columns[static_cast<size_t>(out.assumedOperand)] + 1u;
+    const bool branchThroughMemory = s.branch;
+    if (branchThroughMemory && options.dialect != Dialect::Tasm)
+      passError(column, fmt::format("instruction operand must have size: write {0} PTR for a near pointer, or {1} PTR "
+                                    "for a far one",
+                                    sizeName(out.assumedSize), out.assumedSize == 4 ? "FWORD" : "DWORD"));
+    else
+      passWarning(column, fmt::format("operand size not given: assuming {} PTR", sizeName(out.assumedSize)));
   }
   if (allKnown && out.jumpForm != enc::JumpForm::None) s.jumpForm = out.jumpForm;
   if (out.ok() && out.fixups.empty() && relocs.empty() && allKnown && !branch && out.length > 0 &&

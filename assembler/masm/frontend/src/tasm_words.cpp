@@ -10,7 +10,7 @@ bool isTasmOnlyDirective(std::string_view word) {
     FoldedWordTable<bool> t;
     for (const char* w : {"IDEAL", "MASM51", "NOMASM51", "QUIRKS", "MODEL", "CODESEG", "DATASEG", "UDATASEG", "CONST",
                           "FARDATA", "UFARDATA", "STACK", "STARTUPCODE", "EXITCODE", "P8086", "P8087", "P186", "P286",
-                          "P286N", "P286P", "P287", "P386", "P386N", "P386P", "P387", "P486", "P486N", "P586", "P586N",
+                          "P286N", "P286P", "P287", "PNO87", "P386", "P386N", "P386P", "P387", "P486", "P486N", "P586", "P586N",
                           "LOCALS", "NOLOCALS", "JUMPS", "NOJUMPS", "GLOBAL", "ARG", "USES", "DISPLAY", "ERRIF",
                           "ERRIFB", "ERRIFNB", "ERRIFDEF", "ERRIFNDEF", "ERRIFE", "ERRIF1", "ERRIF2", "WARN", "NOWARN",
                           "SMART", "NOSMART", "EMUL", "NOEMUL", "MULTERRS", "NOMULTERRS", "PUSHSTATE", "POPSTATE",
