@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "asmlab/asm/diagnostics.hpp"
+#include "asmlab/asm/output_file.hpp"
 #include "asmlab/lc3/assembler.hpp"
 #include "asmlab/lc3/objfile.hpp"
 #include "command.hpp"
@@ -77,12 +78,6 @@ std::string withExtension(const std::string& path, const char* extension) {
   return p.string();
 }
 
-bool samePath(const std::string& a, const std::string& b) {
-  std::error_code ec;
-  if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
-  return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec);
-}
-
 bool color() { return isatty(2) && std::getenv("NO_COLOR") == nullptr; }
 
 struct Output {
@@ -90,17 +85,18 @@ struct Output {
   std::string bytes;
 };
 
-// Writes every output, refusing any path that names the source itself.
+// Writes every output, or none when one of them would replace the source (or another output).
 bool writeOutputs(const std::string& sourcePath, const std::vector<Output>& outputs) {
-  for (const auto& out : outputs) {
-    if (samePath(out.path, sourcePath)) {
-      std::cerr << fmt::format("{}: error: refusing to write '{}': it is the source file itself\n", sourcePath, out.path);
-      return false;
-    }
+  const InputFiles inputs({sourcePath});
+  std::vector<std::string> paths;
+  for (const auto& out : outputs) paths.push_back(out.path);
+  if (auto problem = checkOutputs(paths, inputs); !problem.empty()) {
+    std::cerr << fmt::format("{}: error: {}; no output written\n", sourcePath, problem);
+    return false;
   }
   for (const auto& out : outputs) {
     std::string error;
-    if (!lc3::writeFileAtomically(out.path, out.bytes, error)) {
+    if (!writeOutputFile(out.path, out.bytes, inputs, error)) {
       std::cerr << fmt::format("{}: error: {}\n", sourcePath, error);
       return false;
     }

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "asmlab/asm/output_file.hpp"
 #include "asmlab/link/linker.hpp"
 #include "asmlab/link/mz.hpp"
 #include "asmlab/link/omf_library.hpp"
@@ -40,6 +41,7 @@ int runBuild(const BuildArgs& args) {
   std::vector<std::string> libraryPaths = args.libraryPaths;
   bool tiny = false;
   bool failed = false;
+  std::vector<std::pair<std::string, Module>> keptObjects;  // --keep-obj: written only when the build succeeds
   masm::Options options = masmOptions(args.masm);
   for (const auto& path : args.inputs) {
     std::string ext = extensionOf(path);
@@ -55,9 +57,10 @@ int runBuild(const BuildArgs& args) {
         continue;
       }
       tiny |= result.tinyModel;
-      if (args.keepObjects &&
-          !writeObjectFile(result.module, std::filesystem::path(path).replace_extension(".obj").string(), diag))
-        failed = true;
+      if (args.keepObjects) {
+        if (!validateModule(result.module, path, diag)) failed = true;
+        keptObjects.emplace_back(std::filesystem::path(path).replace_extension(".obj").string(), result.module);
+      }
       modules.push_back(InputModule{std::move(result.module), path});
     } else if (ext == ".lib") {
       if (auto lib = Library::load(path, diag)) libraries.push_back(std::move(*lib));
@@ -69,6 +72,7 @@ int runBuild(const BuildArgs& args) {
   }
   if (failed || diag.hasErrors()) {
     diag.render(std::cerr);
+    std::cerr << "asmlab build: no output written\n";
     return 1;
   }
   std::string output = args.output;
@@ -80,17 +84,30 @@ int runBuild(const BuildArgs& args) {
   linkOptions.format = com ? OutputFormat::Com : OutputFormat::Exe;
   for (auto& dir : toolchain::defaultLibraryPaths()) libraryPaths.push_back(dir);
   linkOptions.libraryPaths = libraryPaths;
-  auto program = link::link(std::move(modules), libraries, linkOptions, diag);
-  if (program) {
-    auto bytes = com ? writeCom(*program) : writeMz(*program);
-    writeFileAtomically(output, bytes, diag);
-    if (!args.map.empty()) {
-      std::string text = writeMap(*program);
-      writeFileAtomically(args.map, std::vector<uint8_t>(text.begin(), text.end()), diag);
-    }
+  linkOptions.outputName = output;
+  const InputFiles inputs(args.inputs);
+  std::vector<std::string> outputs{output, args.map};
+  for (const auto& [path, module] : keptObjects) outputs.push_back(path);
+  if (auto problem = checkOutputs(outputs, inputs); !problem.empty()) {
+    std::cerr << "asmlab build: error: " << problem << "; no output written\n";
+    return 1;
   }
+  auto program = link::link(std::move(modules), libraries, linkOptions, diag);
   diag.render(std::cerr);
-  return diag.hasErrors() || !program ? 1 : 0;
+  if (!program || diag.hasErrors()) {
+    std::cerr << "asmlab build: no output written\n";
+    return 1;
+  }
+  std::string error;
+  bool written = writeOutputFile(output, com ? writeCom(*program) : writeMz(*program), inputs, error);
+  if (written && !args.map.empty()) written = writeOutputFile(args.map, writeMap(*program), inputs, error);
+  for (const auto& [path, module] : keptObjects)
+    if (written) written = writeOutputFile(path, writeObject(module), inputs, error);
+  if (!written) {
+    std::cerr << "asmlab build: error: " << error << "\n";
+    return 1;
+  }
+  return 0;
 }
 
 CommandRegistration registration("build", [](CLI::App& app) -> std::function<int()> {

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "asmlab/asm/output_file.hpp"
 #include "asmlab/grader/batch.hpp"
 #include "asmlab/grader/report.hpp"
 #include "command.hpp"
@@ -31,25 +32,26 @@ struct GradeRequest {
   bool single = false;
 };
 
-// Writes beside the target and renames, so an interrupted run never leaves half a file.
-bool writeFileAtomically(const std::filesystem::path& path, const std::string& text, std::string& error) {
-  std::filesystem::path temporary = path;
-  temporary += ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out.flush()) {
-      error = fmt::format("cannot write {}", temporary.string());
-      return false;
+// Everything grading reads: the spec and the files beside it (reference outputs, key scripts), and
+// every file of every submission. No report or CSV may replace one of them.
+InputFiles gradingInputs(const std::string& spec, const std::vector<std::filesystem::path>& submissions) {
+  namespace fs = std::filesystem;
+  InputFiles inputs;
+  inputs.add(spec);
+  std::error_code ec;
+  auto specDir = fs::path(spec).parent_path();
+  for (const auto& entry : fs::directory_iterator(specDir.empty() ? fs::path(".") : specDir, ec))
+    if (entry.is_regular_file(ec)) inputs.add(entry.path().string());
+  for (const auto& s : submissions) {
+    inputs.add(s.string());
+    if (!fs::is_directory(s, ec)) continue;
+    for (auto it = fs::recursive_directory_iterator(s, fs::directory_options::skip_permission_denied, ec);
+         it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      if (ec) break;
+      if (it->is_regular_file(ec)) inputs.add(it->path().string());
     }
   }
-  std::error_code ec;
-  std::filesystem::rename(temporary, path, ec);
-  if (ec) {
-    error = fmt::format("cannot write {}: {}", path.string(), ec.message());
-    return false;
-  }
-  return true;
+  return inputs;
 }
 
 // A submission's name as a file name: path separators and leading dots cannot escape --out.
@@ -95,6 +97,11 @@ int runGrade(const GradeRequest& request) {
     fmt::print(stderr, "error: this asmlab cannot build programs for machine {}\n", spec->machine);
     return 2;
   }
+  const InputFiles inputs = gradingInputs(request.spec, submissions);
+  if (auto problem = checkOutputs({request.csv}, inputs); !problem.empty()) {
+    fmt::print(stderr, "error: {}; nothing graded\n", problem);
+    return 2;
+  }
   if (!request.outDir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(request.outDir, ec);
@@ -117,7 +124,7 @@ int runGrade(const GradeRequest& request) {
   if (!reportsOnStdout) {
     for (const auto& r : results) {
       auto path = std::filesystem::path(request.outDir) / (reportName(r.submission) + "." + std::string(grader::reportExtension(*format)));
-      if (!writeFileAtomically(path, grader::renderReport(r, *format), error)) {
+      if (!writeOutputFile(path.string(), grader::renderReport(r, *format), inputs, error)) {
         fmt::print(stderr, "error: {}\n", error);
         status = 1;
       }
@@ -143,7 +150,7 @@ int runGrade(const GradeRequest& request) {
     if (reportsOnStdout && *format != grader::ReportFormat::Text) std::cerr << summary;
     else std::cout << summary;
   }
-  if (!request.csv.empty() && !writeFileAtomically(request.csv, grader::renderCsv(results), error)) {
+  if (!request.csv.empty() && !writeOutputFile(request.csv, grader::renderCsv(results), inputs, error)) {
     fmt::print(stderr, "error: {}\n", error);
     status = 1;
   }

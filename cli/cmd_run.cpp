@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "asmlab/asm/diagnostics.hpp"
+#include "asmlab/asm/output_file.hpp"
 #include "asmlab/lc3/objfile.hpp"
 #include "asmlab/sim/stop.hpp"
 #include "asmlab/toolchain/loader.hpp"
@@ -77,27 +78,29 @@ bool setUpPc(x86::pc::PcMachine& pc, const RunRequest& req) {
 }
 
 // What the PC leaves behind at the end: the text screen, a screenshot, the speaker log and WAV.
-int finishPc(x86::pc::PcMachine& pc, const RunRequest& req, int code) {
+int finishPc(x86::pc::PcMachine& pc, const RunRequest& req, const InputFiles& inputs, int code) {
   if (req.screenText) {
     if (pc.video().graphicsMode()) std::cout << "(the screen is in graphics mode " << fmt::format("{:02X}h", pc.video().mode()) << ")\n";
     else std::cout << pc.video().dumpText();
   }
   std::string error;
-  if (!req.screenshot.empty() && !pc.video().writePng(req.screenshot, error)) {
-    std::cerr << "asmlab run: --screenshot: " << error << "\n";
+  auto fail = [&](const char* option) {
+    std::cerr << "asmlab run: " << option << ": " << error << "\n";
     return sim::exit_code::kUsage;
-  }
-  if (!req.speakerLog.empty()) {
-    std::ofstream out(req.speakerLog);
-    if (!out || !(out << pc.speaker().logText())) {
-      std::cerr << "asmlab run: cannot write the speaker log " << req.speakerLog << "\n";
-      return sim::exit_code::kUsage;
-    }
-  }
-  if (!req.wav.empty() && !pc.speaker().writeWav(req.wav, pc.clockCount(), pc.clocksPerSecond(), error)) {
-    std::cerr << "asmlab run: --wav: " << error << "\n";
-    return sim::exit_code::kUsage;
-  }
+  };
+  if (!req.screenshot.empty() &&
+      !writeOutputFileWith(req.screenshot, [&](const std::string& t, std::string& e) { return pc.video().writePng(t, e); },
+                           inputs, error))
+    return fail("--screenshot");
+  if (!req.speakerLog.empty() && !writeOutputFile(req.speakerLog, pc.speaker().logText(), inputs, error))
+    return fail("--speaker-log");
+  if (!req.wav.empty() &&
+      !writeOutputFileWith(req.wav,
+                           [&](const std::string& t, std::string& e) {
+                             return pc.speaker().writeWav(t, pc.clockCount(), pc.clocksPerSecond(), e);
+                           },
+                           inputs, error))
+    return fail("--wav");
   return code;
 }
 
@@ -185,7 +188,23 @@ private:
   std::vector<uint64_t> before_;
 };
 
+// Every file the run reads, and a check that no file it writes is one of them.
+InputFiles runInputs(const RunRequest& req) {
+  InputFiles inputs(req.files);
+  for (const auto& path : {req.inputFile, req.keysFile, req.mouseFile}) inputs.add(path);
+  return inputs;
+}
+
 int runProgram(const RunRequest& req) {
+  const InputFiles inputs = runInputs(req);
+  {
+    std::vector<std::string> outputs{req.traceFile, req.screenshot, req.speakerLog, req.wav};
+    for (const auto& s : req.screenshotsAt) outputs.push_back(s.substr(s.find(':') + 1));
+    if (auto problem = checkOutputs(outputs, inputs); !problem.empty()) {
+      std::cerr << "asmlab run: error: " << problem << "; nothing run\n";
+      return sim::exit_code::kUsage;
+    }
+  }
   Diagnostics diagnostics;
   toolchain::LoadOptions options;
   options.lc3Edition = req.edition;
@@ -248,15 +267,15 @@ int runProgram(const RunRequest& req) {
     machine->breakpoints().addExecute(*address, {}, b);
   }
 
-  std::unique_ptr<std::ofstream> traceFile;
+  PendingOutputFile traceFile;
   std::ostream* traceOut = &std::cerr;
   if (!req.traceFile.empty()) {
-    traceFile = std::make_unique<std::ofstream>(req.traceFile);
-    if (!*traceFile) {
-      std::cerr << "asmlab run: cannot write the trace file " << req.traceFile << "\n";
+    std::string error;
+    if (!traceFile.open(req.traceFile, inputs, error)) {
+      std::cerr << "asmlab run: --trace-file: " << error << "\n";
       return sim::exit_code::kUsage;
     }
-    traceOut = traceFile.get();
+    traceOut = &traceFile.stream();
   }
   // The program's output is written as it is produced; while tracing, after every instruction so
   // that it interleaves correctly with a trace on the terminal.
@@ -269,7 +288,7 @@ int runProgram(const RunRequest& req) {
     }
   };
   std::unique_ptr<Tracer> tracer;
-  if (req.trace || traceFile) {
+  if (req.trace || !req.traceFile.empty()) {
     tracer = std::make_unique<Tracer>(*machine, *traceOut);
     machine->setTraceSink([&](const sim::TraceEvent& e) {
       (*tracer)(e);
@@ -282,13 +301,17 @@ int runProgram(const RunRequest& req) {
   sim::StopInfo stop;
   const uint64_t slice = 1u << 24;
   size_t nextShot = 0;
+  auto writeScreenshot = [&](const std::string& path) {
+    std::string error;
+    if (writeOutputFileWith(path, [&](const std::string& t, std::string& e) { return pc->video().writePng(t, e); }, inputs,
+                            error))
+      return true;
+    std::cerr << "asmlab run: --screenshot-at: " << error << "\n";
+    return false;
+  };
   auto takeShotsDue = [&]() -> bool {
     for (; pc != nullptr && nextShot < shots.size() && shots[nextShot].first <= machine->clockCount(); ++nextShot) {
-      std::string error;
-      if (!pc->video().writePng(shots[nextShot].second, error)) {
-        std::cerr << "asmlab run: --screenshot-at: " << error << "\n";
-        return false;
-      }
+      if (!writeScreenshot(shots[nextShot].second)) return false;
     }
     return true;
   };
@@ -320,11 +343,7 @@ int runProgram(const RunRequest& req) {
                                shots[nextShot].first, machine->clockCount(), sim::stopReasonName(stop.reason));
       continue;
     }
-    std::string error;
-    if (!pc->video().writePng(shots[nextShot].second, error)) {
-      std::cerr << "asmlab run: --screenshot-at: " << error << "\n";
-      return sim::exit_code::kUsage;
-    }
+    if (!writeScreenshot(shots[nextShot].second)) return sim::exit_code::kUsage;
     std::cerr << fmt::format("asmlab run: --screenshot-at {}: the program stopped at clock {}; {} shows its last screen\n",
                              shots[nextShot].first, machine->clockCount(), shots[nextShot].second);
   }
@@ -333,6 +352,14 @@ int runProgram(const RunRequest& req) {
   }
   if (stop.reason == sim::StopReason::InstructionLimit) {
     stop.message = fmt::format("the program did not finish within --max-instructions {}", req.maxInstructions);
+  }
+  if (!req.traceFile.empty()) {
+    machine->setTraceSink({});
+    std::string error;
+    if (!traceFile.commit(error)) {
+      std::cerr << "asmlab run: --trace-file: " << error << "\n";
+      return sim::exit_code::kUsage;
+    }
   }
   const int code = sim::exitCodeFor(stop.reason);
   std::string where = machine->symbols().describe(stop.address).value_or("");
@@ -369,7 +396,7 @@ int runProgram(const RunRequest& req) {
   if (pc != nullptr) {
     // A DOS program's own exit code (INT 21h 4Ch) is the process's exit code when it halted.
     if (stop.reason == sim::StopReason::Halted && !req.json) std::cerr << fmt::format("asmlab: exit code {}\n", stop.exitCode);
-    return finishPc(*pc, req, code);
+    return finishPc(*pc, req, inputs, code);
   }
   return code;
 }

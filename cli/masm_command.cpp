@@ -5,6 +5,9 @@
 #include <iostream>
 #include <unistd.h>
 
+#include <fmt/format.h>
+
+#include "asmlab/asm/output_file.hpp"
 #include "asmlab/link/omf_writer.hpp"
 #include "asmlab/toolchain/search_paths.hpp"
 
@@ -76,19 +79,26 @@ int runMasmAssembleSource(const std::shared_ptr<const SourceFile>& source, const
 namespace {
 int writeOutputs(const std::string& input, const std::optional<link::Module>& module, const std::string& output,
                  const std::string& listingPath, const std::string& listing) {
-  if (!module) return 1;
+  if (!module) {
+    std::cerr << fmt::format("{}: no output written\n", input);
+    return 1;
+  }
   std::string out = output.empty() ? std::filesystem::path(input).replace_extension(".obj").string() : output;
+  const InputFiles inputs({input});
+  if (auto problem = checkOutputs({out, listingPath}, inputs); !problem.empty()) {
+    std::cerr << fmt::format("{}: error: {}; no output written\n", input, problem);
+    return 1;
+  }
   link::LinkDiagnostics ld;
-  if (!link::writeObjectFile(*module, out, ld)) {
+  std::string error;
+  if (!link::validateModule(*module, out, ld)) {
     ld.render(std::cerr);
     return 1;
   }
-  if (!listingPath.empty()) {
-    std::vector<uint8_t> bytes(listing.begin(), listing.end());
-    if (!link::writeFileAtomically(listingPath, bytes, ld)) {
-      ld.render(std::cerr);
-      return 1;
-    }
+  if (!writeOutputFile(out, link::writeObject(*module), inputs, error) ||
+      (!listingPath.empty() && !writeOutputFile(listingPath, listing, inputs, error))) {
+    std::cerr << fmt::format("{}: error: {}\n", input, error);
+    return 1;
   }
   return 0;
 }
