@@ -119,3 +119,60 @@ TEST_F(RunCli, SeedMakesRunsReproducible) {
   EXPECT_NE(a["registers"]["R3"], c["registers"]["R3"]);
   EXPECT_EQ(nlohmann::json::parse(run(prog + " --json").out)["registers"]["R3"], 0);
 }
+
+// --max-output is exact on both machines: the output holds exactly the limit's bytes, and the
+// run stops there (exit 7), even when one DOS call asks for 32 KiB.
+TEST_F(RunCli, OutputLimitIsExactOnTheLc3) {
+  auto r = run(write("spam.asm", ".ORIG x3000\nLD R0, CH\nL OUT\nBRnzp L\nCH .FILL x41\n.END\n") + " --max-output 1000 --json");
+  EXPECT_EQ(r.exit, 7);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["verdict"], "output limit");
+  EXPECT_EQ(j["output"].get<std::string>(), std::string(1000, 'A'));
+}
+
+const char* const kDosSpam = R"(
+        .model small
+        .stack 100h
+        .data
+buf     db 32768 dup('A')
+        .code
+start:  mov ax, @data
+        mov ds, ax
+again:  mov ah, 40h
+        mov bx, 1
+        mov cx, 32768
+        mov dx, offset buf
+        int 21h
+        jmp again
+        end start
+)";
+
+TEST_F(RunCli, OutputLimitIsExactInsideOneDosWrite) {
+  auto r = run(write("spam.asm", kDosSpam) + " --max-output 1000 --json");
+  EXPECT_EQ(r.exit, 7);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["verdict"], "output limit");
+  EXPECT_EQ(j["output"].get<std::string>(), std::string(1000, 'A'));
+  // Stopped inside the first INT 21h: the program's six MOVs, the INT and the ROM gate's few.
+  EXPECT_LT(j["instructions"].get<uint64_t>(), 20u);
+}
+
+TEST_F(RunCli, OutputLimitOfADosStringWrite) {
+  auto r = run(write("dollar.asm", R"(
+        .model small
+        .stack 100h
+        .data
+msg     db 'Hello, world', 13, 10, '$'
+        .code
+start:  mov ax, @data
+        mov ds, ax
+        mov ah, 9
+        mov dx, offset msg
+        int 21h
+        mov ax, 4C00h
+        int 21h
+        end start
+)") + " --max-output 5 --json");
+  EXPECT_EQ(r.exit, 7);
+  EXPECT_EQ(nlohmann::json::parse(r.out)["output"], "Hello");
+}

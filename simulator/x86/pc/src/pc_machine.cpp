@@ -400,6 +400,7 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode) {
   if (anyExecute) cpu_.setBreakpointTable(breakpoints().flagTable(), kMemorySize, sim::kFlagExecute);
   else cpu_.setBreakpointTable(nullptr, 0, sim::kFlagExecute);
   exactStops_ = bus_->watching() || breakpoints().hasPortOrInterrupt();
+  outputLimit_ = limits.maxOutputBytes;
   pauseRequested_ = false;
   watchHit_ = nullptr;
   const uint64_t pollLimit = static_cast<uint64_t>(options_.pollIdleSeconds * options_.clocksPerSecond);
@@ -412,7 +413,8 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode) {
       }
       return finish(requestedReason_, requestedMessage_);
     }
-    if (output_.size() > limits.maxOutputBytes) return finish(sim::StopReason::OutputLimit, "the program wrote more than the output limit");
+    if (output_.size() >= limits.maxOutputBytes)
+      return finish(sim::StopReason::OutputLimit, "the program wrote " + std::to_string(output_.size()) + " bytes, the output limit");
     if (pauseRequested_) return finish(sim::StopReason::Paused);
     if (instructionCount() >= instructionEnd) return finish(sim::StopReason::InstructionLimit, "instruction limit reached");
     if (now() >= clockEnd) return finish(sim::StopReason::ClockLimit, "clock limit reached");
