@@ -137,7 +137,9 @@ int assembleX86File(const AsmRequest& request, const std::shared_ptr<const Sourc
   std::string objectPath = request.output.empty() ? withExtension(source->name(), ".obj") : request.output;
   std::string listingPath;
   if (request.listing) listingPath = request.listingPath.empty() ? withExtension(objectPath, ".lst") : request.listingPath;
-  return runMasmAssembleSource(source, objectPath, listingPath, request.masm);
+  MasmArgs masm = request.masm;
+  if (!applyProgramSettings({source->name()}, masm)) return 1;
+  return runMasmAssembleSource(source, objectPath, listingPath, masm);
 }
 
 int runAsm(const AsmRequest& request) {

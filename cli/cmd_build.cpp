@@ -42,7 +42,10 @@ int runBuild(const BuildArgs& args) {
   bool tiny = false;
   bool failed = false;
   std::vector<std::pair<std::string, Module>> keptObjects;  // --keep-obj: written only when the build succeeds
-  masm::Options options = masmOptions(args.masm);
+  MasmArgs masmArgs = args.masm;
+  if (!applyProgramSettings(args.inputs, masmArgs)) return 2;
+  libraryPaths.insert(libraryPaths.end(), masmArgs.specLibraryPaths.begin(), masmArgs.specLibraryPaths.end());
+  masm::Options options = masmOptions(masmArgs);
   for (const auto& path : args.inputs) {
     std::string ext = extensionOf(path);
     if (ext == ".asm" || ext == ".inc" || ext == ".s") {

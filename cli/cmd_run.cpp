@@ -16,6 +16,7 @@
 #include "asmlab/lc3/objfile.hpp"
 #include "asmlab/sim/stop.hpp"
 #include "asmlab/toolchain/loader.hpp"
+#include "asmlab/toolchain/program_settings.hpp"
 #include "asmlab/x86/pc/pc_machine.hpp"
 #include "command.hpp"
 
@@ -48,6 +49,8 @@ struct RunRequest {
   std::vector<std::string> includePaths, libraryPaths;
   std::string dosDir;
   std::string args;
+  std::string spec;                     // --spec: the asmlab.yaml to read (default: beside the program)
+  toolchain::ExplicitSettings given;    // what the command line chose itself
 };
 
 // Reads a whole text file; false with a message on stderr.
@@ -206,6 +209,12 @@ int runProgram(const RunRequest& req) {
     }
   }
   Diagnostics diagnostics;
+  auto settings = toolchain::programSettings(req.files, req.spec, req.given, diagnostics);
+  if (!settings) {
+    diagnostics.render(std::cerr);
+    return sim::exit_code::kUsage;
+  }
+  if (!settings->summary.empty()) std::cerr << "asmlab: " << settings->summary << "\n";
   toolchain::LoadOptions options;
   options.lc3Edition = req.edition;
   options.seed = req.seed;
@@ -217,6 +226,7 @@ int runProgram(const RunRequest& req) {
   options.libraryPaths = req.libraryPaths;
   options.dosDirectory = req.dosDir;
   options.commandTail = req.args;
+  toolchain::applySettings(*settings, req.given, options);
   auto machine = toolchain::loadProgram(req.files, options, diagnostics);
   if (diagnostics.all().size() != 0) diagnostics.render(std::cerr);
   if (!machine) return sim::exit_code::kAssemblyError;
@@ -430,7 +440,7 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
       ->check(CLI::PositiveNumber);
   cmd->add_option("--max-output", req->maxOutput, "Stop after this many bytes of output (default 16 MiB)")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--edition", req->edition, "Patt & Patel edition semantics: 2 or 3 (default 3)")
+  auto* editionOpt = cmd->add_option("--edition", req->edition, "Patt & Patel edition semantics: 2 or 3 (default 3)")
       ->check(CLI::IsMember({2, 3}));
   cmd->add_option("--seed", req->seed, "Fill registers and free memory from a PRNG with this seed (default: zeros)");
   cmd->add_option("--break", req->breaks, "Stop when execution reaches LABEL or address (xNNNN); repeatable");
@@ -450,15 +460,22 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   pcGroup->add_option("--screenshot-at", req->screenshotsAt, "CLOCK:FILE: write the screen as a PNG at that clock; repeatable");
   pcGroup->add_option("--speaker-log", req->speakerLog, "Write every speaker change (clock, tone frequency) to this file");
   pcGroup->add_option("--wav", req->wav, "Write what the speaker played as a WAV file");
-  pcGroup->add_option("--cpu", req->cpu, "CPU model: 8086 (default), 8088, 80186, 80286, 80386");
-  pcGroup->add_option("--dialect", req->dialect, "8086 sources: masm (default) or tasm (TASM's MASM mode)")
+  auto* cpuOpt = pcGroup->add_option("--cpu", req->cpu, "CPU model: 8086 (default), 8088, 80186, 80286, 80386");
+  auto* dialectOpt = pcGroup->add_option("--dialect", req->dialect, "8086 sources: masm (default) or tasm (TASM's MASM mode)")
       ->check(CLI::IsMember({"masm", "tasm"}));
   pcGroup->add_option("-I,--include", req->includePaths, "8086 sources: directory searched for INCLUDE files");
   pcGroup->add_option("-L,--libpath", req->libraryPaths, "8086 sources: directory searched for INCLUDELIB libraries");
   pcGroup->add_option("--dos-dir", req->dosDir, "Let DOS file functions use this directory (off by default)");
   pcGroup->add_option("--args", req->args, "The program's command tail (PSP:0080h)");
-  return [req, inputOpt] {
+  cmd->add_option("--spec", req->spec,
+                  "Settings file (asmlab.yaml: edition, cpu, dialect, include and library folders); default: the one "
+                  "beside the program")
+      ->check(CLI::ExistingFile);
+  return [req, inputOpt, editionOpt, cpuOpt, dialectOpt] {
     req->inputGiven = inputOpt->count() > 0;
+    if (editionOpt->count() > 0) req->given.lc3Edition = req->edition;
+    if (cpuOpt->count() > 0) req->given.x86Cpu = req->cpu;
+    if (dialectOpt->count() > 0) req->given.masmDialect = req->dialect;
     req->input = unescape(req->input);
     return runProgram(*req);
   };

@@ -9,6 +9,7 @@
 
 #include "asmlab/asm/output_file.hpp"
 #include "asmlab/link/omf_writer.hpp"
+#include "asmlab/toolchain/program_settings.hpp"
 #include "asmlab/toolchain/search_paths.hpp"
 
 namespace asmlab::cli {
@@ -16,8 +17,12 @@ namespace asmlab::cli {
 void addMasmOptions(CLI::App& app, MasmArgs& args) {
   app.add_option("-I,--include", args.includePaths, "Directory searched for INCLUDE files (after the source's own)");
   app.add_option("-D,--define", args.defines, "Define a symbol: name or name=value (MASM /D)");
-  app.add_option("--dialect", args.dialect, "Source dialect: masm or tasm (TASM's MASM mode)")
-      ->check(CLI::IsMember({"masm", "tasm"}));
+  args.dialectOption = app.add_option("--dialect", args.dialect,
+                                      "Source dialect: masm or tasm (TASM's MASM mode); default: asmlab.yaml's, "
+                                      "else tasm for a source with TASM-only directives, else masm")
+                           ->check(CLI::IsMember({"masm", "tasm"}));
+  app.add_option("--spec", args.spec, "Settings file (asmlab.yaml); default: the one beside the first source")
+      ->check(CLI::ExistingFile);
   app.add_option("--case", args.caseMode, "Symbol case: upper (/Cu, default), preserve (/Cp), public (/Cx)")
       ->check(CLI::IsMember({"upper", "preserve", "public"}));
   app.add_flag("--line-numbers", args.lineNumbers,
@@ -38,6 +43,24 @@ masm::Options masmOptions(const MasmArgs& args) {
     o.defines.emplace_back(d.substr(0, eq), eq == std::string::npos ? "" : d.substr(eq + 1));
   }
   return o;
+}
+
+bool applyProgramSettings(const std::vector<std::string>& files, MasmArgs& args) {
+  toolchain::ExplicitSettings given;
+  if (args.dialectOption != nullptr && args.dialectOption->count() > 0) given.masmDialect = args.dialect;
+  given.running = false;  // assembling follows the source's own processor directives
+  Diagnostics diagnostics;
+  auto settings = toolchain::programSettings(files, args.spec, given, diagnostics);
+  diagnostics.render(std::cerr, isatty(2) != 0);
+  if (!settings) return false;
+  if (!settings->summary.empty()) std::cerr << "asmlab: " << settings->summary << "\n";
+  toolchain::LoadOptions resolved;
+  resolved.masmDialect = args.dialect;
+  toolchain::applySettings(*settings, given, resolved);
+  args.dialect = resolved.masmDialect;
+  args.includePaths.insert(args.includePaths.end(), settings->includePaths.begin(), settings->includePaths.end());
+  args.specLibraryPaths = settings->libraryPaths;
+  return true;
 }
 
 namespace {

@@ -176,3 +176,34 @@ start:  mov ax, @data
   EXPECT_EQ(r.exit, 7);
   EXPECT_EQ(nlohmann::json::parse(r.out)["output"], "Hello");
 }
+
+// The program's asmlab.yaml is read: a 2nd-edition program runs as the course built it.
+TEST_F(RunCli, TheProgramsSpecChoosesTheEdition) {
+  const auto program = write("bad.asm", ".ORIG x3000\nAND R0, R0, #0\nSTI R0, V\nHALT\nV .FILL x0025\n.END\n");
+  EXPECT_EQ(run(program + " --json").exit, 5);  // 3rd edition: an access control violation
+  write("asmlab.yaml", "machine: lc3\nbuild:\n  submission: bad.asm\n  edition: 2\n");
+  auto j = nlohmann::json::parse(run(program + " --max-instructions 100000 --json").out);
+  // The 2nd edition lets the STI replace the HALT vector: the program reaches its HALT (x3002).
+  EXPECT_EQ(j["message"].get<std::string>().find("access control violation"), std::string::npos) << j["message"];
+  EXPECT_EQ(j["address"], 0x3002);
+  EXPECT_EQ(run(program + " --edition 3 --json").exit, 5);  // the command line still wins
+}
+
+// A .386 source runs on a CPU that has MOVZX (0F B6 /r, Intel 80386 manual): on an 8086, 0Fh
+// is POP CS and the program goes astray.
+TEST_F(RunCli, A386SourceRunsOnA386) {
+  const auto program = write("p386.asm", R"(
+        .model small
+        .386
+        .stack 100h
+        .code
+start:  mov bl, 200
+        movzx ax, bl
+        mov ah, 4Ch
+        int 21h
+        end start
+)");
+  auto j = nlohmann::json::parse(run(program + " --json").out);
+  EXPECT_EQ(j["verdict"], "halted");
+  EXPECT_EQ(j["exit_status"], 200);
+}
