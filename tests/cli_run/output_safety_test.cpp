@@ -172,3 +172,22 @@ TEST_F(OutputSafety, GradeAndTestRefuseToWriteOverTheSpec) {
   EXPECT_EQ(read("asmlab.yaml"), spec);
   EXPECT_EQ(read("l.asm"), kLc3Program);
 }
+
+// Directories, empty and binary files are not sources: one clear error each and nothing built
+// (the LC-3 front end's wording).
+TEST_F(OutputSafety, ADirectoryAnEmptyOrABinaryFileBuildsNothing) {
+  fs::create_directories(path("d.asm"));
+  auto r = asmlab("build d.asm");
+  EXPECT_EQ(r.exit, 1);
+  EXPECT_NE(r.err.find("'d.asm' is a directory, not a source file"), std::string::npos) << r.err;
+  write("empty.asm", "\n  \n");
+  r = asmlab("build empty.asm");
+  EXPECT_EQ(r.exit, 1);
+  EXPECT_NE(r.err.find("empty.asm:1:1: error: the file is empty"), std::string::npos) << r.err;
+  write("bin.asm", std::string("MZ\x90\0\x03\0", 6) + "junk");
+  r = asmlab("build bin.asm");
+  EXPECT_EQ(r.exit, 1);
+  EXPECT_NE(r.err.find("bin.asm:1:4: error: this is a binary file, not assembly source"), std::string::npos) << r.err;
+  EXPECT_EQ(asmlab("asm --arch x86 empty.asm").exit, 1);
+  EXPECT_EQ(fileCount(), 3u);
+}
