@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -138,7 +139,7 @@ std::string unescape(const std::string& s) {
   return out;
 }
 
-// A breakpoint given as a label, xNNNN, 0xNNNN or a decimal address.
+// A breakpoint given as a label, xNNNN, 0xNNNN, a decimal address, or (8086) SEG:OFF in hex.
 std::optional<uint64_t> parseAddress(const std::string& text, const sim::Machine& machine) {
   if (auto a = machine.symbols().find(text)) return a;
   auto parseHex = [](const std::string& digits) -> std::optional<uint64_t> {
@@ -148,6 +149,20 @@ std::optional<uint64_t> parseAddress(const std::string& text, const sim::Machine
     }
     return std::stoull(digits, nullptr, 16);
   };
+  // MASM makes names upper case (/Cu, its default): `--break again` finds AGAIN.
+  std::string upper = text;
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (auto a = machine.symbols().find(upper)) return a;
+  if (const auto colon = text.find(':'); colon != std::string::npos) {
+    auto hexPart = [&](std::string part) -> std::optional<uint64_t> {
+      if (!part.empty() && (part.back() == 'h' || part.back() == 'H')) part.pop_back();
+      auto v = parseHex(part);
+      return v && *v <= 0xFFFF ? v : std::nullopt;
+    };
+    auto segment = hexPart(text.substr(0, colon)), offset = hexPart(text.substr(colon + 1));
+    if (!segment || !offset) return std::nullopt;
+    return (*segment << 4) + *offset;  // the 8086's linear address (Intel 8086 manual, 2.3)
+  }
   if (text.size() > 1 && (text[0] == 'x' || text[0] == 'X')) return parseHex(text.substr(1));
   if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) return parseHex(text.substr(2));
   if (!text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
@@ -160,24 +175,41 @@ std::string hexValue(uint64_t v, unsigned bits) {
   return bits <= 16 ? fmt::format("x{:04X}", v) : fmt::format("x{:08X}", v);
 }
 
-// One trace line: address, word, disassembly, then the registers the instruction changed.
+// One trace line: count, address, the instruction's bytes (8086) or word (LC-3), its disassembly,
+// the clocks it took as the machine counts them, then the registers it changed. 8086 addresses
+// are CS:IP as the instruction found them.
 class Tracer {
 public:
-  Tracer(sim::Machine& m, std::ostream& out) : machine_(m), out_(out) { snapshot(before_); }
+  Tracer(sim::Machine& m, std::ostream& out) : machine_(m), out_(out) {
+    const auto& regs = machine_.registers();
+    for (size_t i = 0; i < regs.size(); ++i) {
+      if (regs[i].name == "CS") cs_ = i;
+      if (regs[i].name == "IP") ip_ = i;
+    }
+    snapshot(before_);
+  }
   void operator()(const sim::TraceEvent& e) {
     std::vector<uint64_t> now;
     snapshot(now);
     const auto& regs = machine_.registers();
+    const bool pc = cs_ && ip_;
     std::string changes;
     for (size_t i = 0; i < regs.size(); ++i) {
-      if (now[i] != before_[i] && regs[i].name != "PC") {
-        changes += fmt::format(" {}={}", regs[i].name, hexValue(now[i], regs[i].bits));
-      }
+      if (now[i] == before_[i] || regs[i].name == "PC" || regs[i].name == "IP") continue;
+      changes += pc ? fmt::format(" {}={:0{}X}", regs[i].name, now[i], (regs[i].bits + 3) / 4)
+                    : fmt::format(" {}={}", regs[i].name, hexValue(now[i], regs[i].bits));
     }
     unsigned length = 1;
     const std::string text = machine_.disassemble(e.address, &length);
-    out_ << fmt::format("{:>10}  {}  {}  {:<24}{}\n", e.instructionIndex + 1, hexValue(e.address, 16),
-                        hexValue(machine_.peek(e.address), 16), text, changes);
+    if (pc) {
+      std::string bytes;
+      for (unsigned i = 0; i < length; ++i) bytes += fmt::format("{}{:02X}", i ? " " : "", machine_.peek(e.address + i));
+      out_ << fmt::format("{:>10}  {:04X}:{:04X}  {:<20}  {:<28} {:>4}{}\n", e.instructionIndex + 1, before_[*cs_],
+                          before_[*ip_], bytes, text, e.clocks, changes);
+    } else {
+      out_ << fmt::format("{:>10}  {}  {}  {:<24} {:>4}{}\n", e.instructionIndex + 1, hexValue(e.address, 16),
+                          hexValue(machine_.peek(e.address), 16), text, e.clocks, changes);
+    }
     before_ = std::move(now);
   }
 
@@ -189,6 +221,7 @@ private:
   sim::Machine& machine_;
   std::ostream& out_;
   std::vector<uint64_t> before_;
+  std::optional<size_t> cs_, ip_;
 };
 
 // Every file the run reads, and a check that no file it writes is one of them.
@@ -398,7 +431,9 @@ int runProgram(const RunRequest& req) {
     if (!machine->output().empty() && machine->output().back() != '\n') std::cout << std::endl;
     std::string detail = stop.reason == sim::StopReason::Halted ? std::string() : stop.message;
     if (stop.reason == sim::StopReason::Breakpoint) {
-      detail = fmt::format("{}{}", hexValue(stop.address, 16), where.empty() ? "" : " (" + where + ")");
+      const std::string address = pc != nullptr ? fmt::format("{:04X}:{:04X}", pc->cpu().seg(x86::CS), pc->cpu().ip())
+                                                : hexValue(stop.address, 16);
+      detail = fmt::format("{}{}", address, where.empty() ? "" : " (" + where + ")");
     }
     std::cerr << fmt::format("asmlab: {} after {} instructions ({} clocks){}{}\n", sim::stopReasonName(stop.reason),
                              machine->instructionCount(), machine->clockCount(), detail.empty() ? "" : ": ", detail);
@@ -443,7 +478,7 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   auto* editionOpt = cmd->add_option("--edition", req->edition, "Patt & Patel edition semantics: 2 or 3 (default 3)")
       ->check(CLI::IsMember({2, 3}));
   cmd->add_option("--seed", req->seed, "Fill registers and free memory from a PRNG with this seed (default: zeros)");
-  cmd->add_option("--break", req->breaks, "Stop when execution reaches LABEL or address (xNNNN); repeatable");
+  cmd->add_option("--break", req->breaks, "Stop when execution reaches LABEL, an address (xNNNN) or, on the 8086, SEG:OFF (hex); repeatable");
   cmd->add_option("--memory-latency", req->memoryLatency, "Clocks per memory access for the clock count (default 5)")
       ->check(CLI::Range(1u, 40u));
   cmd->add_flag("--trace", req->trace, "Print one line per instruction to stderr (or --trace-file)");

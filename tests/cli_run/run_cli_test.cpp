@@ -7,8 +7,18 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
+#include <vector>
 
 namespace fs = std::filesystem;
+
+namespace {
+std::string hex(uint64_t v) {
+  char text[24];
+  std::snprintf(text, sizeof text, "%llX", static_cast<unsigned long long>(v));
+  return text;
+}
+}  // namespace
 
 namespace {
 struct Result {
@@ -206,4 +216,71 @@ start:  mov bl, 200
   auto j = nlohmann::json::parse(run(program + " --json").out);
   EXPECT_EQ(j["verdict"], "halted");
   EXPECT_EQ(j["exit_status"], 200);
+}
+
+const char* const kDosHello = R"(
+        .model small
+        .stack 100h
+        .data
+msg     db 'hi$'
+        .code
+start:  mov ax, @data
+        mov ds, ax
+again:  mov ah, 9
+        mov dx, offset msg
+        int 21h
+        mov ax, 4C00h
+        int 21h
+        end start
+)";
+
+// --break takes any label of an 8086 source (not only PUBLIC ones, in any case) and SEG:OFF.
+TEST_F(RunCli, BreakAtAn8086LabelOrSegmentOffset) {
+  const auto program = write("hello.asm", kDosHello);
+  auto r = run(program + " --break again --json");
+  EXPECT_EQ(r.exit, 6);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["location"], "AGAIN");
+  const uint64_t again = j["address"];
+  // The same place as SEG:OFF. One instruction after START (MOV AX, imm16: 3 bytes) IP is at
+  // MOV DS, AX (2 bytes), and AGAIN follows it (Intel 8086 manual, table 4-13).
+  auto first = nlohmann::json::parse(run(program + " --max-instructions 1 --json").out);
+  const uint64_t cs = first["registers"]["CS"], ip = first["registers"]["IP"];
+  EXPECT_EQ(again, cs * 16 + ip + 2);
+  r = run(program + " --break " + hex(cs) + ":" + hex(ip + 2) + " --json");
+  EXPECT_EQ(r.exit, 6);
+  EXPECT_EQ(nlohmann::json::parse(r.out)["address"], again);
+  EXPECT_EQ(run(program + " --break 12345:0").exit, 2);
+  EXPECT_EQ(run(program + " --break agian").exit, 2);
+}
+
+// The trace names CS:IP and every byte of each instruction (the encodings of the Intel 8086
+// manual's table 4-13), and the clocks each took, as the machine counts them.
+TEST_F(RunCli, The8086TraceShowsEveryByteAndTheClocks) {
+  const auto program = write("hello.asm", kDosHello);
+  const auto tracePath = (dir_ / "trace.txt").string();
+  ASSERT_EQ(run(program + " --trace-file " + tracePath).exit, 0);
+  std::ifstream in(tracePath);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_GE(lines.size(), 5u);
+  const std::regex shape(R"(^ *(\d+)  ([0-9A-F]{4}):([0-9A-F]{4})  ((?:[0-9A-F]{2} )*[0-9A-F]{2}) +(.+?) +(\d+)((?: [A-Z]+=[0-9A-F]+)*)$)");
+  std::vector<std::smatch> m(5);
+  for (size_t i = 0; i < 5; ++i) ASSERT_TRUE(std::regex_match(lines[i], m[i], shape)) << lines[i];
+  EXPECT_EQ(m[0][4].str().substr(0, 2), "B8");  // mov ax, imm16: B8 and two bytes
+  EXPECT_EQ(m[0][4].str().size(), 8u);
+  EXPECT_EQ(m[1][4], "8E D8");                   // mov ds, ax
+  EXPECT_EQ(m[2][4], "B4 09");                   // mov ah, 9
+  EXPECT_EQ(m[3][4].str().substr(0, 2), "BA");  // mov dx, imm16
+  EXPECT_EQ(m[4][4], "CD 21");                   // int 21h
+  EXPECT_EQ(m[1][5], "mov ds, ax");
+  EXPECT_EQ(std::stoul(m[2][3], nullptr, 16), std::stoul(m[0][3], nullptr, 16) + 5);  // AGAIN: 3 + 2 bytes on
+  // Each line's clocks are the machine's: the difference of its clock count one instruction apart.
+  uint64_t before = 0;
+  for (size_t i = 0; i < 5; ++i) {
+    auto j = nlohmann::json::parse(run(program + " --max-instructions " + std::to_string(i + 1) + " --json").out);
+    const uint64_t clocks = j["clocks"];
+    EXPECT_EQ(std::stoull(m[i][6].str()), clocks - before) << lines[i];
+    before = clocks;
+  }
 }
