@@ -15,6 +15,7 @@
 #include "asmlab/lc3/objfile.hpp"
 #include "command.hpp"
 #include "masm_command.hpp"
+#include "options.hpp"
 
 namespace asmlab::cli {
 namespace {
@@ -108,11 +109,10 @@ int assembleLc3File(const AsmRequest& request, const std::shared_ptr<const Sourc
   Diagnostics diagnostics;
   diagnostics.setErrorLimit(request.errorLimit);
   lc3::AssembleOptions options;
-  for (const auto& flag : request.warningFlags) {
-    if (flag == "error") diagnostics.setWarningsAsErrors(true);
-    if (flag == "no-unused-label") options.warnUnusedLabels = false;
-    if (flag == "no-fall-into-data") options.warnFallIntoData = false;
-  }
+  const WarningFlags warnings = parseWarningFlags(request.warningFlags);
+  diagnostics.setWarningsAsErrors(warnings.error);
+  options.warnUnusedLabels = warnings.unusedLabel.value_or(true);
+  options.warnFallIntoData = warnings.fallIntoData.value_or(true);
   options.listing = request.listing;
   lc3::Assembly assembly = lc3::assemble(source, diagnostics, options);
   diagnostics.render(std::cerr, color());
@@ -138,6 +138,7 @@ int assembleX86File(const AsmRequest& request, const std::shared_ptr<const Sourc
   std::string listingPath;
   if (request.listing) listingPath = request.listingPath.empty() ? withExtension(objectPath, ".lst") : request.listingPath;
   MasmArgs masm = request.masm;
+  masm.warningsAsErrors = parseWarningFlags(request.warningFlags).error;
   if (!applyProgramSettings({source->name()}, masm)) return 1;
   return runMasmAssembleSource(source, objectPath, listingPath, masm);
 }
@@ -190,9 +191,7 @@ CommandRegistration registration("asm", [](CLI::App& app) -> std::function<int()
                       ->expected(0, 1);
   cmd->add_option("--sym", request->symPath, "Symbol table to write (default: FILE.sym beside the object file)");
   cmd->add_flag("--no-sym", request->noSym, "Do not write a symbol table");
-  cmd->add_option("-W", request->warningFlags, "-Werror: warnings are errors; -Wno-unused-label, -Wno-fall-into-data")
-      ->check(CLI::IsMember({"error", "no-unused-label", "no-fall-into-data"}))
-      ->allow_extra_args(false);
+  addWarningOption(*cmd, request->warningFlags);
   cmd->add_option("--arch", request->arch, "Source architecture (default: detected from the content)")
       ->check(CLI::IsMember({"auto", "lc3", "x86"}));
   cmd->add_option("--error-limit", request->errorLimit, "Stop listing errors after this many (0: all)");

@@ -12,6 +12,7 @@
 #include "asmlab/link/omf_writer.hpp"
 #include "command.hpp"
 #include "masm_command.hpp"
+#include "options.hpp"
 #include "asmlab/toolchain/search_paths.hpp"
 
 namespace asmlab::cli {
@@ -24,6 +25,9 @@ struct BuildArgs {
   std::vector<std::string> libraryPaths;
   bool keepObjects = false;
   bool com = false;
+  bool listing = false;
+  std::string listingPath;                // --listing=FILE (one source)
+  std::vector<std::string> warnings;      // -W names
   MasmArgs masm;
 };
 
@@ -46,12 +50,16 @@ int runBuild(const BuildArgs& args) {
   if (!applyProgramSettings(args.inputs, masmArgs)) return 2;
   libraryPaths.insert(libraryPaths.end(), masmArgs.specLibraryPaths.begin(), masmArgs.specLibraryPaths.end());
   masm::Options options = masmOptions(masmArgs);
+  options.listing = args.listing;
+  const bool warningsAsErrors = parseWarningFlags(args.warnings).error;
+  std::vector<std::pair<std::string, std::string>> listings;  // path, text: written only when the build succeeds
   for (const auto& path : args.inputs) {
     std::string ext = extensionOf(path);
     if (ext == ".asm" || ext == ".inc" || ext == ".s") {
       auto dir = std::filesystem::path(path).parent_path().string();
       libraryPaths.push_back(dir.empty() ? "." : dir);
       Diagnostics diags;
+      diags.setWarningsAsErrors(warningsAsErrors);
       auto result = masm::assembleFile(path, options, diags);
       for (auto& m : result.messages) std::cout << m << "\n";
       diags.render(std::cerr);
@@ -60,6 +68,10 @@ int runBuild(const BuildArgs& args) {
         continue;
       }
       tiny |= result.tinyModel;
+      if (args.listing)
+        listings.emplace_back(args.listingPath.empty() ? std::filesystem::path(path).replace_extension(".lst").string()
+                                                      : args.listingPath,
+                              std::move(result.listing));
       if (args.keepObjects) {
         if (!validateModule(result.module, path, diag)) failed = true;
         keptObjects.emplace_back(std::filesystem::path(path).replace_extension(".obj").string(), result.module);
@@ -91,6 +103,7 @@ int runBuild(const BuildArgs& args) {
   const InputFiles inputs(args.inputs);
   std::vector<std::string> outputs{output, args.map};
   for (const auto& [path, module] : keptObjects) outputs.push_back(path);
+  for (const auto& [path, text] : listings) outputs.push_back(path);
   if (auto problem = checkOutputs(outputs, inputs); !problem.empty()) {
     std::cerr << "asmlab build: error: " << problem << "; no output written\n";
     return 1;
@@ -106,6 +119,8 @@ int runBuild(const BuildArgs& args) {
   if (written && !args.map.empty()) written = writeOutputFile(args.map, writeMap(*program), inputs, error);
   for (const auto& [path, module] : keptObjects)
     if (written) written = writeOutputFile(path, writeObject(module), inputs, error);
+  for (const auto& [path, text] : listings)
+    if (written) written = writeOutputFile(path, text, inputs, error);
   if (!written) {
     std::cerr << "asmlab build: error: " << error << "\n";
     return 1;
@@ -122,8 +137,23 @@ CommandRegistration registration("build", [](CLI::App& app) -> std::function<int
   sub->add_option("-L,--libpath", args->libraryPaths, "Directory searched for INCLUDELIB libraries");
   sub->add_flag("--keep-obj", args->keepObjects, "Keep each source's .obj beside it");
   sub->add_flag("--com", args->com, "Write a .COM (TINY model, ORG 100h, no segment fixups)");
+  auto* listing = sub->add_option("--listing", args->listingPath, "Also write each source's listing (default: SOURCE.lst)")
+                      ->expected(0, 1);
+  addWarningOption(*sub, args->warnings);
   addMasmOptions(*sub, args->masm);
-  return [args] { return runBuild(*args); };
+  return [args, listing] {
+    args->listing = listing->count() > 0;
+    int sources = 0;
+    for (const auto& input : args->inputs) {
+      const std::string ext = extensionOf(input);
+      sources += ext == ".asm" || ext == ".inc" || ext == ".s";
+    }
+    if (!args->listingPath.empty() && sources > 1) {
+      std::cerr << "asmlab build: error: --listing=FILE names one listing, but " << sources << " sources were given\n";
+      return 2;
+    }
+    return runBuild(*args);
+  };
 });
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "asmlab/grader/report.hpp"
 #include "command.hpp"
 #include "grade_progress.hpp"
+#include "options.hpp"
 
 namespace asmlab::cli {
 namespace {
@@ -24,9 +25,10 @@ struct GradeRequest {
   unsigned jobs = 0;
   std::string format = "text";
   std::string outDir;
+  std::string output;  // -o: all reports in one file
   std::string csv;
   std::optional<uint64_t> seed;
-  double timeout = 120;
+  double timeout = kDefaultTimeoutSeconds;
   uint64_t memoryMiB = 2048;
   bool quiet = false;
   bool single = false;
@@ -98,7 +100,7 @@ int runGrade(const GradeRequest& request) {
     return 2;
   }
   const InputFiles inputs = gradingInputs(request.spec, submissions);
-  if (auto problem = checkOutputs({request.csv}, inputs); !problem.empty()) {
+  if (auto problem = checkOutputs({request.csv, request.output}, inputs); !problem.empty()) {
     fmt::print(stderr, "error: {}; nothing graded\n", problem);
     return 2;
   }
@@ -121,6 +123,7 @@ int runGrade(const GradeRequest& request) {
 
   bool reportsOnStdout = request.outDir.empty();
   int status = 0;
+  std::string combined;  // the reports in one text: stdout, or the file -o names
   if (!reportsOnStdout) {
     for (const auto& r : results) {
       auto path = std::filesystem::path(request.outDir) / (reportName(r.submission) + "." + std::string(grader::reportExtension(*format)));
@@ -130,18 +133,27 @@ int runGrade(const GradeRequest& request) {
       }
     }
   } else if (*format == grader::ReportFormat::Text) {
-    for (const auto& r : results) std::cout << grader::renderText(r) << "\n";
+    for (const auto& r : results) combined += grader::renderText(r) + "\n";
   } else if (*format == grader::ReportFormat::Junit) {
-    std::cout << grader::renderJunit(results);
+    combined = grader::renderJunit(results);
   } else if (results.size() == 1) {
-    std::cout << grader::renderReport(results[0], *format);
+    combined = grader::renderReport(results[0], *format);
   } else {
     nlohmann::json all = nlohmann::json::array();
     for (const auto& r : results) {
       all.push_back(*format == grader::ReportFormat::Json ? grader::toJson(r)
                                                            : nlohmann::json::parse(grader::renderGradescope(r)));
     }
-    std::cout << grader::dumpJson(all) << "\n";
+    combined = grader::dumpJson(all) + "\n";
+  }
+  if (!request.output.empty()) {
+    if (!writeOutputFile(request.output, combined, inputs, error)) {
+      fmt::print(stderr, "error: {}\n", error);
+      status = 1;
+    }
+    reportsOnStdout = false;
+  } else {
+    std::cout << combined;
   }
   std::cout.flush();
   // The summary joins text on stdout; beside machine-readable stdout it goes to stderr.
@@ -166,16 +178,31 @@ CommandRegistration registration("grade", [](CLI::App& app) -> std::function<int
   cmd->add_option("-j,--jobs", request->jobs, "Submissions graded in parallel (default: the number of cores)");
   cmd->add_option("-f,--format", request->format, "Report format: text, json, junit or gradescope")
       ->check(CLI::IsMember({"text", "json", "junit", "gradescope"}));
-  cmd->add_option("-o,--out", request->outDir, "Write one report per submission into this folder");
+  cmd->add_option("--out-dir", request->outDir, "Write one report per submission into this folder");
+  // --out is the old name of --out-dir, kept for course scripts.
+  cmd->add_option("--out", request->outDir)->group("");
+  cmd->add_option("-o,--output", request->output,
+                  "Write the reports to this file instead of stdout (a folder here means --out-dir, the old -o)");
   cmd->add_option("--csv", request->csv, "Write the scores as CSV (one row per submission, one column per test)");
   cmd->add_option("--seed", request->seed, "Mix this seed into every test's seed (for variations of randomised tests)");
-  cmd->add_option("--timeout", request->timeout, "Wall-clock seconds per submission before it is stopped (default 120)")
+  cmd->add_option("--timeout", request->timeout, "Wall-clock seconds per submission before it is stopped (default 600)")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--memory", request->memoryMiB, "Address-space limit per grading process in MiB (default 2048)")
       ->check(CLI::PositiveNumber);
   cmd->add_flag("-q,--quiet", request->quiet, "No progress and no summary table");
   cmd->add_flag("--single", request->single, "SUBMISSIONS is one submission (a folder with any files, or one file)");
-  return [request] { return runGrade(*request); };
+  return [request] {
+    // `-o DIR` named the report folder before --out-dir existed: a folder there keeps that meaning.
+    std::error_code ec;
+    if (!request->output.empty() &&
+        (request->output.back() == '/' || std::filesystem::is_directory(request->output, ec))) {
+      fmt::print(stderr, "asmlab grade: -o {} is a folder: writing one report per submission there (--out-dir)\n",
+                 request->output);
+      if (request->outDir.empty()) request->outDir = request->output;
+      request->output.clear();
+    }
+    return runGrade(*request);
+  };
 });
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include "asmlab/toolchain/program_settings.hpp"
 #include "asmlab/x86/pc/pc_machine.hpp"
 #include "command.hpp"
+#include "options.hpp"
 
 namespace asmlab::cli {
 namespace {
@@ -52,6 +53,7 @@ struct RunRequest {
   std::string args;
   std::string spec;                     // --spec: the asmlab.yaml to read (default: beside the program)
   toolchain::ExplicitSettings given;    // what the command line chose itself
+  std::vector<std::string> warnings;    // -W names
 };
 
 // Reads a whole text file; false with a message on stderr.
@@ -260,6 +262,11 @@ int runProgram(const RunRequest& req) {
   options.dosDirectory = req.dosDir;
   options.commandTail = req.args;
   toolchain::applySettings(*settings, req.given, options);
+  // A run is about the program's behaviour: labels nobody jumps to are not news unless asked for.
+  const WarningFlags warnings = parseWarningFlags(req.warnings);
+  options.warningsAsErrors = warnings.error;
+  options.warnUnusedLabels = warnings.unusedLabel.value_or(false);
+  options.warnFallIntoData = warnings.fallIntoData.value_or(true);
   auto machine = toolchain::loadProgram(req.files, options, diagnostics);
   if (diagnostics.all().size() != 0) diagnostics.render(std::cerr);
   if (!machine) return sim::exit_code::kAssemblyError;
@@ -475,7 +482,7 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
       ->check(CLI::PositiveNumber);
   cmd->add_option("--max-output", req->maxOutput, "Stop after this many bytes of output (default 16 MiB)")
       ->check(CLI::PositiveNumber);
-  auto* editionOpt = cmd->add_option("--edition", req->edition, "Patt & Patel edition semantics: 2 or 3 (default 3)")
+  auto* editionOpt = cmd->add_option("--edition", req->edition, "Patt & Patel edition semantics: 2 or 3 (default: asmlab.yaml's, else 3)")
       ->check(CLI::IsMember({2, 3}));
   cmd->add_option("--seed", req->seed, "Fill registers and free memory from a PRNG with this seed (default: zeros)");
   cmd->add_option("--break", req->breaks, "Stop when execution reaches LABEL, an address (xNNNN) or, on the 8086, SEG:OFF (hex); repeatable");
@@ -495,13 +502,14 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   pcGroup->add_option("--screenshot-at", req->screenshotsAt, "CLOCK:FILE: write the screen as a PNG at that clock; repeatable");
   pcGroup->add_option("--speaker-log", req->speakerLog, "Write every speaker change (clock, tone frequency) to this file");
   pcGroup->add_option("--wav", req->wav, "Write what the speaker played as a WAV file");
-  auto* cpuOpt = pcGroup->add_option("--cpu", req->cpu, "CPU model: 8086 (default), 8088, 80186, 80286, 80386");
-  auto* dialectOpt = pcGroup->add_option("--dialect", req->dialect, "8086 sources: masm (default) or tasm (TASM's MASM mode)")
+  auto* cpuOpt = pcGroup->add_option("--cpu", req->cpu, "CPU model: 8086, 8088, 80186, 80286, 80386; default: asmlab.yaml's, else the one the source's .186-.486/P186-P586 needs, else 8086");
+  auto* dialectOpt = pcGroup->add_option("--dialect", req->dialect, "8086 sources: masm or tasm (TASM's MASM mode); default: asmlab.yaml's, else tasm for a source with TASM-only directives, else masm")
       ->check(CLI::IsMember({"masm", "tasm"}));
   pcGroup->add_option("-I,--include", req->includePaths, "8086 sources: directory searched for INCLUDE files");
   pcGroup->add_option("-L,--libpath", req->libraryPaths, "8086 sources: directory searched for INCLUDELIB libraries");
   pcGroup->add_option("--dos-dir", req->dosDir, "Let DOS file functions use this directory (off by default)");
   pcGroup->add_option("--args", req->args, "The program's command tail (PSP:0080h)");
+  addWarningOption(*cmd, req->warnings);
   cmd->add_option("--spec", req->spec,
                   "Settings file (asmlab.yaml: edition, cpu, dialect, include and library folders); default: the one "
                   "beside the program")

@@ -13,6 +13,7 @@
 #include "asmlab/grader/report.hpp"
 #include "command.hpp"
 #include "grade_progress.hpp"
+#include "options.hpp"
 
 namespace asmlab::cli {
 namespace {
@@ -24,7 +25,7 @@ struct TestRequest {
   unsigned jobs = 0;
   bool verbose = false;
   std::string junit;
-  double timeout = 600;
+  double timeout = kDefaultTimeoutSeconds;
 };
 
 std::vector<fs::path> findSpecs(const std::vector<std::string>& dirs, std::string& error) {

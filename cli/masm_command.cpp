@@ -65,8 +65,10 @@ bool applyProgramSettings(const std::vector<std::string>& files, MasmArgs& args)
 
 namespace {
 std::optional<link::Module> assembleLoaded(const std::shared_ptr<const SourceFile>& source, const std::string& path,
-                                           const masm::Options& options, std::string* listing) {
+                                           const masm::Options& options, std::string* listing,
+                                           bool warningsAsErrors = false) {
   Diagnostics diags;
+  diags.setWarningsAsErrors(warningsAsErrors);
   masm::Options o = options;
   o.listing = listing != nullptr;
   auto result = source ? masm::assemble(source, o, diags) : masm::assembleFile(path, o, diags);
@@ -88,14 +90,16 @@ std::optional<link::Module> assembleMasmSource(const std::string& path, const ma
 int runMasmAssemble(const std::string& input, const std::string& output, const std::string& listingPath,
                     const MasmArgs& args) {
   std::string listing;
-  auto module = assembleLoaded(nullptr, input, masmOptions(args), listingPath.empty() ? nullptr : &listing);
+  auto module = assembleLoaded(nullptr, input, masmOptions(args), listingPath.empty() ? nullptr : &listing,
+                               args.warningsAsErrors);
   return writeOutputs(input, module, output, listingPath, listing);
 }
 
 int runMasmAssembleSource(const std::shared_ptr<const SourceFile>& source, const std::string& output,
                           const std::string& listingPath, const MasmArgs& args) {
   std::string listing;
-  auto module = assembleLoaded(source, source->name(), masmOptions(args), listingPath.empty() ? nullptr : &listing);
+  auto module = assembleLoaded(source, source->name(), masmOptions(args), listingPath.empty() ? nullptr : &listing,
+                               args.warningsAsErrors);
   return writeOutputs(source->name(), module, output, listingPath, listing);
 }
 

@@ -20,6 +20,7 @@ struct MasmArgs {
   std::string caseMode = "upper";         // --case upper|preserve|public (MASM /Cu /Cp /Cx)
   bool color = false;
   bool lineNumbers = false;               // --line-numbers (MASM /Zd): LINNUM records in the object
+  bool warningsAsErrors = false;          // -Werror
   std::string spec;                       // --spec: asmlab.yaml to read (default: beside the first source)
   CLI::Option* dialectOption = nullptr;   // to tell a typed --dialect from the default
   std::vector<std::string> specLibraryPaths;  // library_paths of the spec

@@ -50,6 +50,8 @@ std::unique_ptr<sim::Machine> loadLc3(std::vector<InputFile>& files, const LoadO
       auto source = std::make_shared<SourceFile>(file.path, file.bytes);
       lc3::AssembleOptions assembleOptions;
       assembleOptions.listing = sourceMap != nullptr;  // the listing gives address -> line
+      assembleOptions.warnUnusedLabels = options.warnUnusedLabels;
+      assembleOptions.warnFallIntoData = options.warnFallIntoData;
       const size_t errorsBefore = diagnostics.errorCount();
       auto assembly = lc3::assemble(source, diagnostics, assembleOptions);
       if (diagnostics.errorCount() != errorsBefore) return nullptr;

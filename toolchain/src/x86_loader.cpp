@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <map>
 
+#include <fmt/format.h>
+
 #include "asmlab/link/com_writer.hpp"
 #include "asmlab/link/linker.hpp"
 #include "asmlab/masm/assembler.hpp"
@@ -41,6 +43,18 @@ uint32_t imageLoadBase(link::OutputFormat format) {
 
 // The linked program's line numbers as machine addresses (CS*16+IP). Object files name their
 // source as THEADR does (no folder); it is looked for beside the object.
+// Link messages ("file: error: message") as diagnostics about that file, so that they print once
+// as "trunc.obj: error: ..." and not as "error: trunc.obj: error: ...".
+void addLinkDiagnostics(const link::LinkDiagnostics& from, Diagnostics& to) {
+  for (const auto& m : from.all()) {
+    Diagnostic d;
+    d.severity = m.severity;
+    if (!m.file.empty()) d.location.file = std::make_shared<const SourceFile>(m.file, "");
+    d.message = m.offset ? fmt::format("at offset 0x{:X}: {}", *m.offset, m.message) : m.message;
+    to.add(std::move(d));
+  }
+}
+
 // Where one module's part of a segment starts in the image (the linker's contributions).
 std::optional<uint32_t> placeOf(const link::LinkedProgram& program, const std::string& segment, const std::string& origin) {
   for (const auto& s : program.segments) {
@@ -127,7 +141,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
       if (lowerExt(f.path) == ".lib") {
         auto library = link::Library::read(std::move(bytes), f.path, linkDiagnostics);
         if (!library) {
-          diagnostics.error({}, linkDiagnostics.renderToString());
+          addLinkDiagnostics(linkDiagnostics, diagnostics);
           return nullptr;
         }
         libraries.push_back(std::move(*library));
@@ -135,7 +149,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
       }
       auto module = link::readObject(bytes, f.path, linkDiagnostics);
       if (!module) {
-        diagnostics.error({}, linkDiagnostics.renderToString());
+        addLinkDiagnostics(linkDiagnostics, diagnostics);
         return nullptr;
       }
       modules.push_back({std::move(*module), f.path});
@@ -148,7 +162,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     linkOptions.libraryPaths = libraryPaths;
     auto linked = link::link(std::move(modules), libraries, linkOptions, linkDiagnostics);
     if (!linked) {
-      diagnostics.error({}, linkDiagnostics.renderToString());
+      addLinkDiagnostics(linkDiagnostics, diagnostics);
       return nullptr;
     }
     program = tiny ? link::writeCom(*linked) : link::writeMz(*linked);

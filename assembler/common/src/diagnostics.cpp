@@ -41,7 +41,9 @@ void formatOne(std::string& out, const Diagnostic& d, bool color) {
   const auto& loc = d.location;
   const char* bold = color ? "\x1b[1m" : "";
   const char* reset = color ? "\x1b[0m" : "";
-  if (loc.file) {
+  if (loc.file && loc.line == 0) {
+    out += fmt::format("{}{}: {}", bold, loc.file->name(), reset);  // a whole file (an object, a library)
+  } else if (loc.file) {
     out += fmt::format("{}{}:{}:{}: {}", bold, loc.file->name(), loc.line, loc.column, reset);
   }
   out += fmt::format("{}{}:{} {}{}{}\n", color ? severityColor(d.severity) : "", severityName(d.severity), reset, bold,

@@ -29,6 +29,8 @@ struct LoadOptions {
   bool lc3HaltBanner = true;          // HALT prints "--- Halting the LC-3 ---"
   bool lc3RunBootCode = false;        // start at the OS boot code (x0200) instead of the program
   bool warningsAsErrors = false;
+  bool warnUnusedLabels = true;       // LC-3 sources: labels nothing refers to (-Wno-unused-label)
+  bool warnFallIntoData = true;       // LC-3 sources: code that runs on into data (-Wno-fall-into-data)
 
   // 8086 (IBM PC)
   std::string x86Cpu = "8086";        // 8086, 8088, 80186, 80286, 80386
