@@ -54,9 +54,11 @@ void formatOne(std::string& out, const Diagnostic& d, bool color) {
     // The caret line copies tabs from the source so it lines up under the operand.
     std::string pad;
     for (uint32_t i = 1; i < loc.column && i - 1 < text.size(); ++i) pad += text[i - 1] == '\t' ? '\t' : ' ';
-    if (loc.column > text.size() + 1) pad.append(loc.column - 1 - text.size(), ' ');
+    // A place past the end of the line is drawn just after it: the caret line is never longer
+    // than the source line it marks, whatever column or length a front end computed.
     std::string marks = "^";
-    if (loc.length > 1) marks.append(loc.length - 1, '~');
+    const size_t column = std::min<size_t>(std::max<uint32_t>(loc.column, 1), text.size() + 1);
+    if (loc.length > 1) marks.append(std::min<size_t>(loc.length, text.size() + 2 - column) - 1, '~');
     out += fmt::format("      | {}{}{}{}\n", pad, color ? "\x1b[1;32m" : "", marks, reset);
   }
 }
