@@ -192,7 +192,14 @@ int runDis(const DisRequest& request) {
     }
     if (request.source) out += fmt::format("{:{}}  .END\n", "", width);
   }
-  std::cout << out;
+  if (request.output.empty()) {
+    std::cout << out;
+    return 0;
+  }
+  if (!writeOutputFile(request.output, out, InputFiles({request.file, symPath}), error)) {
+    std::cerr << "asmlab dis: error: " << error << "\n";
+    return 1;
+  }
   return 0;
 }
 

@@ -72,7 +72,11 @@ public:
         break;
       }
       result.difference = difference;
-      if (!wrong || !demoteAt(*wrong)) break;
+      // The instruction at fault, and one that starts inside the same word (a relocated word
+      // that two instructions share can only be written as data).
+      const bool first = wrong && demoteAt(*wrong);
+      const bool second = wrong && demoteAt(*wrong + 1);
+      if (!first && !second) break;
     }
     for (const auto& [offset, d] : code_) result.instructions += demoted_.count(offset) == 0;
     result.dataBytes = p_.image.size();
@@ -196,7 +200,7 @@ private:
         at += 2;
         continue;
       }
-      uint32_t end = at;
+      uint32_t end = at + 1;  // at least one byte: a relocated word cut by `to` is written as bytes
       while (end < to && end - at < 16 && !p_.relocations.count(end)) ++end;
       std::string text = "        db ";
       for (uint32_t i = at; i < end; ++i) text += fmt::format("{}{}", i == at ? "" : ", ", dis::masmHex(p_.image[i]));
