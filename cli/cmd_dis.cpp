@@ -13,6 +13,7 @@
 #include "asmlab/asm/output_file.hpp"
 #include "asmlab/lc3/disassembler.hpp"
 #include "asmlab/lc3/objfile.hpp"
+#include "asmlab/lc3/textobj.hpp"
 #include "asmlab/toolchain/dos_disassembly.hpp"
 #include "asmlab/toolchain/program_settings.hpp"
 #include "command.hpp"
@@ -148,7 +149,14 @@ int runDis(const DisRequest& request) {
     return 1;
   }
   lc3::ObjectImage image;
-  if (!lc3::readObject(bytes, image, error)) {
+  if (auto format = lc3::textObjectFormatFor(request.file)) {
+    // .bin / .hex: words as text, as the course tools read them.
+    Diagnostics diagnostics;
+    if (!lc3::readTextObject(std::make_shared<const SourceFile>(request.file, bytes), *format, image, diagnostics)) {
+      diagnostics.render(std::cerr);
+      return 1;
+    }
+  } else if (!lc3::readObject(bytes, image, error)) {
     std::cerr << fmt::format("{}: error: {}\n", request.file, error);
     return 1;
   }
@@ -206,7 +214,7 @@ int runDis(const DisRequest& request) {
 CommandRegistration registration("dis", [](CLI::App& app) -> std::function<int()> {
   auto request = std::make_shared<DisRequest>();
   auto* cmd = app.add_subcommand("dis", "Disassemble an LC-3 object file, or an 8086 DOS program (.COM, .EXE) into MASM source");
-  cmd->add_option("file", request->file, "LC-3 object file (.obj), or a DOS program (.com, .exe)")->required();
+  cmd->add_option("file", request->file, "LC-3 object file (.obj) or words as text (.bin, .hex); or a DOS program (.com, .exe)")->required();
   cmd->add_option("--map", request->mapPath, "8086: map file whose publics name places (default: FILE.map beside it)");
   cmd->add_option("--cpu", request->cpu, "8086: decoding model 8086, 8088, 80186, 80286, 80386 (default: asmlab.yaml's, else 8086)")
       ->check(CLI::IsMember({"8086", "8088", "80186", "80286", "80386"}));
