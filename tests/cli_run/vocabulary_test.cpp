@@ -136,3 +136,24 @@ TEST_F(Vocabulary, GradeDashOIsAFileAndOutDirAFolder) {
   EXPECT_EQ(asmlab("grade asmlab.yaml l.asm --single -q -o older", dir_).exit, 0);
   EXPECT_FALSE(fs::is_empty(dir_ / "older"));
 }
+
+// The verdict is on a line of its own even when the program's output does not end with one, on
+// both machines.
+TEST_F(Vocabulary, TheVerdictIsOnALineOfItsOwn) {
+  write("lc3.asm", ".ORIG x3000\nLD R0, CH\nOUT\nHALT\nCH .FILL x41\n.END\n");
+  auto r = asmlab("run lc3.asm --no-halt-banner", dir_);
+  EXPECT_NE(r.text.find("A\nasmlab: halted"), std::string::npos) << r.text;
+  write("dos.asm", ".model small\n.stack 100h\n.data\nmsg db 'hi$'\n.code\nstart: mov ax, @data\nmov ds, ax\n"
+                   "mov ah, 9\nmov dx, offset msg\nint 21h\nmov ax, 4C00h\nint 21h\nend start\n");
+  r = asmlab("run dos.asm", dir_);
+  EXPECT_NE(r.text.find("hi\nasmlab: halted"), std::string::npos) << r.text;
+}
+
+// --input is keys typed in order on the PC too.
+TEST_F(Vocabulary, InputIsTypedKeysOnThePcToo) {
+  write("echo.asm", ".model small\n.stack 100h\n.code\nstart: mov ah, 1\nint 21h\nmov dl, al\nmov ah, 2\nint 21h\n"
+                    "mov ax, 4C00h\nint 21h\nend start\n");
+  auto r = asmlab("run echo.asm --input z", dir_);
+  EXPECT_EQ(r.exit, 0) << r.text;
+  EXPECT_NE(r.text.find("zz"), std::string::npos) << r.text;  // echoed by AH=01h, then written by AH=02h
+}
