@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (preset `fuzz`: clang 14, ASan, UBSan), seeds each from programs/,
-# tests/, fuzz/regressions/ and ../shared, and runs each for SECONDS (default 30) or RUNS
-# executions. Exits non-zero on any crash, leak, timeout or out-of-memory; the failing input is
-# left in build/fuzz/findings/TARGET/. docs/fuzzing.md.
+# tests/, fuzz/regressions/ and ../shared, and runs each for SECONDS (default 30) or, with
+# FUZZ_RUNS, that many executions. FUZZ_SEED (default 1) fixes libFuzzer's random choices, so a
+# run with FUZZ_RUNS from the same seeds is the same run everywhere (CI's). Exits non-zero on any
+# crash, leak, timeout or out-of-memory; the failing input is left in build/fuzz/findings/TARGET/.
+# docs/fuzzing.md.
 #
-#   bash scripts/fuzz.sh                 # every target, 30 s each (CI)
+#   bash scripts/fuzz.sh                 # every target, 30 s each
 #   bash scripts/fuzz.sh 600 fuzz_masm   # one target, ten minutes
 #   FUZZ_RUNS=10000000 bash scripts/fuzz.sh 0 fuzz_mz   # a fixed number of executions
+#   FUZZ_FRESH=1 FUZZ_RUNS=50000 bash scripts/fuzz.sh    # CI: from the seeds alone, reproducibly
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-30}"
@@ -63,14 +66,21 @@ fi
 
 status=0
 for t in "${targets[@]}"; do
-  mkdir -p "build/fuzz/corpus/$t" "build/fuzz/findings/$t"
-  [ -d "fuzz/regressions/$t" ] && cp -f fuzz/regressions/"$t"/* "build/fuzz/corpus/$t/" 2>/dev/null || true
+  # A fresh run starts from the seeds alone (what CI has), in a corpus folder of its own.
+  corpus="build/fuzz/corpus/$t"
+  if [ "${FUZZ_FRESH:-0}" = 1 ]; then
+    corpus="build/fuzz/fresh/$t"
+    rm -rf "$corpus" && mkdir -p "$corpus" && cp build/fuzz/corpus/"$t"/seed-* "$corpus/" 2>/dev/null || true
+    find build/fuzz/corpus/"$t" -maxdepth 1 -name 'tasm-*' -exec cp {} "$corpus/" \;
+  fi
+  mkdir -p "$corpus" "build/fuzz/findings/$t"
+  [ -d "fuzz/regressions/$t" ] && cp -f fuzz/regressions/"$t"/* "$corpus/" 2>/dev/null || true
   dict=()
   [ -f "fuzz/dict/${t#fuzz_}.dict" ] && dict=(-dict="fuzz/dict/${t#fuzz_}.dict")
   limit=(-max_total_time="$seconds")
   [ -n "${FUZZ_RUNS:-}" ] && limit=(-runs="$FUZZ_RUNS")
   echo "fuzz: $t (${FUZZ_RUNS:-$seconds s})"
-  if ! "build/fuzz/fuzz/$t" "build/fuzz/corpus/$t" "${dict[@]}" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 \
+  if ! "build/fuzz/fuzz/$t" "$corpus" "${dict[@]}" "${limit[@]}" -seed="${FUZZ_SEED:-1}" -timeout=10 -rss_limit_mb=2048 \
       -max_len=65536 -print_final_stats=1 -artifact_prefix="build/fuzz/findings/$t/" \
       >"build/fuzz/$t.log" 2>&1; then
     echo "fuzz: $t FOUND A PROBLEM; input in build/fuzz/findings/$t/, log in build/fuzz/$t.log"
