@@ -19,8 +19,10 @@ targets=("$@")
 shared="${ASMLAB_SHARED_DIR:-../shared}"
 
 export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz
+if [ "${FUZZ_NO_BUILD:-0}" != 1 ]; then  # FUZZ_NO_BUILD=1: run the targets already built
+  cmake --preset fuzz >/dev/null
+  cmake --build --preset fuzz
+fi
 
 # Seeds: files of the kinds each target reads, found by name (and, for sources, by content).
 seed() {  # seed TARGET FILE...
@@ -81,7 +83,7 @@ for t in "${targets[@]}"; do
   [ -n "${FUZZ_RUNS:-}" ] && limit=(-runs="$FUZZ_RUNS")
   echo "fuzz: $t (${FUZZ_RUNS:-$seconds s})"
   if ! "build/fuzz/fuzz/$t" "$corpus" "${dict[@]}" "${limit[@]}" -seed="${FUZZ_SEED:-1}" -timeout=10 -rss_limit_mb=2048 \
-      -max_len=65536 -print_final_stats=1 -artifact_prefix="build/fuzz/findings/$t/" \
+      -max_len="${FUZZ_MAX_LEN:-65536}" -print_final_stats=1 -artifact_prefix="build/fuzz/findings/$t/" \
       >"build/fuzz/$t.log" 2>&1; then
     echo "fuzz: $t FOUND A PROBLEM; input in build/fuzz/findings/$t/, log in build/fuzz/$t.log"
     grep -E 'ERROR|SUMMARY|Test unit written' "build/fuzz/$t.log" | head -5
