@@ -82,7 +82,7 @@ for t in "${targets[@]}"; do
   limit=(-max_total_time="$seconds")
   [ -n "${FUZZ_RUNS:-}" ] && limit=(-runs="$FUZZ_RUNS")
   echo "fuzz: $t (${FUZZ_RUNS:-$seconds s})"
-  if ! "build/fuzz/fuzz/$t" "$corpus" "${dict[@]}" "${limit[@]}" -seed="${FUZZ_SEED:-1}" -timeout=10 -rss_limit_mb=2048 \
+  if ! "build/fuzz/fuzz/$t" "$corpus" "${dict[@]}" "${limit[@]}" -seed="${FUZZ_SEED:-1}" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \
       -max_len="${FUZZ_MAX_LEN:-65536}" -print_final_stats=1 -artifact_prefix="build/fuzz/findings/$t/" \
       >"build/fuzz/$t.log" 2>&1; then
     echo "fuzz: $t FOUND A PROBLEM; input in build/fuzz/findings/$t/, log in build/fuzz/$t.log"

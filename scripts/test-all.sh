@@ -17,5 +17,5 @@ if [ "${ASMLAB_SKIP_SANITIZE:-0}" != 1 ]; then
 fi
 if [ "${ASMLAB_SKIP_FUZZ:-0}" != 1 ]; then
   bash scripts/install-deps.sh fuzz
-  FUZZ_FRESH=1 FUZZ_RUNS="${ASMLAB_FUZZ_RUNS:-20000}" FUZZ_MAX_LEN=4096 bash scripts/fuzz.sh 0
+  FUZZ_FRESH=1 FUZZ_RUNS="${ASMLAB_FUZZ_RUNS:-20000}" FUZZ_MAX_LEN=4096 FUZZ_TIMEOUT=60 bash scripts/fuzz.sh 0
 fi
