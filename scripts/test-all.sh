@@ -3,7 +3,7 @@
 # program regressions, GUI under the offscreen platform), the unit tests again under
 # AddressSanitizer and UndefinedBehaviorSanitizer, then every libFuzzer target for a bounded
 # number of executions of inputs up to 4 KiB from the seeds alone with a fixed seed
-# (ASMLAB_FUZZ_RUNS each, default 20000: a few minutes in all, and the same run as on a
+# (ASMLAB_FUZZ_RUNS each, default 10000: a few minutes in all, and the same run as on a
 # developer's machine; docs/fuzzing.md),
 # failing on any finding.
 set -euo pipefail
@@ -17,5 +17,5 @@ if [ "${ASMLAB_SKIP_SANITIZE:-0}" != 1 ]; then
 fi
 if [ "${ASMLAB_SKIP_FUZZ:-0}" != 1 ]; then
   bash scripts/install-deps.sh fuzz
-  FUZZ_FRESH=1 FUZZ_RUNS="${ASMLAB_FUZZ_RUNS:-20000}" FUZZ_MAX_LEN=4096 FUZZ_TIMEOUT=60 bash scripts/fuzz.sh 0
+  FUZZ_FRESH=1 FUZZ_RUNS="${ASMLAB_FUZZ_RUNS:-10000}" FUZZ_MAX_LEN=4096 FUZZ_TIMEOUT=60 bash scripts/fuzz.sh 0
 fi
