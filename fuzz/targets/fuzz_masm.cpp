@@ -22,8 +22,12 @@ extern "C" int ASMLAB_FUZZ_ENTRY(const uint8_t* data, size_t size) {
     --size;
   }
   options.listing = true;
+  // A real source expands to at most a few hundred thousand lines; the default bound (1 M) would
+  // let one input take minutes under the sanitizers.
+  options.maxLogicalLines = 50'000;
   auto source = std::make_shared<const asmlab::SourceFile>("fuzz.asm", std::string(reinterpret_cast<const char*>(data), size));
   asmlab::Diagnostics diagnostics;
+  diagnostics.setErrorLimit(1000);  // as --error-limit: the front end's work is the target, not a million reports
   auto result = asmlab::masm::assemble(source, options, diagnostics);
   if (!diagnostics.hasErrors()) {
     asmlab::link::LinkDiagnostics linkDiagnostics;

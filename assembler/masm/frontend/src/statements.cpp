@@ -762,7 +762,13 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
   statements.reserve(source->lineCount() + source->lineCount() / 4 + 16);
   statementLines.reserve(source->lineCount() + 16);
   LogicalLine line;
+  size_t lines = 0;
   while (macros.next(line)) {
+    if (++lines > options.maxLogicalLines) {
+      error(line, 1, fmt::format("macro expansion made more than {} lines; assembly stopped (does a macro invoke "
+                                 "itself more than once?)", options.maxLogicalLines));
+      break;
+    }
     handleLogicalLine(line);
     if (ended) break;
   }

@@ -42,6 +42,9 @@ struct Options {
   bool lineNumbers = false;
   unsigned maxPasses = 30;                           // jump sizing gives up after this many
   unsigned maxMacroDepth = 200;                      // nested macro expansion limit
+  // Lines after macro expansion: a macro that invokes itself twice per expansion doubles its
+  // output at every level, which the depth limit alone lets grow to 2^200 lines.
+  size_t maxLogicalLines = 1'000'000;
 };
 
 struct AssemblyResult {
