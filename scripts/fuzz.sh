@@ -21,7 +21,7 @@ shared="${ASMLAB_SHARED_DIR:-../shared}"
 export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
 if [ "${FUZZ_NO_BUILD:-0}" != 1 ]; then  # FUZZ_NO_BUILD=1: run the targets already built
   cmake --preset fuzz >/dev/null
-  cmake --build --preset fuzz
+  cmake --build build/fuzz --target "${targets[@]}" -j 2  # only what runs
 fi
 
 # Seeds: files of the kinds each target reads, found by name (and, for sources, by content).
