@@ -61,7 +61,7 @@ if [ -x build/release/cli/asmlab ]; then
   for f in programs/x86/*/*.asm programs/x86/*/*.ASM; do
     [ -f "$f" ] || continue
     b="$tmp/$(sha1sum "$f" | cut -c1-16)"
-    build/release/cli/asmlab build "$f" -o "$b.exe" --keep-obj >/dev/null 2>&1 && seed fuzz_mz "$b.exe"
+    build/release/cli/asmlab build "$f" -o "$b.exe" >/dev/null 2>&1 && seed fuzz_mz "$b.exe"
   done
   rm -rf "$tmp"
 fi
