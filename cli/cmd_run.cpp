@@ -519,7 +519,7 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   pcGroup->add_option("--speaker-log", req->speakerLog, "Write every speaker change (clock, tone frequency) to this file");
   pcGroup->add_option("--wav", req->wav, "Write what the speaker played as a WAV file");
   auto* cpuOpt = pcGroup->add_option("--cpu", req->cpu, "CPU model: 8086, 8088, 80186, 80286, 80386; default: asmlab.yaml's, else the one the source's .186-.486/P186-P586 needs, else 8086");
-  auto* dialectOpt = pcGroup->add_option("--dialect", req->dialect, "8086 sources: masm or tasm (TASM's MASM mode); default: asmlab.yaml's, else tasm for a source with TASM-only directives, else masm")
+  auto* dialectOpt = pcGroup->add_option("--dialect", req->dialect, "8086 sources: masm or tasm (Turbo Assembler, MASM or Ideal mode); default: asmlab.yaml's, else tasm for a source with TASM-only directives, else masm")
       ->check(CLI::IsMember({"masm", "tasm"}));
   pcGroup->add_option("-I,--include", req->includePaths, "8086 sources: directory searched for INCLUDE files");
   pcGroup->add_option("-L,--libpath", req->libraryPaths, "8086 sources: directory searched for INCLUDELIB libraries");

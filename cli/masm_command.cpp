@@ -18,7 +18,7 @@ void addMasmOptions(CLI::App& app, MasmArgs& args) {
   app.add_option("-I,--include", args.includePaths, "Directory searched for INCLUDE files (after the source's own)");
   app.add_option("-D,--define", args.defines, "Define a symbol: name or name=value (MASM /D)");
   args.dialectOption = app.add_option("--dialect", args.dialect,
-                                      "Source dialect: masm or tasm (TASM's MASM mode); default: asmlab.yaml's, "
+                                      "Source dialect: masm or tasm (Turbo Assembler, MASM or Ideal mode); default: asmlab.yaml's, "
                                       "else tasm for a source with TASM-only directives, else masm")
                            ->check(CLI::IsMember({"masm", "tasm"}));
   app.add_option("--spec", args.spec, "Settings file (asmlab.yaml); default: the one beside the first source")

@@ -12,6 +12,7 @@ namespace asmlab::masm {
 Assembler::Assembler(const Options& o, Diagnostics& d) : options(o), diags(d), macros(*this, d, o) {
   cpu = o.cpu == Cpu::I8086 ? enc::Cpu::I8086 : o.cpu == Cpu::I186 ? enc::Cpu::I80186 : o.cpu == Cpu::I286 ? enc::Cpu::I80286 : enc::Cpu::I80386;
   cpu32 = o.cpu >= Cpu::I386;
+  fpu = impliedFpu(cpu);
   scoped = true;
   tasmLocals = false;
 }
@@ -64,7 +65,7 @@ Symbol* Assembler::findSymbol(std::string_view name, int proc, int at) {
   const uint64_t hash = folded.hash;
   const bool exact = options.caseMode == CaseMode::Preserve;
   if (symbolIndex.hasScoped()) {
-    if (tasmLocals && name.starts_with("@@"))
+    if (isTasmLocal(name))
       if (Symbol* s = symbolIndex.find(hash, -2 - static_cast<int64_t>(at), key, exact, symbolName)) return s;
     if (proc >= 0)
       if (Symbol* s = symbolIndex.find(hash, proc, key, exact, symbolName)) return s;
@@ -87,7 +88,7 @@ Symbol* Assembler::globalSymbol(std::string_view name, bool create) {
 }
 
 Symbol* Assembler::defineLocalLabel(std::string_view name, int scope) {
-  int64_t scopeKey = name.starts_with("@@") && tasmLocals ? -2 - static_cast<int64_t>(scope) : scope;
+  int64_t scopeKey = isTasmLocal(name) ? -2 - static_cast<int64_t>(scope) : scope;
   FoldedKey folded;
   std::string_view key = foldInto(name, folded);
   const uint64_t hash = folded.hash;
@@ -199,6 +200,11 @@ void Assembler::warning(const LogicalLine& line, uint32_t column, std::string me
 
 // Errors found while replaying statements: only the last pass's are kept (earlier passes see
 // forward references that are not errors at all).
+void Assembler::passWarning(uint32_t column, std::string message) {
+  passError(column, std::move(message));
+  passDiagnostics.back().severity = Severity::Warning;
+}
+
 void Assembler::passError(uint32_t column, std::string message, uint32_t length) {
   Diagnostic d;
   d.severity = Severity::Error;
@@ -326,6 +332,8 @@ void splitOperands(std::string_view text, size_t base, std::vector<std::pair<siz
 }  // namespace
 
 void Assembler::processLine(const LogicalLine& line) {
+  // Turbo Assembler's own forms (Ideal mode, ENDP without a name, ARG ...) first (ideal.cpp).
+  if (options.dialect == Dialect::Tasm && !tasmState.rewriting && processTasmLine(line)) return;
   std::string_view text = line.text;
   WordCursor cur{text};
   std::string_view w1 = cur.word();
@@ -347,15 +355,16 @@ void Assembler::processLine(const LogicalLine& line) {
       return;
     }
     // MASM 6: code labels are local to their procedure unless written `name::` (or OPTION NOSCOPED).
-    bool atLocal = tasmLocals && w1.starts_with("@@");
+    // A TASM @@ label is local to its procedure, or outside procedures to the stretch between
+    // two other labels (Turbo Assembler User's Guide, LOCALS).
+    bool atLocal = isTasmLocal(w1);
     if (atLocal) {
       label = defineLocalLabel(w1, atScope);
     } else if (scoped && procScope >= 0 && !globalLabel) {
       label = defineLocalLabel(w1, procScope);
-      ++atScope;
     } else {
       label = globalSymbol(w1, true);
-      ++atScope;
+      if (procScope < 0) ++atScope;
     }
     Statement& s = statements.emplace_back();
     s.kind = StmtKind::Label;
@@ -422,18 +431,19 @@ void Assembler::processLine(const LogicalLine& line) {
     mnemonicColumn = static_cast<uint32_t>(mnemonic.data() - text.data()) + 1;
   }
   if (!(mnemonicBits & kWordMnemonic)) {
+    if (options.dialect != Dialect::Tasm && isTasmOnlyDirective(mnemonic)) {
+      error(line, mnemonicColumn, fmt::format("'{}' is a Turbo Assembler directive; {}", mnemonic, tasmDialectHint()),
+            static_cast<uint32_t>(mnemonic.size()));
+      return;
+    }
     std::vector<std::string> candidates = {"MOV", "ADD", "SUB", "CMP", "JMP", "CALL", "PUSH", "POP", "INC", "DEC",
                                            "DB", "DW", "DD", "PROC", "ENDP", "SEGMENT", "ENDS", "ASSUME", "INCLUDE",
                                            "LOOP", "RET", "INT", "LEA", "XOR", "AND", "OR", "TEST", "SHL", "SHR"};
     auto guess = closestMatch(mnemonic, candidates);
-    std::string message =
-        options.dialect == Dialect::Masm && isTasmOnlyDirective(mnemonic)
-            ? fmt::format("unknown instruction or directive '{}': it is a TASM directive (assemble with --dialect tasm, "
-                          "or 'dialect: tasm' under build: in asmlab.yaml)",
-                          mnemonic)
-        : guess.empty() ? fmt::format("unknown instruction or directive '{}'", mnemonic)
-                        : fmt::format("unknown instruction or directive '{}'; did you mean '{}'?", mnemonic, guess);
-    error(line, mnemonicColumn, std::move(message), static_cast<uint32_t>(mnemonic.size()));
+    error(line, mnemonicColumn,
+          guess.empty() ? fmt::format("unknown instruction or directive '{}'", mnemonic)
+                        : fmt::format("unknown instruction or directive '{}'; did you mean '{}'?", mnemonic, guess),
+          static_cast<uint32_t>(mnemonic.size()));
     return;
   }
   Statement& s = statements.emplace_back();
@@ -626,6 +636,10 @@ void Assembler::executeKind(const Statement& s) {
     case StmtKind::CpuChange:
       cpu = static_cast<enc::Cpu>(s.number);
       cpu32 = cpu == enc::Cpu::I80386;
+      fpu = impliedFpu(cpu);
+      break;
+    case StmtKind::FpuChange:
+      fpu = static_cast<enc::Fpu>(s.number);
       break;
     case StmtKind::Jumps:
       jumps = s.number != 0;
@@ -741,6 +755,7 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
     v->value = 0x0500;
     v->passDefined = 1;
     tasmLocals = false;
+    scoped = false;  // TASM: code labels are global; only LOCALS' @@ names are local
   } else {
     macros.defineText("@Version", "611");
   }
@@ -816,28 +831,12 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
     }
   } while (changed);
   result_.passes = passes;
+  if (options.dialect == Dialect::Tasm) finishTasm();
   for (auto& d : passDiagnostics) diags.add(std::move(d));
   passDiagnostics.clear();
   buildModule();
   if (options.listing) buildListing();
   return std::move(result_);
-}
-
-bool isTasmOnlyDirective(std::string_view word) {
-  // Borland Turbo Assembler 3.0 Reference Guide, chapter 3: the directives MASM 6 does not know.
-  static constexpr std::string_view kTasmOnly[] = {
-      "IDEAL",   "P8086",    "P8087",       "P186",     "P286",   "P286N",    "P286P",  "P287",
-      "P386",    "P386N",    "P386P",       "P387",     "P486",   "P486N",    "P586",   "P586N",
-      "CODESEG", "DATASEG",  "UDATASEG",    "UFARDATA", "STARTUPCODE", "EXITCODE", "LOCALS", "NOLOCALS",
-      "JUMPS",   "NOJUMPS",  "SMART",       "NOSMART",  "QUIRKS", "MASM51",   "NOMASM51"};
-  for (auto directive : kTasmOnly) {
-    if (directive.size() != word.size()) continue;
-    bool same = true;
-    for (size_t i = 0; i < word.size() && same; ++i)
-      same = std::toupper(static_cast<unsigned char>(word[i])) == directive[i];
-    if (same) return true;
-  }
-  return false;
 }
 
 AssemblyResult assemble(std::shared_ptr<const SourceFile> source, const Options& options, Diagnostics& diags) {

@@ -46,7 +46,7 @@ public:
   QString settingsSummary() const { return settingsSummary_; }
   void setLc3Edition(int edition) { forcedEdition_ = edition; }
   int lc3Edition() const { return edition_; }
-  // The dialect of 8086 sources: "masm" (default) or "tasm" (TASM's MASM mode).
+  // The dialect of 8086 sources: "masm" (default) or "tasm" (Turbo Assembler, MASM or Ideal mode).
   void setMasmDialect(const QString& dialect) { given_.masmDialect = dialect.toStdString(); }
   // The PC's processor: 8086 (default), 8088, 80186, 80286 or 80386.
   void setX86Cpu(const QString& cpu) { given_.x86Cpu = cpu.toStdString(); }
