@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -54,5 +55,10 @@ struct AssemblyResult {
 
 AssemblyResult assemble(std::shared_ptr<const SourceFile> source, const Options& options, Diagnostics& diags);
 AssemblyResult assembleFile(const std::string& path, const Options& options, Diagnostics& diags);
+
+// True for a directive TASM accepts and MASM 6 does not (P8086, IDEAL, CODESEG, LOCALS, ...): the
+// MASM dialect's "unknown directive" error names --dialect tasm for these, and asmlab infers the
+// TASM dialect from them (toolchain/program_settings.hpp).
+bool isTasmOnlyDirective(std::string_view word);
 
 }  // namespace asmlab::masm
