@@ -49,6 +49,9 @@ struct AssemblyResult {
   bool tinyModel = false;              // .MODEL TINY: link as a .COM (ORG 100h, no segment fixups)
   std::string listing;                 // when Options::listing: offsets, bytes, source, symbols
   std::vector<std::string> messages;   // %OUT and ECHO output, in order
+  // Every label and variable with its segment (index into module.segments) and offset, PUBLIC or
+  // not: for debuggers; the object file carries only the publics.
+  std::vector<link::Public> labels;
   unsigned passes = 0;                 // passes needed until jump sizes settled
   size_t logicalLines = 0;             // lines after macro expansion
 };
