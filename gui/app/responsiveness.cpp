@@ -86,7 +86,7 @@ int measureResponsiveness(MainWindow& window, const ResponsivenessOptions& optio
     lastRefresh = now;
   };
   const uint64_t instructions0 = machine->instructionCount(), clocks0 = machine->clockCount();
-  session.setSpeed(0);
+  session.setSpeed(Speed::maximum());
   const qint64 runAt = clock.nsecsElapsed();
   const double process0 = processCpuSeconds(), window0 = threadCpuSeconds();
   session.run();

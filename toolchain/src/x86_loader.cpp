@@ -69,6 +69,21 @@ void fillSourceMap(const link::LinkedProgram& program, const std::vector<InputFi
   }
 }
 
+// Where each segment of the linked program lies once loaded, and the paragraph the program
+// reaches it with: its group's frame when it is in one (as LINK resolves group-relative fixups),
+// else its own.
+std::vector<sim::SegmentRange> loadedSegments(const link::LinkedProgram& program, uint32_t loadBase) {
+  std::vector<sim::SegmentRange> out;
+  for (const auto& s : program.segments) {
+    if (s.absolute || s.length == 0) continue;
+    uint16_t frame = s.frame;
+    for (const auto& g : program.groups)
+      if (!s.group.empty() && g.name == s.group) frame = g.frame;
+    out.push_back({s.name, static_cast<uint16_t>((loadBase >> 4) + frame), loadBase + s.start, uint64_t{loadBase} + s.start + s.length});
+  }
+  return out;
+}
+
 }  // namespace
 
 std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadOptions& options,
@@ -85,6 +100,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
   }
   std::vector<uint8_t> program;
   std::vector<std::pair<std::string, uint32_t>> publics;  // name, linear address once loaded
+  std::vector<sim::SegmentRange> segments;                // the linked program's, once loaded
   std::string name = files.front().path;
   const std::string ext = lowerExt(name);
   if (ext == ".exe" || ext == ".com") {
@@ -161,6 +177,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     // Every label of the sources, where its module's part of its segment was placed.
     for (const auto& label : labels)
       if (auto at = placeOf(*linked, label.segment, label.origin)) publics.push_back({label.name, loadBase + *at + label.offset});
+    segments = loadedSegments(*linked, loadBase);
     if (sourceMap) fillSourceMap(*linked, files, *sourceMap);
     const auto dot = name.find_last_of('.');
     name = name.substr(0, dot) + (tiny ? ".COM" : ".EXE");
@@ -176,6 +193,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     return nullptr;
   }
   for (const auto& [symbol, address] : publics) machine->symbols().add(symbol, address);
+  for (auto& segment : segments) machine->symbols().addSegment(std::move(segment));
   if (options.seed) randomizeDosProgram(*machine, program, *options.seed);
   return machine;
 }

@@ -293,18 +293,34 @@ sim::PointerState PcMachine::pointerState() const {
   return {f.mouseShown == 0, f.mouseX, f.mouseY};
 }
 
-void PcMachine::pushMouseEvent(const sim::MouseEvent& event) {
-  InputEvent move;
-  move.kind = InputEvent::Kind::MouseMove;
-  move.x = event.x;
-  move.y = event.y;
-  applyMouseEvent(move);
+namespace {
+// A mouse event as the driver's inputs: the move, then each button's state.
+std::vector<InputEvent> mouseInputs(const sim::MouseEvent& event) {
+  std::vector<InputEvent> events(4);
+  events[0].kind = InputEvent::Kind::MouseMove;
+  events[0].x = event.x;
+  events[0].y = event.y;
   for (unsigned b = 0; b < 3; ++b) {
-    InputEvent e;
-    e.button = b;
-    e.kind = (event.buttons >> b) & 1 ? InputEvent::Kind::MouseDown : InputEvent::Kind::MouseUp;
-    applyMouseEvent(e);
+    events[b + 1].button = b;
+    events[b + 1].kind = (event.buttons >> b) & 1 ? InputEvent::Kind::MouseDown : InputEvent::Kind::MouseUp;
   }
+  return events;
+}
+}  // namespace
+
+void PcMachine::pushMouseEvent(const sim::MouseEvent& event) {
+  for (const auto& e : mouseInputs(event)) applyMouseEvent(e);
+}
+
+void PcMachine::pushMouseEventAt(const sim::MouseEvent& event, uint64_t clock) {
+  if (clock <= now() && timedEvents_.empty()) {
+    pushMouseEvent(event);
+    return;
+  }
+  // Delivered by advanceDevices() when the clock gets there, after the events already due.
+  std::vector<InputEvent> events = mouseInputs(event);
+  for (auto& e : events) e.clock = std::max(clock, now());
+  addInputEvents(events);
 }
 
 void PcMachine::programWaitsForInput() {
