@@ -53,15 +53,15 @@ QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
 }
 
 // Pixels for `chars` characters of the view's (fixed) font, plus cell padding.
-int charsWide(const QWidget* view, int chars) {
-  return view->fontMetrics().horizontalAdvance(QString(chars, QLatin1Char('M'))) + 12;
+int charsWide(const QWidget* view, int chars, int padding = 12) {
+  return view->fontMetrics().horizontalAdvance(QString(chars, QLatin1Char('M'))) + padding;
 }
 
 // A table column wide enough for `chars` characters and for its header's title.
-void sizeColumn(QTableView* view, int column, int chars) {
+void sizeColumn(QTableView* view, int column, int chars, int padding = 12) {
   const QString title = view->model()->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
-  const int header = view->horizontalHeader()->fontMetrics().horizontalAdvance(title) + 16;
-  view->setColumnWidth(column, std::max(charsWide(view, chars), header));
+  const int header = view->horizontalHeader()->fontMetrics().horizontalAdvance(title) + padding;
+  view->setColumnWidth(column, std::max(charsWide(view, chars, padding), header));
 }
 
 }  // namespace
@@ -264,9 +264,9 @@ void MainWindow::sizeColumns() {
   sizeColumn(registerView_, RegisterModel::Decimal, 6);
   sizeColumn(watchView_, WatchModel::Expression, 16);
   for (QTableView* view : {memoryView_, stackView_}) {
-    const bool words = view->model()->columnCount() <= 10;  // LC-3: 8 words a row
-    sizeColumn(view, 0, 6);
-    for (int c = 1; c < view->model()->columnCount() - 1; ++c) sizeColumn(view, c, words ? 4 : 2);
+    const bool words = session_.machine() && session_.machine()->memoryUnitBits() >= 16;  // LC-3 words
+    sizeColumn(view, 0, 5, 8);
+    for (int c = 1; c < view->model()->columnCount() - 1; ++c) sizeColumn(view, c, words ? 4 : 2, 8);
   }
 }
 
@@ -279,7 +279,7 @@ int MainWindow::codeMinimumWidth() const {
 int MainWindow::registersWidth() const {
   int width = 0;
   for (int c = 0; c < RegisterModel::Detail; ++c) width += registerView_->columnWidth(c);
-  return width + charsWide(registerView_, 16) + 28;
+  return width + charsWide(registerView_, 13) + 24;
 }
 
 void MainWindow::showEvent(QShowEvent* event) {
@@ -311,19 +311,19 @@ void MainWindow::applyDefaultLayout() {
   const int left = hasScreen ? 320 * scale + chrome : std::min(charsWide(console_, 82), w * 45 / 100);
   // The registers beside the code when both fit, else under the code.
   const bool registersRight = w - left >= codeMinimumWidth() + registersWidth();
-  // The speaker between the screen and the memory tabs when there is height for all three, else
-  // in front of the memory tabs (it shows the notes while the program plays).
-  const bool speakerTabbed = hasScreen && speakerHeight > 0 && 200 * scale + chrome + title + speakerHeight + memoryMinimum > h;
-  removeDockWidget(speakerDock_);
-  if (speakerTabbed) tabifyDockWidget(memoryDock_, speakerDock_);
-  else splitDockWidget(screenDock_, speakerDock_, Qt::Vertical);
   // The console: with a screen it joins the memory tabs (the program's text is on the screen);
   // without one it takes the screen's place at the top.
   removeDockWidget(consoleDock_);
+  removeDockWidget(speakerDock_);
   if (hasScreen) tabifyDockWidget(diagnosticsDock_, consoleDock_);
   else tabifyDockWidget(screenDock_, consoleDock_);
   consoleDock_->setVisible(!closedByUser_.count(consoleDock_->objectName()));
   memoryDock_->raise();
+  // The speaker between the screen and the memory tabs when there is height for all three, else
+  // in front of the memory tabs (it shows the notes while the program plays).
+  const bool speakerTabbed = hasScreen && speakerHeight > 0 && 200 * scale + chrome + title + speakerHeight + memoryMinimum > h;
+  if (speakerTabbed) tabifyDockWidget(memoryDock_, speakerDock_);
+  else splitDockWidget(screenDock_, speakerDock_, Qt::Vertical);
   for (QDockWidget* dock : {registerDock_, stackDock_, callDock_, deviceDock_}) removeDockWidget(dock);
   const Qt::DockWidgetArea area = registersRight ? Qt::RightDockWidgetArea : Qt::BottomDockWidgetArea;
   addDockWidget(area, registerDock_);

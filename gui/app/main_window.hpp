@@ -62,6 +62,8 @@ public:
   void applyDefaultLayout();
   // The text of the stop line in the status bar.
   QString statusText() const;
+  // What Help > About says: the version, Qt's, and whether sound was built in.
+  static QString aboutText();
   // Called after each refresh that read the machine with the nanoseconds it took (waiting for the
   // machine included) and the window thread's CPU time in it (the responsiveness measurement).
   std::function<void(int64_t wallNanoseconds, int64_t cpuNanoseconds)> onRefreshed;
@@ -109,7 +111,7 @@ private:
   DebugSession session_;
   RegisterModel registers_{session_};
   MemoryModel memory_{session_};
-  MemoryModel stack_{session_};
+  MemoryModel stack_{session_, MemoryModel::Shape::Narrow};
   DisassemblyModel disassembly_{session_};
   BreakpointModel breakpoints_{session_};
   WatchModel watches_{session_};

@@ -119,6 +119,7 @@ void MainWindow::buildActions() {
   stopLabel_ = new QLabel(this);
   stopLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   counters_ = new QLabel(this);
+  counters_->setObjectName("counters");
   counters_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
   statusBar()->addWidget(stopLabel_, 1);
   statusBar()->addPermanentWidget(counters_);
@@ -325,12 +326,13 @@ void MainWindow::updateStatus() {
     counters_->clear();
     return;
   }
-  QString time;
+  // Machine time in seconds where the clock stands for real time; the stopwatch once Mark is used.
+  QString text = QString("instr %1  clocks %2").arg(withSeparators(m->instructionCount()), withSeparators(m->clockCount()));
   if (const uint64_t rate = session_.clockRate(); rate != 0)
-    time = QString("  %1 s").arg(static_cast<double>(m->clockCount()) / static_cast<double>(rate), 0, 'f', 2);
-  counters_->setText(QString("instructions %1  clocks %2%3  |  since mark: %4 instr, %5 clocks")
-                         .arg(withSeparators(m->instructionCount()), withSeparators(m->clockCount()), time,
-                              withSeparators(session_.stopwatchInstructions()), withSeparators(session_.stopwatchClocks())));
+    text += QString(" (%1 s)").arg(static_cast<double>(m->clockCount()) / static_cast<double>(rate), 0, 'f', 2);
+  if (session_.isMarked())
+    text += QString("  |  since mark %1 instr, %2 clocks").arg(withSeparators(session_.stopwatchInstructions()), withSeparators(session_.stopwatchClocks()));
+  counters_->setText(text);
 }
 
 void MainWindow::followMemory() {

@@ -131,21 +131,22 @@ void MainWindow::buildHelpMenu() {
                                               : QString("The manual is %1").arg(path));
   });
   help->addSeparator();
-  help->addAction("&About asmlab debugger", this, [this] {
-    QMessageBox::about(this, "About asmlab debugger",
-                       QString("<h3>asmlab debugger %1</h3>"
-                               "<p>Runs, steps and steps back LC-3 and 8086 (IBM PC under DOS) programs: "
-                               "assembly sources (LC-3, MASM 6 and TASM), object files and DOS programs.</p>"
-                               "<p>Part of asmlab, a toolchain for teaching assembly language.<br>"
-                               "Built with Qt %2 (running on Qt %3)%4.</p>")
-                           .arg(ASMLAB_VERSION, QT_VERSION_STR, qVersion(),
+  help->addAction("&About asmlab debugger", this, [this] { QMessageBox::about(this, "About asmlab debugger", aboutText()); });
+}
+
+QString MainWindow::aboutText() {
+  return QString("<h3>asmlab debugger %1</h3>"
+                 "<p>Runs, steps and steps back LC-3 and 8086 (IBM PC under DOS) programs: assembly sources "
+                 "(LC-3, MASM 6 and TASM), object files, DOS programs and projects of several modules.</p>"
+                 "<p>Part of asmlab, a toolchain for teaching assembly language.<br>"
+                 "Built with Qt %2 (running on Qt %3)%4.</p>")
+      .arg(ASMLAB_VERSION, QT_VERSION_STR, qVersion(),
 #if defined(ASMLAB_HAVE_SOUND)
-                                QString(", with sound")
+           QString(", with sound")
 #else
-                                QString(", without sound (no Qt Multimedia)")
+           QString(", without sound (no Qt Multimedia)")
 #endif
-                                    ));
-  });
+      );
 }
 
 void MainWindow::openProjectDialog() {

@@ -2,6 +2,7 @@
 
 #include <QPainter>
 
+#include <algorithm>
 #include <cmath>
 
 namespace asmlab::gui {
@@ -36,9 +37,10 @@ void SpeakerTimeline::paintEvent(QPaintEvent*) {
     p.drawText(rect(), Qt::AlignCenter, "This machine has no speaker.");
     return;
   }
-  // The last 10 seconds of machine time; pitch from 100 Hz (bottom) to 5 kHz (top).
-  const double window = 10.0;
+  // The last 10 seconds of machine time (the first 2 s at the start); pitch from 100 Hz (bottom)
+  // to 5 kHz (top).
   double end = static_cast<double>(now_) / static_cast<double>(clocksPerSecond_);
+  const double window = std::clamp(end, 2.0, 10.0);
   double start = std::max(0.0, end - window);
   auto xOf = [&](double t) { return (t - start) / window * width(); };
   auto yOf = [&](double hz) {

@@ -31,7 +31,7 @@ uint16_t segmentFor(const sim::Machine& machine, uint64_t address, std::optional
 }
 
 QString addressOnly(const sim::Machine& machine, uint64_t address, std::optional<uint16_t> segment) {
-  if (!isSegmented(machine)) return QString("x%1").arg(address, 4, 16, QChar('0')).toUpper();
+  if (!isSegmented(machine)) return "x" + QString("%1").arg(address, 4, 16, QChar('0')).toUpper();
   const uint16_t paragraph = segmentFor(machine, address, segment);
   return QString("%1:%2").arg(paragraph, 4, 16, QChar('0')).arg(address - (uint64_t{paragraph} << 4), 4, 16, QChar('0')).toUpper();
 }

@@ -70,9 +70,10 @@ QVariant BreakpointModel::data(const QModelIndex& index, int role) const {
         QString text = addressText(*m, bp->address);
         return bp->length > 1 ? QString("%1 (%2 units)").arg(text).arg(bp->length) : text;
       }
-      if (bp->kind == K::Port) return QString("port %1h").arg(bp->address, 2, 16, QChar('0')).toUpper().replace("PORT", "port");
-      QString text = QString("INT %1h").arg(bp->address, 2, 16, QChar('0')).toUpper();
-      return bp->function >= 0 ? text + QString(" AH=%1h").arg(bp->function, 2, 16, QChar('0')).toUpper() : text;
+      auto hex = [](uint64_t v) { return QString("%1").arg(v, 2, 16, QChar('0')).toUpper() + "h"; };
+      if (bp->kind == K::Port) return "port " + hex(bp->address);
+      const QString text = "INT " + hex(bp->address);
+      return bp->function >= 0 ? text + " AH=" + hex(static_cast<uint64_t>(bp->function)) : text;
     }
     case Description: return QString::fromStdString(bp->description);
     case Hits: return QVariant::fromValue<qulonglong>(bp->hits);

@@ -133,6 +133,7 @@ bool DebugSession::load(const QString& path) {
   lastStop_.reason = sim::StopReason::Step;
   lastStop_.address = machine_->programCounter();
   markInstructions_ = markClocks_ = 0;
+  marked_ = false;
   clocksByAddress_.clear();
   lastMouseClock_ = 0;
   lastMouseButtons_ = 0;
@@ -310,7 +311,7 @@ bool DebugSession::toggleBreakpoint(uint64_t address) {
   if (name) {
     where = QString::fromStdString(*name);
   } else if (machine_->memoryUnitBits() >= 16) {
-    where = QString("x%1").arg(address, 4, 16, QChar('0')).toUpper();
+    where = "x" + QString("%1").arg(address, 4, 16, QChar('0')).toUpper();
   } else {
     const sim::SegmentRange* segment = machine_->symbols().segmentAt(address);
     uint64_t paragraph = segment ? segment->paragraph : address >> 4;
@@ -325,6 +326,7 @@ void DebugSession::markStopwatch() {
   std::lock_guard lock(mutex_);
   markInstructions_ = machine_->instructionCount();
   markClocks_ = machine_->clockCount();
+  marked_ = true;
 }
 
 uint64_t DebugSession::stopwatchInstructions() const {

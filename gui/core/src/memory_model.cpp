@@ -7,7 +7,8 @@
 
 namespace asmlab::gui {
 
-MemoryModel::MemoryModel(DebugSession& session, QObject* parent) : QAbstractTableModel(parent), session_(session) {}
+MemoryModel::MemoryModel(DebugSession& session, Shape shape, QObject* parent)
+    : QAbstractTableModel(parent), session_(session), shape_(shape) {}
 
 void MemoryModel::refresh() {
   const sim::Machine* m = session_.machine();
@@ -16,7 +17,9 @@ void MemoryModel::refresh() {
     beginResetModel();
     machine_ = m;
     if (m) {
-      unitsPerRow_ = m->memoryUnitBits() >= 16 ? 8 : 16;
+      // A stack word is one LC-3 unit or two PC bytes (SP moves by 2).
+      if (shape_ == Shape::Narrow) unitsPerRow_ = m->memoryUnitBits() >= 16 ? 1 : 2;
+      else unitsPerRow_ = m->memoryUnitBits() >= 16 ? 8 : 16;
       digits_ = static_cast<int>((m->memoryUnitBits() + 3) / 4);
     }
     endResetModel();

@@ -62,10 +62,10 @@ QVariant RegisterModel::data(const QModelIndex& index, int role) const {
           return low >= 32 && low < 127 ? QString("'%1'").arg(QChar(low)) : QString();
         }
         if (info.name == "PSR") {
-          // Patt & Patel 3rd ed. 9.1.1.2: PSR[15] privilege (1 = user), PSR[10:8] priority,
-          // PSR[2:0] the condition codes N, Z, P.
+          // Patt & Patel 3rd ed. 9.1.1: PSR[15] privilege (1 = user, 0 = supervisor),
+          // PSR[10:8] the priority level PL, PSR[2:0] the condition codes N, Z, P.
           QString cc = QString(v & 4 ? "N" : "") + (v & 2 ? "Z" : "") + (v & 1 ? "P" : "");
-          return QString("%1, priority %2, %3").arg(v & 0x8000 ? "user" : "supervisor").arg((v >> 8) & 7).arg(cc.isEmpty() ? "no CC" : cc);
+          return QString("%1, PL%2, %3").arg(v & 0x8000 ? "user" : "super").arg((v >> 8) & 7).arg(cc.isEmpty() ? "-" : cc);
         }
         QString letters;
         const std::string& names = info.flagLetters;

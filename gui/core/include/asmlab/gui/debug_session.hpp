@@ -155,6 +155,7 @@ public:
 
   // The stopwatch: instructions and clocks since the mark.
   void markStopwatch();
+  bool isMarked() const { return marked_; }
   uint64_t stopwatchInstructions() const;
   uint64_t stopwatchClocks() const;
   // Clocks the instruction at `address` took when last stepped, or -1 if never stepped.
@@ -200,6 +201,7 @@ private:
   int edition_ = 3;
   sim::StopInfo lastStop_;
   uint64_t markInstructions_ = 0, markClocks_ = 0;
+  bool marked_ = false;
   std::map<uint64_t, uint64_t> clocksByAddress_;
   // The last mouse event: its machine clock and wall time, and the buttons it left down.
   uint64_t lastMouseClock_ = 0;
