@@ -284,7 +284,8 @@ QString MainWindow::statusText() const {
   const sim::Machine* m = session_.machine();
   if (!m) return "Open a program: File > Open program (Ctrl+O), File > Open project, or drop a file here.";
   const sim::StopInfo& stop = session_.lastStop();
-  QString text = stopPhrase(stop);
+  const bool reset = stop.reason == sim::StopReason::Step && stop.message == "back to the start";
+  QString text = reset ? QString("Reset") : stopPhrase(stop);
   const uint64_t pc = m->programCounter();
   text += (stop.reason == sim::StopReason::Step ? " to " : " at ") + addressText(*m, pc);
   const SourcePlace place = session_.sourcePlaceAt(pc);
@@ -292,7 +293,7 @@ QString MainWindow::statusText() const {
   // The machine's own detail, unless it only repeats the reason.
   const QString detail = QString::fromStdString(stop.message);
   const QString reason = QString::fromStdString(std::string(sim::stopReasonName(stop.reason)));
-  if (!detail.isEmpty() && detail.compare(reason, Qt::CaseInsensitive) != 0) text += ": " + detail;
+  if (!detail.isEmpty() && !reset && detail.compare(reason, Qt::CaseInsensitive) != 0) text += ": " + detail;
   return text;
 }
 

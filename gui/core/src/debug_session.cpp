@@ -201,6 +201,7 @@ void DebugSession::stepBack() {
   {
     std::lock_guard lock(mutex_);
     stop = history_->stepBack();
+    if (stop.message.empty()) stop.message = "back one instruction";
     lastMouseClock_ = 0;
   }
   afterSyncAction(stop);
