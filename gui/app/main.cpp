@@ -2,8 +2,8 @@
 // asmlab-gui --screenshot OUT.png [--run-instructions N] [--input TEXT] [--size WxH] [--dark] FILE
 //   renders the main window (offscreen works: QT_QPA_PLATFORM=offscreen) after running N
 //   instructions with TEXT typed, and saves it; used for the images in docs/.
-// asmlab-gui --measure-responsiveness [--seconds S] [--input TEXT] FILE
-//   runs FILE at full speed in the window for S seconds and prints the event loop's latency, the
+// asmlab-gui --measure-responsiveness [--seconds S] [--real-time] [--input TEXT] FILE
+//   runs FILE at full speed (or in real time) in the window for S seconds and prints the event loop's latency, the
 //   pane refresh interval, the pause latency and the simulated speed (docs/PERFORMANCE.md).
 #include <QApplication>
 #include <QCommandLineParser>
@@ -43,7 +43,8 @@ int main(int argc, char** argv) {
   QCommandLineOption measure("measure-responsiveness",
                              "Run FILE at full speed and print the event loop latency, refresh interval and speed.");
   QCommandLineOption seconds("seconds", "With --measure-responsiveness: how long to run.", "s", "5");
-  parser.addOptions({screenshot, runCount, input, size, dark, edition, breakAt, measure, seconds, dialect, cpu, breakLine});
+  QCommandLineOption realTime("real-time", "With --measure-responsiveness: run in real time (the machine's own clock) instead of at full speed.");
+  parser.addOptions({screenshot, runCount, input, size, dark, edition, breakAt, measure, seconds, dialect, cpu, breakLine, realTime});
   parser.process(app);
   if (parser.isSet(screenshot) || parser.isSet(measure)) {
     // Pictures and measurements must not depend on the user's saved layout, theme or watches.
@@ -72,10 +73,10 @@ int main(int argc, char** argv) {
     }
     window.resize(1500, 950);
     window.show();
-    window.session().setSpeed(asmlab::gui::Speed::maximum());  // the measurement is of the host's full speed
     if (parser.isSet(input)) window.session().feedInput(parser.value(input).replace("\\n", "\n"));
     asmlab::gui::ResponsivenessOptions options;
     options.seconds = std::max(0.5, parser.value(seconds).toDouble());
+    options.realTime = parser.isSet(realTime);
     return asmlab::gui::measureResponsiveness(window, options, stdout);
   }
 

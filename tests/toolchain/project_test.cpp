@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "asmlab/toolchain/loader.hpp"
 #include "asmlab/toolchain/project.hpp"
 
 namespace fs = std::filesystem;
@@ -108,4 +109,33 @@ TEST_F(ProjectTest, NewProjectSpecReadsBack) {
   ASSERT_TRUE(project) << diags.renderToString();
   EXPECT_EQ(project->name, "Game: part 2");
   EXPECT_EQ(names(*project), (std::vector<std::string>{"main.asm", "my file.asm", "gfx.lib"}));
+}
+
+// A program linked elsewhere brings its names in the map beside it, in MS LINK's /MAP layout
+// (segments table, "Publics by Value"); a .COM's image is loaded at the PSP, 1000:0000 here
+// (docs/pc-platform.md), so START at 0000:0100 is linear 10100h.
+TEST_F(ProjectTest, AMapBesideADosProgramGivesItsNames) {
+  const std::string com = (dir_ / "HELLO.COM").string();
+  std::ofstream(com, std::ios::binary) << std::string("\xBA\x0C\x01\xB4\x09\xCD\x21\xB8\x00\x4C\xCD\x21Hi$", 15);
+  write("HELLO.MAP",
+        "\r\n Start  Stop   Length Name                   Class\r\n"
+        " 00000H 0010EH 0010FH _TEXT                  CODE\r\n"
+        "\r\n  Address         Publics by Name\r\n\r\n"
+        " 0000:010C       MSG\r\n"
+        " 0000:0100       START\r\n"
+        "\r\n  Address         Publics by Value\r\n\r\n"
+        " 0000:0002  Abs  TWO\r\n"
+        " 0000:0100       START\r\n"
+        " 0000:010C       MSG\r\n"
+        "\r\nProgram entry point at 0000:0100\r\n");
+  Diagnostics diags;
+  auto machine = loadProgram({com}, LoadOptions{}, diags);
+  ASSERT_TRUE(machine) << diags.renderToString();
+  EXPECT_EQ(machine->symbols().find("START"), 0x10100u);
+  EXPECT_EQ(machine->symbols().find("MSG"), 0x1010Cu);
+  EXPECT_FALSE(machine->symbols().find("TWO"));  // absolute: not a place in the program
+  const auto* text = machine->symbols().segmentAt(0x10105);
+  ASSERT_NE(text, nullptr);
+  EXPECT_EQ(text->name, "_TEXT");
+  EXPECT_EQ(text->paragraph, 0x1000);
 }

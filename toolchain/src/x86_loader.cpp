@@ -194,6 +194,14 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
   }
   for (const auto& [symbol, address] : publics) machine->symbols().add(symbol, address);
   for (auto& segment : segments) machine->symbols().addSegment(std::move(segment));
+  if (ext == ".exe" || ext == ".com") {
+    // A program linked elsewhere: its symbols from the map beside it, if there is one. The
+    // map's addresses count from the load image, which DOS puts after the PSP (.EXE) or at
+    // PSP:0000 (.COM, whose image starts with the PSP's 100h bytes).
+    const bool isExe = files.front().bytes.size() >= 2 &&
+                       ((files.front().bytes[0] == 'M' && files.front().bytes[1] == 'Z') || (files.front().bytes[0] == 'Z' && files.front().bytes[1] == 'M'));
+    readMapSymbols(files.front().path, imageLoadBase(isExe ? link::OutputFormat::Exe : link::OutputFormat::Com), machine->symbols());
+  }
   if (options.seed) randomizeDosProgram(*machine, program, *options.seed);
   return machine;
 }
