@@ -55,7 +55,7 @@ void MainWindow::sizeColumns() {
   sizeColumn(watchView_, WatchModel::Expression, 16);
   for (QTableView* view : {memoryView_, stackView_}) {
     const bool words = session_.machine() && session_.machine()->memoryUnitBits() >= 16;  // LC-3 words
-    sizeColumn(view, 0, 5, 8);
+    sizeColumn(view, 0, words ? 5 : 9, 8);  // x3000, 1A2B:0010
     for (int c = 1; c < view->model()->columnCount() - 1; ++c) sizeColumn(view, c, words ? 4 : 2, 8);
   }
 }

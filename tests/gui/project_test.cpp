@@ -136,6 +136,7 @@ private slots:
     const QString callText = calls.data(calls.index(0, CallStackModel::Caller), Qt::DisplayRole).toString();
     QVERIFY2(callText.startsWith(addressOnly(m, frame.callAddress, frame.segment)), qPrintable(callText));
     QVERIFY2(callText.contains("CORELOOP+", Qt::CaseInsensitive), qPrintable(callText));  // engine.asm's label before the call
+    QVERIFY2(callText.endsWith("call far ptr SOUNDHUMANMOVE", Qt::CaseInsensitive), qPrintable(callText));  // the target by name
     // Stepping on into PlayTune, a NEAR procedure that is not PUBLIC: its label shows in the
     // Code pane and its lines in sound.asm.
     for (int i = 0; i < 3; ++i) s.stepInto();  // push si; mov si, OFFSET ...; call PlayTune
