@@ -94,7 +94,7 @@ void MainWindow::buildSettingsMenu(QMenu* menu) {
     });
     return actions;
   };
-  dialectGroup_ = group("8086 &dialect", {"As the program says (asmlab.yaml, TASM-only directives)", "MASM 6", "TASM (MASM mode)"},
+  dialectGroup_ = group("8086 &dialect", {"As the program says (asmlab.yaml, TASM-only directives)", "MASM 6", "TASM (MASM or Ideal mode)"},
                         {"", "masm", "tasm"}, [this](std::optional<QString> v) { session_.setMasmDialect(v); });
   cpuGroup_ = group("8086 &CPU", {"As the program says (asmlab.yaml, .186-.386)", "8086", "8088", "80186", "80286", "80386"},
                     {"", "8086", "8088", "80186", "80286", "80386"}, [this](std::optional<QString> v) { session_.setX86Cpu(v); });
