@@ -440,14 +440,10 @@ void Assembler::processLine(const LogicalLine& line) {
                                            "DB", "DW", "DD", "PROC", "ENDP", "SEGMENT", "ENDS", "ASSUME", "INCLUDE",
                                            "LOOP", "RET", "INT", "LEA", "XOR", "AND", "OR", "TEST", "SHL", "SHR"};
     auto guess = closestMatch(mnemonic, candidates);
-    std::string message =
-        options.dialect == Dialect::Masm && isTasmOnlyDirective(mnemonic)
-            ? fmt::format("unknown instruction or directive '{}': it is a TASM directive (assemble with --dialect tasm, "
-                          "or 'dialect: tasm' under build: in asmlab.yaml)",
-                          mnemonic)
-        : guess.empty() ? fmt::format("unknown instruction or directive '{}'", mnemonic)
-                        : fmt::format("unknown instruction or directive '{}'; did you mean '{}'?", mnemonic, guess);
-    error(line, mnemonicColumn, std::move(message), static_cast<uint32_t>(mnemonic.size()));
+    error(line, mnemonicColumn,
+          guess.empty() ? fmt::format("unknown instruction or directive '{}'", mnemonic)
+                        : fmt::format("unknown instruction or directive '{}'; did you mean '{}'?", mnemonic, guess),
+          static_cast<uint32_t>(mnemonic.size()));
     return;
   }
   Statement& s = statements.emplace_back();
@@ -813,23 +809,6 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
   buildModule();
   if (options.listing) buildListing();
   return std::move(result_);
-}
-
-bool isTasmOnlyDirective(std::string_view word) {
-  // Borland Turbo Assembler 3.0 Reference Guide, chapter 3: the directives MASM 6 does not know.
-  static constexpr std::string_view kTasmOnly[] = {
-      "IDEAL",   "P8086",    "P8087",       "P186",     "P286",   "P286N",    "P286P",  "P287",
-      "P386",    "P386N",    "P386P",       "P387",     "P486",   "P486N",    "P586",   "P586N",
-      "CODESEG", "DATASEG",  "UDATASEG",    "UFARDATA", "STARTUPCODE", "EXITCODE", "LOCALS", "NOLOCALS",
-      "JUMPS",   "NOJUMPS",  "SMART",       "NOSMART",  "QUIRKS", "MASM51",   "NOMASM51"};
-  for (auto directive : kTasmOnly) {
-    if (directive.size() != word.size()) continue;
-    bool same = true;
-    for (size_t i = 0; i < word.size() && same; ++i)
-      same = std::toupper(static_cast<unsigned char>(word[i])) == directive[i];
-    if (same) return true;
-  }
-  return false;
 }
 
 AssemblyResult assemble(std::shared_ptr<const SourceFile> source, const Options& options, Diagnostics& diags) {

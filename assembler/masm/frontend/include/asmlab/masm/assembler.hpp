@@ -66,9 +66,4 @@ std::string_view tasmDialectHint();
 AssemblyResult assemble(std::shared_ptr<const SourceFile> source, const Options& options, Diagnostics& diags);
 AssemblyResult assembleFile(const std::string& path, const Options& options, Diagnostics& diags);
 
-// True for a directive TASM accepts and MASM 6 does not (P8086, IDEAL, CODESEG, LOCALS, ...): the
-// MASM dialect's "unknown directive" error names --dialect tasm for these, and asmlab infers the
-// TASM dialect from them (toolchain/program_settings.hpp).
-bool isTasmOnlyDirective(std::string_view word);
-
 }  // namespace asmlab::masm
