@@ -29,8 +29,7 @@ struct AsmRequest {
   bool noSym = false;
   std::vector<std::string> warningFlags;  // -Werror, -Wno-unused-label, -Wno-fall-into-data
   std::string arch = "auto";
-  size_t errorLimit = 0;
-  MasmArgs masm;  // -I, -D, --dialect, --case for 8086 sources
+  MasmArgs masm;  // -I, -D, --dialect, --case, --m510, --error-limit (LC-3 sources too)
 };
 
 enum class Architecture { Lc3, X86 };
@@ -110,7 +109,7 @@ bool writeOutputs(const std::string& sourcePath, const std::vector<Output>& outp
 
 int assembleLc3File(const AsmRequest& request, const std::shared_ptr<const SourceFile>& source) {
   Diagnostics diagnostics;
-  diagnostics.setErrorLimit(request.errorLimit);
+  diagnostics.setErrorLimit(request.masm.errorLimit);
   lc3::AssembleOptions options;
   for (const auto& flag : request.warningFlags) {
     if (flag == "error") diagnostics.setWarningsAsErrors(true);
@@ -197,7 +196,6 @@ CommandRegistration registration("asm", [](CLI::App& app) -> std::function<int()
       ->allow_extra_args(false);
   cmd->add_option("--arch", request->arch, "Source architecture (default: detected from the content)")
       ->check(CLI::IsMember({"auto", "lc3", "x86"}));
-  cmd->add_option("--error-limit", request->errorLimit, "Stop listing errors after this many (0: all)");
   addMasmOptions(*cmd, request->masm);
   return [request, listing] {
     request->listing = listing->count() > 0;

@@ -44,6 +44,8 @@ struct RunRequest {
   std::vector<std::string> screenshotsAt;  // CLOCK:FILE
   std::string cpu = "8086";
   std::string dialect = "masm";
+  bool masm510 = false;
+  size_t errorLimit = Diagnostics::kDefaultErrorLimit;
   std::vector<std::string> includePaths, libraryPaths;
   std::string dosDir;
   std::string args;
@@ -194,6 +196,8 @@ int runProgram(const RunRequest& req) {
   options.lc3MemoryLatency = req.memoryLatency;
   options.x86Cpu = req.cpu;
   options.masmDialect = req.dialect;
+  options.masm510 = req.masm510;
+  options.errorLimit = req.errorLimit;
   options.includePaths = req.includePaths;
   options.libraryPaths = req.libraryPaths;
   options.dosDirectory = req.dosDir;
@@ -412,6 +416,8 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   cmd->add_flag("--trace", req->trace, "Print one line per instruction to stderr (or --trace-file)");
   cmd->add_option("--trace-file", req->traceFile, "Write the trace to this file");
   cmd->add_flag("--json", req->json, "Print the result as JSON on stdout (verdict, exit code, counts, output, registers)");
+  cmd->add_option("--error-limit", req->errorLimit, "List at most N assembly errors, count the rest (0: all)")
+      ->capture_default_str();
   cmd->add_flag("--no-halt-banner", req->noHaltBanner, "HALT stops without printing \"--- Halting the LC-3 ---\"");
   auto* pcGroup = cmd->add_option_group("8086 (PC)", "Options for 8086 programs");
   pcGroup->add_option("--keys", req->keysFile, "Keyboard script: keys at clocks or when the program waits (docs/pc-platform.md)");
@@ -426,6 +432,7 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   pcGroup->add_option("--cpu", req->cpu, "CPU model: 8086 (default), 8088, 80186, 80286, 80386");
   pcGroup->add_option("--dialect", req->dialect, "8086 sources: masm (default) or tasm (TASM's MASM mode)")
       ->check(CLI::IsMember({"masm", "tasm"}));
+  pcGroup->add_flag("--m510", req->masm510, "8086 sources: MASM 5.1 compatibility (ML /Zm, OPTION M510)");
   pcGroup->add_option("-I,--include", req->includePaths, "8086 sources: directory searched for INCLUDE files");
   pcGroup->add_option("-L,--libpath", req->libraryPaths, "8086 sources: directory searched for INCLUDELIB libraries");
   pcGroup->add_option("--dos-dir", req->dosDir, "Let DOS file functions use this directory (off by default)");

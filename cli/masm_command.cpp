@@ -19,6 +19,9 @@ void addMasmOptions(CLI::App& app, MasmArgs& args) {
       ->check(CLI::IsMember({"upper", "preserve", "public"}));
   app.add_flag("--line-numbers", args.lineNumbers,
                "Record source line numbers in the object (MASM /Zd); the map file lists them");
+  app.add_flag("--m510", args.masm510, "MASM 5.1 compatibility, as ML /Zm or OPTION M510 (docs/masm-assembler.md)");
+  app.add_option("--error-limit", args.errorLimit, "List at most N errors per source, count the rest (0: all)")
+      ->capture_default_str();
 }
 
 masm::Options masmOptions(const MasmArgs& args) {
@@ -29,6 +32,7 @@ masm::Options masmOptions(const MasmArgs& args) {
                                            : masm::CaseMode::Upper;
   o.includePaths = args.includePaths;
   o.lineNumbers = args.lineNumbers;
+  o.masm510 = args.masm510;
   for (auto& dir : toolchain::defaultIncludePaths()) o.includePaths.push_back(dir);
   for (auto& d : args.defines) {
     auto eq = d.find('=');
@@ -39,8 +43,9 @@ masm::Options masmOptions(const MasmArgs& args) {
 
 namespace {
 std::optional<link::Module> assembleLoaded(const std::shared_ptr<const SourceFile>& source, const std::string& path,
-                                           const masm::Options& options, std::string* listing) {
+                                           const masm::Options& options, size_t errorLimit, std::string* listing) {
   Diagnostics diags;
+  diags.setErrorLimit(errorLimit);
   masm::Options o = options;
   o.listing = listing != nullptr;
   auto result = source ? masm::assemble(source, o, diags) : masm::assembleFile(path, o, diags);
@@ -55,21 +60,24 @@ int writeOutputs(const std::string& input, const std::optional<link::Module>& mo
                  const std::string& listingPath, const std::string& listing);
 }  // namespace
 
-std::optional<link::Module> assembleMasmSource(const std::string& path, const masm::Options& options, std::string* listing) {
-  return assembleLoaded(nullptr, path, options, listing);
+std::optional<link::Module> assembleMasmSource(const std::string& path, const masm::Options& options,
+                                               size_t errorLimit, std::string* listing) {
+  return assembleLoaded(nullptr, path, options, errorLimit, listing);
 }
 
 int runMasmAssemble(const std::string& input, const std::string& output, const std::string& listingPath,
                     const MasmArgs& args) {
   std::string listing;
-  auto module = assembleLoaded(nullptr, input, masmOptions(args), listingPath.empty() ? nullptr : &listing);
+  auto module =
+      assembleLoaded(nullptr, input, masmOptions(args), args.errorLimit, listingPath.empty() ? nullptr : &listing);
   return writeOutputs(input, module, output, listingPath, listing);
 }
 
 int runMasmAssembleSource(const std::shared_ptr<const SourceFile>& source, const std::string& output,
                           const std::string& listingPath, const MasmArgs& args) {
   std::string listing;
-  auto module = assembleLoaded(source, source->name(), masmOptions(args), listingPath.empty() ? nullptr : &listing);
+  auto module = assembleLoaded(source, source->name(), masmOptions(args), args.errorLimit,
+                               listingPath.empty() ? nullptr : &listing);
   return writeOutputs(source->name(), module, output, listingPath, listing);
 }
 

@@ -53,9 +53,15 @@ Spec SpecReader::readSpec(const YAML::Node& root) {
 void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
   if (!expectMap(node, "build")) return;
   checkKeys(node, "build", {"submission", "sources", "modules", "libraries", "edition", "cpu", "dialect", "include_paths",
-                                "library_paths", "randomize", "seed"});
+                                "library_paths", "randomize", "seed", "error_limit", "m510"});
   if (node["randomize"]) build.randomize = boolean(node["randomize"], "build.randomize").value_or(false);
   if (node["seed"]) build.randomSeed = count(node["seed"], "build.seed").value_or(1);
+  if (node["error_limit"])
+    build.errorLimit = count(node["error_limit"], "build.error_limit").value_or(Diagnostics::kDefaultErrorLimit);
+  if (node["m510"]) {
+    build.masm510 = boolean(node["m510"], "build.m510").value_or(false);
+    if (machine_ != "pc") error(node["m510"], "build.m510 applies to machine pc only");
+  }
   if (node["submission"]) {
     build.submission = stringList(node["submission"], "build.submission");
     for (const auto& name : build.submission) {

@@ -29,12 +29,15 @@ struct LoadOptions {
   bool lc3HaltBanner = true;          // HALT prints "--- Halting the LC-3 ---"
   bool lc3RunBootCode = false;        // start at the OS boot code (x0200) instead of the program
   bool warningsAsErrors = false;
+  // At most this many errors are listed (0: all); the rest are counted (Diagnostics::setErrorLimit).
+  size_t errorLimit = Diagnostics::kDefaultErrorLimit;
 
   // 8086 (IBM PC)
   std::string x86Cpu = "8086";        // 8086, 8088, 80186, 80286, 80386
   std::string dosDirectory;           // DOS file services confined here; empty = refused
   std::string commandTail;            // the program's command line (PSP:0080h)
   std::string masmDialect = "masm";   // masm or tasm (TASM's MASM mode) for 8086 sources
+  bool masm510 = false;               // MASM 5.1 compatibility (OPTION M510, ML's /Zm)
   // Searched for INCLUDE files (after the including file's folder) and INCLUDELIB libraries (after
   // the first source's folder), before the bundled runtime's directory (search_paths.hpp).
   std::vector<std::string> includePaths;
