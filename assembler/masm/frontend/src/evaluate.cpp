@@ -374,8 +374,12 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
         Value& a = st[st.size() - 2];
         mergeUnknown(a, b);
         if (b.relocatable) {
-          if (a.relocatable && a.segment == b.segment && a.target.kind == b.target.kind &&
-              a.target.index == b.target.index && !a.segmentValue) {
+          // `OFFSET a - OFFSET seg`: a segment's name stands for its offset 0, so the difference is
+          // a's offset in the segment (a constant), as for two labels of one segment.
+          const bool sameBase = a.segment == b.segment ||
+                                (b.segment < 0 && b.target.kind == link::RefKind::Segment && !b.segmentValue);
+          if (a.relocatable && sameBase && a.target.kind == b.target.kind && a.target.index == b.target.index &&
+              !a.segmentValue) {
             Value r;
             r.num = a.num - b.num;
             r.unknown = a.unknown;

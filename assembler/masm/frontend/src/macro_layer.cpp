@@ -43,12 +43,32 @@ struct Capture {
   MacroDef def;                    // for Macro; body lines for the repeat blocks too
   std::string header;              // the repeat block's operands
   LogicalLine opener;
+  bool bodyHasCode = false;        // LOCAL may follow only blank and comment lines
 };
 
 struct Frame {
   bool isFile = true;
   std::shared_ptr<const SourceFile> file;
   uint32_t nextLine = 1;
+  // A Ctrl-Z (1Ah, the DOS end-of-file mark) ends the file: nothing after it is read. lastLine is
+  // the line holding it (or the file's last line), cut to lastLineLength bytes.
+  uint32_t lastLine = 0;
+  size_t lastLineLength = SIZE_MAX;
+  static Frame forFile(std::shared_ptr<const SourceFile> source) {
+    Frame f;
+    f.lastLine = source->lineCount();
+    if (size_t eof = source->text().find('\x1a'); eof != std::string::npos) {
+      auto [line, column] = source->position(eof);
+      f.lastLine = line;
+      f.lastLineLength = column - 1;
+    }
+    f.file = std::move(source);
+    return f;
+  }
+  std::string_view fileLine(uint32_t number) const {
+    std::string_view text = file->line(number);
+    return number == lastLine ? text.substr(0, std::min(text.size(), lastLineLength)) : text;
+  }
   // Expansions
   std::vector<BodyLine> lines;
   size_t index = 0;
@@ -229,7 +249,8 @@ struct KeywordIndex {
     for (auto& [k, v] : conditionalWords()) m[k] |= kCond;
     for (auto& [k, v] : layerKeywords()) m[k] |= kLayer;
     for (auto& [k, v] : definingWords()) m[k] |= kDefining;
-    for (const char* w : {"INCLUDE", "INCLUDELIB", "PURGE", "%OUT", "ECHO", "COMMENT"}) m[w] |= kNoSubstitution;
+    for (const char* w : {"INCLUDE", "INCLUDELIB", "PURGE", "%OUT", "ECHO", "COMMENT", "TITLE", "SUBTTL", "SUBTITLE"})
+      m[w] |= kNoSubstitution;
     for (const char* w : {"TEXTEQU", "CATSTR", "SUBSTR", "SIZESTR", "INSTR"}) m[w] |= kTextDirective | kLayerDefinition;
     for (const char* w : {"MACRO", "EQU"}) m[w] |= kLayerDefinition;
     for (auto& [k, v] : m) {
@@ -406,6 +427,7 @@ struct MacroLayer::Impl {
   std::vector<LogicalLine> pending;   // lines queued ahead (a label split from a macro call)
   uint32_t localCounter = 0;
   bool ended = false;
+  bool if2 = false;  // OPTION SETIF2:TRUE
   size_t totalExpandedLines = 0;
 
   Impl(MacroHost& h, Diagnostics& d, const Options& o) : host(h), diags(d), options(o) {}
@@ -430,17 +452,27 @@ struct MacroLayer::Impl {
     return pos == std::string::npos ? line.location.column : static_cast<uint32_t>(pos + 1);
   }
 
-  static bool endsWithBackslash(std::string_view code) {
+  // MASM 6.1 continues a line whose code ends in a backslash (which is dropped) or in a comma (a list
+  // of operands, initialisers or arguments goes on); text lines such as ECHO keep their comma
+  // (MASM 6.1 Programmer's Guide ch. 1, "Statements").
+  static bool continues(std::string_view code) {
     while (!code.empty() && isBlank(code.back())) code.remove_suffix(1);
-    return code.ends_with('\\');
+    if (code.ends_with('\\')) return true;
+    if (!code.ends_with(',')) return false;
+    WordCursor c{code};
+    std::string_view first = c.word();
+    for (const char* textual : {"ECHO", "%OUT", "TITLE", "SUBTTL", "SUBTITLE", "COMMENT", "%TITLE", "%SUBTTL"})
+      if (iequals(first, textual)) return false;
+    return true;
   }
 
-  // A trailing backslash continues the line (MASM 6.1): the next lines of the file are joined on.
+  // The next lines of the file are joined on while the line continues.
   static void joinContinuations(std::string& text, Frame& f) {
-    while (text.find('\\') != std::string::npos && endsWithBackslash(std::string_view(text).substr(0, commentStart(text))) &&
-           f.nextLine <= f.file->lineCount()) {
+    while (text.find_first_of("\\,") != std::string::npos &&
+           continues(std::string_view(text).substr(0, commentStart(text))) && f.nextLine <= f.lastLine) {
       auto body = trim(std::string_view(text).substr(0, commentStart(text)));
-      text = std::string(body.substr(0, body.size() - 1)) + " " + std::string(f.file->line(f.nextLine++));
+      if (body.ends_with('\\')) body.remove_suffix(1);
+      text = std::string(body) + " " + std::string(f.fileLine(f.nextLine++));
     }
   }
 
@@ -451,12 +483,12 @@ struct MacroLayer::Impl {
     while (!frames.empty()) {
       Frame& f = frames.back();
       if (f.isFile) {
-        if (f.nextLine > f.file->lineCount()) {
+        if (f.nextLine > f.lastLine) {
           frames.pop_back();
           continue;
         }
         uint32_t number = f.nextLine++;
-        std::string_view text = f.file->line(number);
+        std::string_view text = f.fileLine(number);
         if (!code) {
           out.text.assign(text);
           joinContinuations(out.text, f);
@@ -464,7 +496,7 @@ struct MacroLayer::Impl {
           // Scanned in place, and only the code is copied, unless a backslash ends it.
           // The file's text may be read past the line (sixteen characters at a time).
           *code = scanLine(text, substitutable, f.file->text().data() + f.file->text().size());
-          if (!endsWithBackslash(std::string_view(text.data(), code->end)) || f.nextLine > f.file->lineCount()) {
+          if (!continues(std::string_view(text.data(), code->end)) || f.nextLine > f.lastLine) {
             out.text.clear();  // append copies with less ado than assign
             out.text.append(text.data(), code->end);
           } else {
@@ -673,7 +705,7 @@ struct MacroLayer::Impl {
         }
       }
     }
-    if (capture->kind == BlockKind::Macro && capture->def.body.empty() && capture->depth == 1 &&
+    if (capture->kind == BlockKind::Macro && !capture->bodyHasCode && capture->depth == 1 &&
         iequals(WordCursor{kept}.word(), "LOCAL")) {
       WordCursor c2{kept};
       c2.word();
@@ -681,6 +713,7 @@ struct MacroLayer::Impl {
         if (!trim(n).empty()) capture->def.locals.emplace_back(trim(n));
       return;
     }
+    if (!trim(std::string_view(kept).substr(0, commentStart(kept))).empty()) capture->bodyHasCode = true;
     capture->def.body.push_back({std::move(kept), line.location});
   }
 
@@ -842,8 +875,9 @@ struct MacroLayer::Impl {
       if (!v) return std::nullopt;
       return k == "IF" ? *v != 0 : *v == 0;
     }
-    if (k == "IF1") return true;   // MASM 6 assembles conditionals once: IF1 holds, IF2 does not
-    if (k == "IF2") return false;
+    // MASM 6 assembles conditionals once: IF1 holds, and IF2 only under OPTION SETIF2:TRUE (M510).
+    if (k == "IF1") return true;
+    if (k == "IF2") return if2;
     if (k == "IFDEF" || k == "IFNDEF") {
       auto name = trim(operand);
       bool defined = textMacros.count(name) || macros.count(name) || host.isSymbolDefined(name);
@@ -980,9 +1014,7 @@ struct MacroLayer::Impl {
       error(line, fmt::format("cannot read include file '{}': {}", path->string(), why), columnOf(line, name));
       return;
     }
-    Frame f;
-    f.file = std::move(file);
-    frames.push_back(std::move(f));
+    frames.push_back(Frame::forFile(std::move(file)));
   }
 
   // ---- Text macro directives -----------------------------------------------------------------
@@ -1132,7 +1164,21 @@ struct MacroLayer::Impl {
         captureLine(line);
         continue;
       }
-      if (Quick q = quickLine(line.text, scan); q != Quick::General) {
+      // `%` first on a line: its text macros and macro functions are expanded everywhere, even after
+      // ECHO, %OUT or TITLE (MASM 6.1 Programmer's Guide ch. 9, "Expansion operator"). `%OUT` and
+      // TASM's %TITLE, %NOLIST... are directives, not this operator.
+      bool expandAll = false;
+      if (size_t at = line.text.find_first_not_of(" \t"); at != std::string::npos && line.text[at] == '%') {
+        std::string_view after = std::string_view(line.text).substr(at + 1);
+        bool directive = after.size() >= 3 && iequals(after.substr(0, 3), "OUT") &&
+                         (after.size() == 3 || !isIdentChar(after[3]));
+        if (options.dialect == Dialect::Tasm && !after.empty() && isIdentStart(after[0])) directive = true;
+        if (!directive) {
+          line.text[at] = ' ';
+          expandAll = true;
+        }
+      }
+      if (Quick q = expandAll ? Quick::General : quickLine(line.text, scan); q != Quick::General) {
         if (q == Quick::Deliver) return true;
         continue;
       }
@@ -1172,7 +1218,7 @@ struct MacroLayer::Impl {
         size_t substituteFrom = bodyStart;
         if (bitsSecond & kDefining) substituteFrom = afterFirst;
         // INCLUDE names, %OUT text and the like are not substituted.
-        if (scan.mayHaveName && !(bitsFirst & kNoSubstitution)) {
+        if (expandAll || (scan.mayHaveName && !(bitsFirst & kNoSubstitution))) {
           size_t firstStart = static_cast<size_t>(first.data() - line.text.data());
           substituted = substituteText(line.text, substituteFrom, line, firstStart, (bitsSecond & kTextDirective) != 0);
         }
@@ -1349,7 +1395,7 @@ struct MacroLayer::Impl {
     bool fire = false;
     std::string detail;
     if (F == ".ERR" || F == ".ERR1") fire = true;
-    else if (F == ".ERR2") fire = false;
+    else if (F == ".ERR2") fire = if2;
     else if (F == ".ERRE" || F == ".ERRNZ") {
       auto comma = rest.find(',');
       auto v = host.evaluateConstant(rest.substr(0, comma), line);
@@ -1473,11 +1519,7 @@ MacroLayer::MacroLayer(MacroHost& host, Diagnostics& diags, const Options& optio
     : impl_(std::make_unique<Impl>(host, diags, options)) {}
 MacroLayer::~MacroLayer() = default;
 
-void MacroLayer::pushFile(std::shared_ptr<const SourceFile> file) {
-  Frame f;
-  f.file = std::move(file);
-  impl_->frames.push_back(std::move(f));
-}
+void MacroLayer::pushFile(std::shared_ptr<const SourceFile> file) { impl_->frames.push_back(Frame::forFile(std::move(file))); }
 void MacroLayer::defineText(std::string name, std::string value) { impl_->setText(std::move(name), std::move(value)); }
 bool MacroLayer::isTextMacro(std::string_view name) const { return impl_->textMacros.count(name) != 0; }
 std::optional<std::string> MacroLayer::textMacro(std::string_view name) const {
@@ -1487,6 +1529,7 @@ std::optional<std::string> MacroLayer::textMacro(std::string_view name) const {
 }
 bool MacroLayer::isMacro(std::string_view name) const { return impl_->macros.count(name) != 0; }
 bool MacroLayer::next(LogicalLine& line) { return impl_->next(line); }
+void MacroLayer::setIf2(bool on) { impl_->if2 = on; }
 
 void MacroLayer::addExpansionNotes(Diagnostic& d, const LogicalLine& line) {
   for (auto e = line.expansion; e; e = e->parent) {
