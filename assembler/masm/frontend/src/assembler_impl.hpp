@@ -356,6 +356,7 @@ public:
   // evaluate.cpp
   Value evaluate(const Expr& e, bool reportUndefined);
   std::optional<int64_t> constant(const Expr& e, const char* what);
+  std::string undefinedSymbolMessage(std::string_view name) const;
 
   // statements.cpp
   void processLine(const LogicalLine& line);
