@@ -63,6 +63,10 @@ TEST(Masm51Compat, NamesMayStartWithADot) {
   EXPECT_EQ(hex(a.bytes("CSEG")), "49 75 FD");
   auto b = assembleText("option dotname\n" + source);
   EXPECT_FALSE(b.diags.hasErrors()) << b.errors();
+  // A dot label in front of a macro call is split off as any label is.
+  auto c = assembleText("twice macro\n dec cx\n dec cx\nendm\ncseg segment\n.top: twice\n jnz .top\ncseg ends\nend\n", zm());
+  ASSERT_FALSE(c.diags.hasErrors()) << c.errors();
+  EXPECT_EQ(hex(c.bytes("CSEG")), "49 49 75 FC");
   auto refused = assembleText(source);
   EXPECT_NE(refused.errors().find("'.again' starts with a dot"), std::string::npos) << refused.errors();
   EXPECT_NE(refused.errors().find("--m510"), std::string::npos);

@@ -304,6 +304,10 @@ LineScan scanLine(std::string_view text, const NameFilter& names, const char* re
   return {text.size(), may};
 }
 
+// A word that can be a label before a ':' (names start with a dot only under OPTION DOTNAME, which
+// the statement layer checks).
+bool startsLabel(std::string_view w) { return isIdentStart(w[0]) || (w[0] == '.' && w.size() > 1); }
+
 // Strips one level of <...> from a conditional/argument operand.
 std::string unbracket(std::string_view s) {
   s = trim(s);
@@ -1195,7 +1199,7 @@ struct MacroLayer::Impl {
       // A label in front of a macro call or text macro: `PutCell: putc`.
       size_t bodyStart = 0;
       std::string_view labelWord;
-      if (isIdentStart(w1[0]) && w2.size() == 1 && w2[0] == ':') {
+      if (startsLabel(w1) && w2.size() == 1 && w2[0] == ':') {
         WordCursor c2{line.text, afterW1};
         c2.word();  // ':'
         if (c2.pos < line.text.size() && line.text[c2.pos] == ':') ++c2.pos;
@@ -1358,7 +1362,7 @@ struct MacroLayer::Impl {
     if (bits1 & kCond) return Quick::General;
     if (!active()) return Quick::Skip;
     std::string_view w2 = cur.peekWord();
-    if (isIdentStart(w1[0]) && w2.size() == 1 && w2[0] == ':') {
+    if (startsLabel(w1) && w2.size() == 1 && w2[0] == ':') {
       // `name:` or `name::` first: the statement is what follows.
       cur.word();
       if (cur.pos < text.size() && text[cur.pos] == ':') ++cur.pos;
