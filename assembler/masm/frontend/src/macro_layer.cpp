@@ -459,10 +459,13 @@ struct MacroLayer::Impl {
   // MASM 6.1 continues a line whose code ends in a backslash (which is dropped) or in a comma (a list
   // of operands, initialisers or arguments goes on); text lines such as ECHO keep their comma
   // (MASM 6.1 Programmer's Guide ch. 1, "Statements").
-  static bool continues(std::string_view code) {
-    while (!code.empty() && isBlank(code.back())) code.remove_suffix(1);
-    if (code.ends_with('\\')) return true;
-    if (!code.ends_with(',')) return false;
+  [[gnu::always_inline]] static bool continues(std::string_view code) {
+    size_t end = code.size();
+    while (end != 0 && isBlank(code[end - 1])) --end;
+    if (end == 0 || (code[end - 1] != '\\' && code[end - 1] != ',')) return false;
+    return code[end - 1] == '\\' || commaContinues(code);
+  }
+  static bool commaContinues(std::string_view code) {
     WordCursor c{code};
     std::string_view first = c.word();
     for (const char* textual : {"ECHO", "%OUT", "TITLE", "SUBTTL", "SUBTITLE", "COMMENT", "%TITLE", "%SUBTTL"})
@@ -1168,11 +1171,17 @@ struct MacroLayer::Impl {
         captureLine(line);
         continue;
       }
+      if (Quick q = quickLine(line.text, scan); q != Quick::General) {
+        if (q == Quick::Deliver) return true;
+        continue;
+      }
       // `%` first on a line: its text macros and macro functions are expanded everywhere, even after
       // ECHO, %OUT or TITLE (MASM 6.1 Programmer's Guide ch. 9, "Expansion operator"). `%OUT` and
       // TASM's %TITLE, %NOLIST... are directives, not this operator.
       bool expandAll = false;
-      if (size_t at = line.text.find_first_not_of(" \t"); at != std::string::npos && line.text[at] == '%') {
+      size_t at = 0;
+      while (at < line.text.size() && isBlank(line.text[at])) ++at;
+      if (at < line.text.size() && line.text[at] == '%') {
         std::string_view after = std::string_view(line.text).substr(at + 1);
         bool directive = after.size() >= 3 && iequals(after.substr(0, 3), "OUT") &&
                          (after.size() == 3 || !isIdentChar(after[3]));
@@ -1181,10 +1190,6 @@ struct MacroLayer::Impl {
           line.text[at] = ' ';
           expandAll = true;
         }
-      }
-      if (Quick q = expandAll ? Quick::General : quickLine(line.text, scan); q != Quick::General) {
-        if (q == Quick::Deliver) return true;
-        continue;
       }
       WordCursor cur{line.text};
       std::string_view w1 = cur.word();
@@ -1358,6 +1363,7 @@ struct MacroLayer::Impl {
     WordCursor cur{text};
     std::string_view w1 = cur.word();
     if (w1.empty()) return Quick::Skip;
+    if (w1[0] == '%') return Quick::General;  // `%` expansion or %OUT
     uint32_t bits1 = keywordBits(w1);
     if (bits1 & kCond) return Quick::General;
     if (!active()) return Quick::Skip;
