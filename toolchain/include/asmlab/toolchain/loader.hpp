@@ -28,6 +28,14 @@ struct LoadOptions {
   bool lc3OperatingSystem = true;     // false: bare machine without vector tables
   bool lc3HaltBanner = true;          // HALT prints "--- Halting the LC-3 ---"
   bool lc3RunBootCode = false;        // start at the OS boot code (x0200) instead of the program
+  bool lc3Strict = false;             // reject the course tools' relaxed syntax (AssembleOptions::strict)
+  bool lc3CaseSensitiveLabels = false;
+  // Where the program starts: a label or an address (x3000); empty = the first .ORIG, as the
+  // course simulator does. An unknown label is a load error.
+  std::string lc3Start;
+  // The privilege it starts in; "" = by the course simulator's rule (user mode in x3000-xFDFF,
+  // supervisor mode elsewhere), or "user" / "supervisor".
+  std::string lc3Privilege;
   bool warningsAsErrors = false;
   // At most this many errors are listed (0: all); the rest are counted (Diagnostics::setErrorLimit).
   size_t errorLimit = Diagnostics::kDefaultErrorLimit;
