@@ -135,6 +135,7 @@ TEST_F(LoaderTest, ListsAtMostTheErrorLimit) {
   Diagnostics fewer;
   EXPECT_EQ(loadProgram({path}, five, fewer), nullptr);
   EXPECT_EQ(fewer.all().size(), 5u);
+}
 
 // .bin and .hex errors are located like assembler errors (file:line:col with the line); the rules
 // are the course converters': 16 binary digits a line, or one hexadecimal word a line.
