@@ -12,14 +12,13 @@ namespace {
 
 std::optional<enc::Cpu> cpuDirective(const std::string& u, bool& is32) {
   static const std::pair<const char*, enc::Cpu> table[] = {
-      {".8086", enc::Cpu::I8086},   {".186", enc::Cpu::I80186},  {".286", enc::Cpu::I80286},
-      {".286P", enc::Cpu::I80286},  {".286C", enc::Cpu::I80286}, {".386", enc::Cpu::I80386},
-      {".386P", enc::Cpu::I80386},  {".386C", enc::Cpu::I80386}, {".486", enc::Cpu::I80386},
-      {".486P", enc::Cpu::I80386},  {".586", enc::Cpu::I80386},  {".586P", enc::Cpu::I80386},
-      {"P8086", enc::Cpu::I8086},   {"P186", enc::Cpu::I80186},  {"P286", enc::Cpu::I80286},
-      {"P286N", enc::Cpu::I80286},  {"P386", enc::Cpu::I80386},  {"P386N", enc::Cpu::I80386},
-      {"P486", enc::Cpu::I80386},   {"P486N", enc::Cpu::I80386}, {"P586", enc::Cpu::I80386},
-      {"P586N", enc::Cpu::I80386}};
+      {".8086", enc::Cpu::I8086}, {".186", enc::Cpu::I80186}, {".286", enc::Cpu::I80286},
+      {".286P", enc::Cpu::I80286}, {".286C", enc::Cpu::I80286}, {".386", enc::Cpu::I80386},
+      {".386P", enc::Cpu::I80386}, {".386C", enc::Cpu::I80386}, {".486", enc::Cpu::I80386},
+      {".486P", enc::Cpu::I80386}, {".586", enc::Cpu::I80386}, {".586P", enc::Cpu::I80386}, {"P8086", enc::Cpu::I8086},
+      {"P186", enc::Cpu::I80186}, {"P286", enc::Cpu::I80286}, {"P286N", enc::Cpu::I80286},
+      {"P386", enc::Cpu::I80386}, {"P386N", enc::Cpu::I80386},
+      {"P486", enc::Cpu::I80386}, {"P486N", enc::Cpu::I80386}, {"P586", enc::Cpu::I80386}, {"P586N", enc::Cpu::I80386}};
   for (auto& [name, c] : table)
     if (u == name) {
       is32 = c == enc::Cpu::I80386;
@@ -28,13 +27,14 @@ std::optional<enc::Cpu> cpuDirective(const std::string& u, bool& is32) {
   return std::nullopt;
 }
 
-// The coprocessor directives choose the 8087, 80287 or 80387 instruction set (or none) and leave
-// the processor alone: `.386` then `.387` stays a 386 (MASM 6.1 Programmer's Guide ch. 1, "Setting
-// the Processor"; TASM's P8087.. likewise).
-bool isCoprocessorDirective(std::string_view u) {
-  for (const char* w : {".8087", ".287", ".387", ".NO87", "P8087", "P287", "P387", "PNO87"})
-    if (u == w) return true;
-  return false;
+// Coprocessor directives select the FPU only: `.8087` after `.386` leaves the 386 instructions on.
+std::optional<enc::Fpu> fpuDirective(const std::string& u) {
+  static const std::pair<const char*, enc::Fpu> table[] = {
+      {".8087", enc::Fpu::I8087}, {".287", enc::Fpu::I80287}, {".387", enc::Fpu::I80387}, {".NO87", enc::Fpu::None},
+      {"P8087", enc::Fpu::I8087}, {"P287", enc::Fpu::I80287}, {"P387", enc::Fpu::I80387}, {"PNO87", enc::Fpu::None}};
+  for (auto& [name, f] : table)
+    if (u == name) return f;
+  return std::nullopt;
 }
 
 bool isListingDirective(const std::string& u) {
@@ -187,6 +187,7 @@ void Assembler::startPass() {
   radix = 10;
   cpu = options.cpu == Cpu::I8086 ? enc::Cpu::I8086 : options.cpu == Cpu::I186 ? enc::Cpu::I80186 : options.cpu == Cpu::I286 ? enc::Cpu::I80286 : enc::Cpu::I80386;
   cpu32 = options.cpu >= Cpu::I386;
+  fpu = impliedFpu(cpu);
   jumps = options.dialect == Dialect::Masm;  // MASM 6.1's OPTION LJMP; TASM's NOJUMPS
   listingOn = true;
 }
@@ -935,12 +936,18 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
     commit(std::move(s));
     return true;
   }
-  if (isCoprocessorDirective(D) && (D[0] == '.' || tasm)) return true;
   bool is32 = false;
   if (auto c = cpuDirective(upperDirective, is32); c && (D[0] == '.' || tasm)) {
     Statement s;
     s.kind = StmtKind::CpuChange;
     s.number = static_cast<int64_t>(*c);
+    commit(std::move(s));
+    return true;
+  }
+  if (auto f = fpuDirective(upperDirective); f && (D[0] == '.' || tasm)) {
+    Statement s;
+    s.kind = StmtKind::FpuChange;
+    s.number = static_cast<int64_t>(*f);
     commit(std::move(s));
     return true;
   }
