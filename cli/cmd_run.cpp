@@ -446,7 +446,7 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   pcGroup->add_option("--speaker-log", req->speakerLog, "Write every speaker change (clock, tone frequency) to this file");
   pcGroup->add_option("--wav", req->wav, "Write what the speaker played as a WAV file");
   pcGroup->add_option("--cpu", req->cpu, "CPU model: 8086 (default), 8088, 80186, 80286, 80386");
-  pcGroup->add_option("--dialect", req->dialect, "8086 sources: masm (default) or tasm (TASM's MASM mode)")
+  pcGroup->add_option("--dialect", req->dialect, "8086 sources: masm (default) or tasm (Turbo Assembler, MASM or Ideal mode)")
       ->check(CLI::IsMember({"masm", "tasm"}));
   pcGroup->add_flag("--m510", req->masm510, "8086 sources: MASM 5.1 compatibility (ML /Zm, OPTION M510)");
   pcGroup->add_option("-I,--include", req->includePaths, "8086 sources: directory searched for INCLUDE files");

@@ -13,7 +13,7 @@ namespace asmlab::cli {
 void addMasmOptions(CLI::App& app, MasmArgs& args) {
   app.add_option("-I,--include", args.includePaths, "Directory searched for INCLUDE files (after the source's own)");
   app.add_option("-D,--define", args.defines, "Define a symbol: name or name=value (MASM /D)");
-  app.add_option("--dialect", args.dialect, "Source dialect: masm or tasm (TASM's MASM mode)")
+  app.add_option("--dialect", args.dialect, "Source dialect: masm or tasm (Turbo Assembler, MASM or Ideal mode)")
       ->check(CLI::IsMember({"masm", "tasm"}));
   app.add_option("--case", args.caseMode, "Symbol case: upper (/Cu, default), preserve (/Cp), public (/Cx)")
       ->check(CLI::IsMember({"upper", "preserve", "public"}));

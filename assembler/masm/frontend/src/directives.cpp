@@ -547,19 +547,25 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
         f.size = static_cast<uint32_t>(s.number);
         f.initialiser = dataOf(s);
         if (hasName) {
-          Symbol* fs = globalSymbol(name, true);
-          if (fs->kind == SymKind::Undefined || fs->kind == SymKind::StructField) {
+          // Ideal mode keeps a field's name to its structure (Turbo Assembler User's Guide, "Ideal
+          // mode": duplicate member names among structures), so it makes no global name.
+          Symbol* fs = tasmState.ideal ? nullptr : globalSymbol(name, true);
+          if (fs && (fs->kind == SymKind::Undefined || fs->kind == SymKind::StructField)) {
             fs->kind = SymKind::StructField;
             fs->value = f.offset;
             fs->typeSize = f.elementSize;
             fs->structType = f.structType;
             fs->passDefined = 1;
           }
-          f.symbol = fs;
           // Field names are also looked up per structure, so two structures may share one.
           Symbol* own = newSymbol();
-          *own = *fs;
+          if (fs) *own = *fs;
+          own->name = spelling(name);
+          own->kind = SymKind::StructField;
           own->value = f.offset;
+          own->typeSize = f.elementSize;
+          own->structType = f.structType;
+          own->passDefined = 1;
           f.symbol = own;
           globals.push_back({own, fmt::format("\x03{}.{}", openStruct->name, fold(name))});
         }

@@ -57,6 +57,8 @@ public:
   bool isMacro(std::string_view name) const;
   // OPTION SETIF2:TRUE (part of OPTION M510): IF2, ELSEIF2 and .ERR2 act as in MASM 5.1's second pass.
   void setIf2(bool on);
+  // TASM Ideal mode (IDEAL .. MASM): `MACRO name params` and EQU that always defines text.
+  void setIdealMode(bool on);
 
   // The next logical line, or false at the end of the input (or after END).
   bool next(LogicalLine& line);

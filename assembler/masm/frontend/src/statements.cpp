@@ -80,7 +80,7 @@ Symbol* Assembler::findSymbol(std::string_view name, int proc, int at) {
   const uint64_t hash = folded.hash;
   const bool exact = options.caseMode == CaseMode::Preserve;
   if (symbolIndex.hasScoped()) {
-    if (tasmLocals && name.starts_with("@@"))
+    if (isTasmLocal(name))
       if (Symbol* s = symbolIndex.find(hash, -2 - static_cast<int64_t>(at), key, exact, symbolName)) return s;
     if (proc >= 0)
       if (Symbol* s = symbolIndex.find(hash, proc, key, exact, symbolName)) return s;
@@ -103,7 +103,7 @@ Symbol* Assembler::globalSymbol(std::string_view name, bool create) {
 }
 
 Symbol* Assembler::defineLocalLabel(std::string_view name, int scope) {
-  int64_t scopeKey = name.starts_with("@@") && tasmLocals ? -2 - static_cast<int64_t>(scope) : scope;
+  int64_t scopeKey = isTasmLocal(name) ? -2 - static_cast<int64_t>(scope) : scope;
   FoldedKey folded;
   std::string_view key = foldInto(name, folded);
   const uint64_t hash = folded.hash;
@@ -347,6 +347,8 @@ void splitOperands(std::string_view text, size_t base, std::vector<std::pair<siz
 }  // namespace
 
 void Assembler::processLine(const LogicalLine& line) {
+  // Turbo Assembler's own forms (Ideal mode, ENDP without a name, ARG ...) first (ideal.cpp).
+  if (options.dialect == Dialect::Tasm && !tasmState.rewriting && processTasmLine(line)) return;
   std::string_view text = line.text;
   WordCursor cur{text};
   std::string_view w1 = cur.word();
@@ -372,15 +374,16 @@ void Assembler::processLine(const LogicalLine& line) {
       return;
     }
     // MASM 6: code labels are local to their procedure unless written `name::` (or OPTION NOSCOPED).
-    bool atLocal = tasmLocals && w1.starts_with("@@");
+    // A TASM @@ label is local to its procedure, or outside procedures to the stretch between
+    // two other labels (Turbo Assembler User's Guide, LOCALS).
+    bool atLocal = isTasmLocal(w1);
     if (atLocal) {
       label = defineLocalLabel(w1, atScope);
     } else if (scoped && procScope >= 0 && !globalLabel) {
       label = defineLocalLabel(w1, procScope);
-      ++atScope;
     } else {
       label = globalSymbol(w1, true);
-      ++atScope;
+      if (procScope < 0) ++atScope;
     }
     Statement& s = statements.emplace_back();
     s.kind = StmtKind::Label;
@@ -451,6 +454,11 @@ void Assembler::processLine(const LogicalLine& line) {
       error(line, mnemonicColumn,
             fmt::format("'{}' starts with a dot: MASM 6.1 takes such names only under OPTION DOTNAME (MASM 5.1 "
                         "took them: OPTION M510, or --m510)", mnemonic),
+            static_cast<uint32_t>(mnemonic.size()));
+      return;
+    }
+    if (options.dialect != Dialect::Tasm && isTasmOnlyDirective(mnemonic)) {
+      error(line, mnemonicColumn, fmt::format("'{}' is a Turbo Assembler directive; {}", mnemonic, tasmDialectHint()),
             static_cast<uint32_t>(mnemonic.size()));
       return;
     }
@@ -752,6 +760,7 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
     v->value = 0x0500;
     v->passDefined = 1;
     tasmLocals = false;
+    scoped = false;  // TASM: code labels are global; only LOCALS' @@ names are local
   } else {
     macros.defineText("@Version", "611");
   }
@@ -821,6 +830,7 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
     }
   } while (changed);
   result_.passes = passes;
+  if (options.dialect == Dialect::Tasm) finishTasm();
   for (auto& d : passDiagnostics) diags.add(std::move(d));
   reportSegmentOverflows();
   passDiagnostics.clear();

@@ -44,7 +44,7 @@ struct LoadOptions {
   std::string x86Cpu = "8086";        // 8086, 8088, 80186, 80286, 80386
   std::string dosDirectory;           // DOS file services confined here; empty = refused
   std::string commandTail;            // the program's command line (PSP:0080h)
-  std::string masmDialect = "masm";   // masm or tasm (TASM's MASM mode) for 8086 sources
+  std::string masmDialect = "masm";   // masm or tasm (Turbo Assembler, MASM or Ideal mode) for 8086 sources
   bool masm510 = false;               // MASM 5.1 compatibility (OPTION M510, ML's /Zm)
   // Searched for INCLUDE files (after the including file's folder) and INCLUDELIB libraries (after
   // the first source's folder), before the bundled runtime's directory (search_paths.hpp).

@@ -42,7 +42,7 @@ public:
   bool load(const QString& path);
   void setLc3Edition(int edition) { forcedEdition_ = edition; }
   int lc3Edition() const { return edition_; }
-  // The dialect of 8086 sources: "masm" (default) or "tasm" (TASM's MASM mode).
+  // The dialect of 8086 sources: "masm" (default) or "tasm" (Turbo Assembler, MASM or Ideal mode).
   void setMasmDialect(const QString& dialect) { masmDialect_ = dialect; }
   // The PC's processor: 8086 (default), 8088, 80186, 80286 or 80386.
   void setX86Cpu(const QString& cpu) { x86Cpu_ = cpu; }
