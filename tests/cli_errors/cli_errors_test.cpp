@@ -126,6 +126,12 @@ TEST_F(CliErrors, M510SwitchOnAsmBuildAndRun) {
   EXPECT_EQ(run("build " + source + " --m510 -o " + (dir_ / "old.exe").string()).exit, 0);
   auto ran = run("run " + source + " --m510");
   EXPECT_EQ(ran.exit, 0) << ran.err;
+  // The program's asmlab.yaml (build.m510) applies to asm, build and run as to the grader.
+  write("asmlab.yaml", "machine: pc\nbuild: {submission: old.asm, m510: true}\ntests:\n  - name: t\n"
+                       "    checks: [{exit_code: 0}]\n");
+  auto fromSpec = run("asm " + source + " -o " + (dir_ / "spec.obj").string());
+  EXPECT_EQ(fromSpec.exit, 0) << fromSpec.err;
+  EXPECT_EQ(run("run " + source).exit, 0);
 }
 
 }  // namespace

@@ -39,6 +39,8 @@ struct LoadOptions {
   bool warningsAsErrors = false;
   // At most this many errors are listed (0: all); the rest are counted (Diagnostics::setErrorLimit).
   size_t errorLimit = Diagnostics::kDefaultErrorLimit;
+  bool warnUnusedLabels = true;       // LC-3 sources: labels nothing refers to (-Wno-unused-label)
+  bool warnFallIntoData = true;       // LC-3 sources: code that runs on into data (-Wno-fall-into-data)
 
   // 8086 (IBM PC)
   std::string x86Cpu = "8086";        // 8086, 8088, 80186, 80286, 80386
