@@ -109,8 +109,10 @@ bool writeOutputs(const std::string& sourcePath, const std::vector<Output>& outp
 }
 
 int assembleLc3File(const AsmRequest& request, const std::shared_ptr<const SourceFile>& source) {
+  MasmArgs settings = request.masm;  // the spec's build.error_limit applies to LC-3 sources too
+  if (!applyProgramSettings({source->name()}, settings)) return 1;
   Diagnostics diagnostics;
-  diagnostics.setErrorLimit(request.masm.errorLimit);
+  diagnostics.setErrorLimit(settings.errorLimit);
   lc3::AssembleOptions options;
   const WarningFlags warnings = parseWarningFlags(request.warningFlags);
   diagnostics.setWarningsAsErrors(warnings.error);

@@ -503,8 +503,10 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   cmd->add_flag("--trace", req->trace, "Print one line per instruction to stderr (or --trace-file)");
   cmd->add_option("--trace-file", req->traceFile, "Write the trace to this file");
   cmd->add_flag("--json", req->json, "Print the result as JSON on stdout (verdict, exit code, counts, output, registers)");
-  cmd->add_option("--error-limit", req->errorLimit, "List at most N assembly errors, count the rest (0: all)")
-      ->capture_default_str();
+  auto* errorLimitOpt =
+      cmd->add_option("--error-limit", req->errorLimit,
+                      "List at most N assembly errors, count the rest (0: all); default: asmlab.yaml's, else 20")
+          ->capture_default_str();
   cmd->add_flag("--no-halt-banner", req->noHaltBanner, "HALT stops without printing \"--- Halting the LC-3 ---\"");
   cmd->add_flag("--strict", req->strict, "LC-3 sources: reject what only the course tools accept (see asmlab asm --help)");
   cmd->add_flag("--case-sensitive-labels", req->caseSensitiveLabels,
@@ -537,11 +539,12 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
                   "Settings file (asmlab.yaml: edition, cpu, dialect, include and library folders); default: the one "
                   "beside the program")
       ->check(CLI::ExistingFile);
-  return [req, inputOpt, editionOpt, cpuOpt, dialectOpt] {
+  return [req, inputOpt, editionOpt, cpuOpt, dialectOpt, errorLimitOpt] {
     req->inputGiven = inputOpt->count() > 0;
     if (editionOpt->count() > 0) req->given.lc3Edition = req->edition;
     if (cpuOpt->count() > 0) req->given.x86Cpu = req->cpu;
     if (dialectOpt->count() > 0) req->given.masmDialect = req->dialect;
+    if (errorLimitOpt->count() > 0) req->given.errorLimit = req->errorLimit;
     req->input = unescape(req->input);
     return runProgram(*req);
   };

@@ -28,8 +28,10 @@ void addMasmOptions(CLI::App& app, MasmArgs& args) {
   app.add_flag("--line-numbers", args.lineNumbers,
                "Record source line numbers in the object (MASM /Zd); the map file lists them");
   app.add_flag("--m510", args.masm510, "MASM 5.1 compatibility, as ML /Zm or OPTION M510 (docs/masm-assembler.md)");
-  app.add_option("--error-limit", args.errorLimit, "List at most N errors per source, count the rest (0: all)")
-      ->capture_default_str();
+  args.errorLimitOption =
+      app.add_option("--error-limit", args.errorLimit,
+                     "List at most N errors per source, count the rest (0: all); default: asmlab.yaml's, else 20")
+          ->capture_default_str();
 }
 
 masm::Options masmOptions(const MasmArgs& args) {
@@ -52,6 +54,7 @@ masm::Options masmOptions(const MasmArgs& args) {
 bool applyProgramSettings(const std::vector<std::string>& files, MasmArgs& args) {
   toolchain::ExplicitSettings given;
   if (args.dialectOption != nullptr && args.dialectOption->count() > 0) given.masmDialect = args.dialect;
+  if (args.errorLimitOption != nullptr && args.errorLimitOption->count() > 0) given.errorLimit = args.errorLimit;
   given.running = false;  // assembling follows the source's own processor directives
   Diagnostics diagnostics;
   auto settings = toolchain::programSettings(files, args.spec, given, diagnostics);
@@ -60,8 +63,10 @@ bool applyProgramSettings(const std::vector<std::string>& files, MasmArgs& args)
   if (!settings->summary.empty()) std::cerr << "asmlab: " << settings->summary << "\n";
   toolchain::LoadOptions resolved;
   resolved.masmDialect = args.dialect;
+  resolved.errorLimit = args.errorLimit;
   toolchain::applySettings(*settings, given, resolved);
   args.dialect = resolved.masmDialect;
+  args.errorLimit = resolved.errorLimit;
   args.masm510 = args.masm510 || settings->masm510;
   args.includePaths.insert(args.includePaths.end(), settings->includePaths.begin(), settings->includePaths.end());
   args.specLibraryPaths = settings->libraryPaths;

@@ -26,6 +26,7 @@ struct MasmArgs {
   std::vector<std::string> specLibraryPaths;  // library_paths of the spec
   bool masm510 = false;                   // --m510 (ML /Zm): MASM 5.1 compatibility
   size_t errorLimit = 20;                 // --error-limit N: errors listed per source (0: all)
+  CLI::Option* errorLimitOption = nullptr;  // to tell a typed --error-limit from the default
 };
 
 // Adds -I, -D, --dialect, --case, --line-numbers, --m510 and --error-limit to a subcommand.

@@ -134,4 +134,18 @@ TEST_F(CliErrors, M510SwitchOnAsmBuildAndRun) {
   EXPECT_EQ(run("run " + source).exit, 0);
 }
 
+TEST_F(CliErrors, TheSpecsErrorLimitAppliesUnlessTheCommandLineSaysOtherwise) {
+  // docs/grading.md: build.error_limit, read by asm, build and run as by the grader and debugger.
+  write("asmlab.yaml", "machine: pc\nbuild: {submission: s.asm, error_limit: 4}\ntests:\n  - name: t\n"
+                       "    checks: [{exit_code: 0}]\n");
+  const std::string x86 = x86WithErrors("s.asm"), lc3 = lc3WithErrors("l.asm");
+  EXPECT_EQ(run("asm " + x86).errorLines(), 4u);
+  EXPECT_EQ(run("asm " + lc3).errorLines(), 4u);
+  EXPECT_EQ(run("build " + x86 + " -o " + (dir_ / "s.exe").string()).errorLines(), 4u);
+  EXPECT_EQ(run("run " + x86).errorLines(), 4u);
+  auto typed = run("asm " + x86 + " --error-limit 7");
+  EXPECT_EQ(typed.errorLines(), 7u) << typed.err;
+  EXPECT_EQ(run("run " + lc3 + " --error-limit 0").errorLines(), 30u);
+}
+
 }  // namespace
