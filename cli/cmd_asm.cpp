@@ -33,10 +33,9 @@ struct AsmRequest {
   bool noSym = false;
   std::vector<std::string> warningFlags;  // -Werror, -Wno-unused-label, -Wno-fall-into-data
   std::string arch = "auto";
-  size_t errorLimit = 0;
   bool strict = false;               // LC-3: reject the course tools' relaxed syntax
   bool caseSensitiveLabels = false;  // LC-3: `Loop` and `LOOP` are two labels
-  MasmArgs masm;  // -I, -D, --dialect, --case for 8086 sources
+  MasmArgs masm;  // -I, -D, --dialect, --case, --m510, --error-limit (LC-3 sources too)
 };
 
 enum class Architecture { Lc3, X86 };
@@ -110,8 +109,10 @@ bool writeOutputs(const std::string& sourcePath, const std::vector<Output>& outp
 }
 
 int assembleLc3File(const AsmRequest& request, const std::shared_ptr<const SourceFile>& source) {
+  MasmArgs settings = request.masm;  // the spec's build.error_limit applies to LC-3 sources too
+  if (!applyProgramSettings({source->name()}, settings)) return 1;
   Diagnostics diagnostics;
-  diagnostics.setErrorLimit(request.errorLimit);
+  diagnostics.setErrorLimit(settings.errorLimit);
   lc3::AssembleOptions options;
   const WarningFlags warnings = parseWarningFlags(request.warningFlags);
   diagnostics.setWarningsAsErrors(warnings.error);
@@ -220,7 +221,6 @@ CommandRegistration registration("asm", [](CLI::App& app) -> std::function<int()
   addWarningOption(*cmd, request->warningFlags);
   cmd->add_option("--arch", request->arch, "Source architecture (default: detected from the content)")
       ->check(CLI::IsMember({"auto", "lc3", "x86"}));
-  cmd->add_option("--error-limit", request->errorLimit, "Stop listing errors after this many (0: all)");
   cmd->add_flag("--strict", request->strict,
                 "LC-3: reject what only the course tools accept (operands without commas, stray commas, "
                 "punctuation in labels, text after .END, overlapping .ORIG blocks) instead of warning");

@@ -140,6 +140,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     masmOptions.dialect = options.masmDialect == "tasm" ? masm::Dialect::Tasm : masm::Dialect::Masm;
     masmOptions.includePaths = options.includePaths;
     masmOptions.lineNumbers = sourceMap != nullptr;
+    masmOptions.masm510 = options.masm510;
     for (auto& dir : defaultIncludePaths()) masmOptions.includePaths.push_back(dir);
     for (const auto& f : files) {
       if (!f.detected.isObject) {

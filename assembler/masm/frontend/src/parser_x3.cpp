@@ -150,6 +150,9 @@ auto const number = x3::raw[x3::lexeme[x3::char_("0-9") >> *x3::char_("a-zA-Z0-9
 auto const real = x3::raw[x3::lexeme[+x3::char_("0-9") >> '.' >> *x3::char_("0-9") >>
                                      -(x3::char_("eE") >> -x3::char_("+-") >> +x3::char_("0-9"))]];
 auto const identifier = x3::raw[x3::lexeme[identStart >> *identChar]];
+// A name that starts with a dot (OPTION DOTNAME, MASM 5.1): only where an operand begins, so that
+// `x.field` stays a member; the symbol table decides whether such a name exists.
+auto const dotName = x3::raw[x3::lexeme['.' >> !kw("TYPE") >> identStart >> *identChar]];
 auto const dqString = x3::lexeme['"' >> *(x3::lit("\"\"") | ~x3::char_('"')) >> '"'];
 auto const sqString = x3::lexeme['\'' >> *(x3::lit("''") | ~x3::char_('\'')) >> '\''];
 auto const string = x3::raw[dqString | sqString];
@@ -176,7 +179,10 @@ auto const ptrExpr_def = (kw("OFFSET") > ptrExpr)[push_op<Op::Offset>{}] | (kw("
 // `word ptr -2[bp]`: a sign after PTR applies to the operand PTR types, as MASM reads it.
 auto const signedPtrOperand_def = ('-' > ptrExpr)[push_op<Op::Neg>{}] | ('+' > ptrExpr) | ptrExpr;
 auto const overrideExpr_def = memberExpr >> -((':' > signedPtrOperand)[push_op<Op::Override>{}]);
-auto const memberExpr_def = postfixExpr >> *('.' >> identifier[onMember] >> *(('[' > expr > ']')[push_op<Op::Index>{}]));
+// `x.field`; `[bx].2` is a Member whose text is a number (MASM 5.1's dot as plus: evaluate.cpp).
+auto const memberExpr_def =
+    postfixExpr >> *('.' >> x3::raw[x3::lexeme[(identStart | x3::digit) >> *identChar]][onMember] >>
+                     *(('[' > expr > ']')[push_op<Op::Index>{}]));
 auto const postfixExpr_def = primary >> *(('[' > expr > ']')[push_op<Op::Index>{}] |
                                           ('(' > expr > ')')[push_op<Op::Index>{}]);
 auto const primary_def = real[onReal] | number[onNumber] | string[onString] | ('(' > expr > ')') |
@@ -189,7 +195,7 @@ auto const primary_def = real[onReal] | number[onNumber] | string[onString] | ('
                          (kw("MASK") > postfixExpr)[push_op<Op::Mask>{}] |
                          x3::lexeme['$' >> !identChar][push_op<Op::Location>{}] |
                          x3::lexeme['?' >> !identChar][push_op<Op::Undefined>{}] |
-                         identifier[onIdentifier];
+                         identifier[onIdentifier] | dotName[onIdentifier];
 
 BOOST_SPIRIT_DEFINE(expr, orExpr, andExpr, notExpr, relExpr, addExpr, mulExpr, unaryExpr, hlExpr, ptrExpr, signedPtrOperand,
                     overrideExpr,
