@@ -484,6 +484,10 @@ void Assembler::processLine(const LogicalLine& line) {
   }
   // RET in a FAR procedure is RETF (MASM 6.1 Programmer's Guide, ch. 7).
   if (s.mnemonic == "RET" && !procStack.empty() && procStack.back()->far) s.mnemonic = "RETF";
+  if (options.dialect == Dialect::Tasm) {
+    s.choices = kChoiceAccumulatorAx | (options.tasmMultiPass ? 0 : kChoiceOnePass);
+    if (tasmState.smart && s.mnemonic == "LEA") s.choices |= kChoiceSmartLea;
+  }
   s.line = currentLine;
   s.procScope = procScope;
   s.atScope = atScope;
