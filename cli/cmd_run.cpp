@@ -48,6 +48,7 @@ struct RunRequest {
   std::vector<std::string> screenshotsAt;  // CLOCK:FILE
   std::string cpu = "8086";
   std::string dialect = "masm";
+  bool multiPass = false;
   std::vector<std::string> includePaths, libraryPaths;
   std::string dosDir;
   std::string args;
@@ -202,6 +203,7 @@ int runProgram(const RunRequest& req) {
   options.lc3Privilege = req.privilege;
   options.x86Cpu = req.cpu;
   options.masmDialect = req.dialect;
+  options.tasmMultiPass = req.multiPass;
   options.includePaths = req.includePaths;
   options.libraryPaths = req.libraryPaths;
   options.dosDirectory = req.dosDir;
@@ -442,6 +444,8 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   pcGroup->add_option("--cpu", req->cpu, "CPU model: 8086 (default), 8088, 80186, 80286, 80386");
   pcGroup->add_option("--dialect", req->dialect, "8086 sources: masm (default) or tasm (Turbo Assembler, MASM or Ideal mode)")
       ->check(CLI::IsMember({"masm", "tasm"}));
+  pcGroup->add_flag("--multi-pass", req->multiPass,
+                    "8086 sources under --dialect tasm: TASM /m (forward jumps without one-pass NOP padding)");
   pcGroup->add_option("-I,--include", req->includePaths, "8086 sources: directory searched for INCLUDE files");
   pcGroup->add_option("-L,--libpath", req->libraryPaths, "8086 sources: directory searched for INCLUDELIB libraries");
   pcGroup->add_option("--dos-dir", req->dosDir, "Let DOS file functions use this directory (off by default)");

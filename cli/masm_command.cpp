@@ -19,6 +19,8 @@ void addMasmOptions(CLI::App& app, MasmArgs& args) {
       ->check(CLI::IsMember({"upper", "preserve", "public"}));
   app.add_flag("--line-numbers", args.lineNumbers,
                "Record source line numbers in the object (MASM /Zd); the map file lists them");
+  app.add_flag("--multi-pass", args.multiPass,
+               "TASM /m: size forward jumps to their targets (TASM's default is one pass: NOP-padded forward jumps)");
 }
 
 masm::Options masmOptions(const MasmArgs& args) {
@@ -29,6 +31,7 @@ masm::Options masmOptions(const MasmArgs& args) {
                                            : masm::CaseMode::Upper;
   o.includePaths = args.includePaths;
   o.lineNumbers = args.lineNumbers;
+  o.tasmMultiPass = args.multiPass;
   for (auto& dir : toolchain::defaultIncludePaths()) o.includePaths.push_back(dir);
   for (auto& d : args.defines) {
     auto eq = d.find('=');

@@ -20,9 +20,10 @@ struct MasmArgs {
   std::string caseMode = "upper";         // --case upper|preserve|public (MASM /Cu /Cp /Cx)
   bool color = false;
   bool lineNumbers = false;               // --line-numbers (MASM /Zd): LINNUM records in the object
+  bool multiPass = false;                 // --multi-pass (TASM /m): no one-pass NOP padding
 };
 
-// Adds -I, -D, --dialect, --case and --line-numbers to a subcommand.
+// Adds -I, -D, --dialect, --case, --line-numbers and --multi-pass to a subcommand.
 void addMasmOptions(CLI::App& app, MasmArgs& args);
 masm::Options masmOptions(const MasmArgs& args);
 

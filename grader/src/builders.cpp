@@ -99,6 +99,7 @@ BuiltProgram buildWithToolchain(const Spec& spec, const fs::path& submission) {
   options.lc3Strict = spec.build.strict;
   options.x86Cpu = spec.build.cpu;
   options.masmDialect = spec.build.dialect;
+  options.tasmMultiPass = spec.build.multiPass;
   for (const auto& dir : spec.build.includePaths) options.includePaths.push_back(dir.string());
   for (const auto& dir : spec.build.libraryPaths) options.libraryPaths.push_back(dir.string());
   if (spec.build.randomize) options.seed = spec.build.randomSeed;

@@ -93,6 +93,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     bool tiny = false;
     masm::Options masmOptions;
     masmOptions.dialect = options.masmDialect == "tasm" ? masm::Dialect::Tasm : masm::Dialect::Masm;
+    masmOptions.tasmMultiPass = options.tasmMultiPass;
     masmOptions.includePaths = options.includePaths;
     masmOptions.lineNumbers = sourceMap != nullptr;
     for (auto& dir : defaultIncludePaths()) masmOptions.includePaths.push_back(dir);

@@ -187,6 +187,7 @@ struct BuildSpec {
   bool strict = false;                            // LC-3: reject the course tools' relaxed syntax
   std::string cpu = "8086";                       // PC: 8086, 8088, 80186, 80286, 80386
   std::string dialect = "masm";                   // PC: masm or tasm (Turbo Assembler, MASM or Ideal mode)
+  bool multiPass = false;                         // PC, tasm: TASM /m (no one-pass NOP padding of forward jumps)
   std::vector<std::filesystem::path> includePaths;  // PC: INCLUDE search folders (absolute)
   std::vector<std::filesystem::path> libraryPaths;  // PC: INCLUDELIB search folders (absolute)
   // Fill registers and free memory from a PRNG before the program starts, so that programs that
