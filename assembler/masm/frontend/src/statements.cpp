@@ -329,6 +329,16 @@ void splitOperands(std::string_view text, size_t base, std::vector<std::pair<siz
   cut(text.size());
 }
 
+// `push ax bx cx`: TASM's PUSH and POP of several registers, separated by blanks.
+bool severalRegisters(std::string_view mnemonic, std::string_view operands) {
+  if (mnemonic != "PUSH" && mnemonic != "POP") return false;
+  WordCursor c{operands};
+  int count = 0;
+  while (!c.atEnd())
+    if (!enc::parseRegister(c.word()) || ++count > 8) return false;
+  return count >= 2;
+}
+
 }  // namespace
 
 void Assembler::processLine(const LogicalLine& line) {
@@ -471,6 +481,12 @@ void Assembler::processLine(const LogicalLine& line) {
       auto e = parseExpression(exprs, piece, static_cast<uint16_t>(offset), pe);
       if (!e) {
         statements.pop_back();
+        if (severalRegisters(s.mnemonic, piece)) {
+          error(line, static_cast<uint32_t>(offset) + 1,
+                fmt::format("{} of several registers at once ('{} {}') is Turbo Assembler's; {}", s.mnemonic,
+                            mnemonic, piece, tasmDialectHint()));
+          return;
+        }
         error(line, pe.column + 1u, pe.message);
         return;
       }
