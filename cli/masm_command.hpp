@@ -21,11 +21,20 @@ struct MasmArgs {
   bool color = false;
   bool lineNumbers = false;               // --line-numbers (MASM /Zd): LINNUM records in the object
   bool multiPass = false;                 // --multi-pass (TASM /m): no one-pass NOP padding
+  bool warningsAsErrors = false;          // -Werror
+  std::string spec;                       // --spec: asmlab.yaml to read (default: beside the first source)
+  CLI::Option* dialectOption = nullptr;   // to tell a typed --dialect from the default
+  std::vector<std::string> specLibraryPaths;  // library_paths of the spec
 };
 
 // Adds -I, -D, --dialect, --case, --line-numbers and --multi-pass to a subcommand.
 void addMasmOptions(CLI::App& app, MasmArgs& args);
 masm::Options masmOptions(const MasmArgs& args);
+
+// Reads the program's settings (asmlab.yaml beside the first file, or --spec) and what the sources
+// ask for, fills in what the command line left open, and says so on stderr in one line. False
+// (after located errors) when a spec named with --spec is wrong.
+bool applyProgramSettings(const std::vector<std::string>& files, MasmArgs& args);
 
 // Assembles one source: prints diagnostics and %OUT messages, returns the module on success.
 std::optional<link::Module> assembleMasmSource(const std::string& path, const masm::Options& options,

@@ -611,6 +611,11 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       simplified == ".FARDATA" || simplified == ".FARDATA?") {
     std::string segName(trim(rest));
     if (simplified != ".CODE" && simplified != ".FARDATA" && simplified != ".FARDATA?") segName.clear();
+    const bool isName = segName.empty() || (isIdentStart(segName[0]) && std::all_of(segName.begin(), segName.end(), isIdentChar));
+    if (!isName) {
+      passOneError(restColumn, fmt::format("'{}' is not a segment name", segName));
+      return true;
+    }
     int index = simplifiedSegment(simplified, segName, line);
     if (index < 0) return true;
     macros.defineText("@curseg", segments[static_cast<size_t>(index)].name);
@@ -626,6 +631,10 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       Statement a;
       a.kind = StmtKind::Assume;
       auto e = parseOne(model == Model::Tiny ? "DGROUP" : segments[static_cast<size_t>(index)].name, 1);
+      if (!e) {  // a name that is also a keyword (".code .code")
+        passOneError(restColumn, fmt::format("'{}' cannot name a segment: it is a reserved word", segName));
+        return true;
+      }
       extraOf(a).assumes.emplace_back(enc::Reg::CS, *e);
       commit(std::move(a));
     }

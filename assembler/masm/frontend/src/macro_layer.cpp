@@ -1542,7 +1542,24 @@ bool MacroLayer::isMacro(std::string_view name) const { return impl_->macros.cou
 bool MacroLayer::next(LogicalLine& line) { return impl_->next(line); }
 
 void MacroLayer::addExpansionNotes(Diagnostic& d, const LogicalLine& line) {
-  for (auto e = line.expansion; e; e = e->parent) {
+  // As clang's -fmacro-backtrace-limit (default 6): the innermost and outermost expansions are
+  // shown and the middle of a deep recursion is counted, so an error inside 200 nested expansions
+  // costs six notes, not two hundred.
+  constexpr size_t kShown = 6;
+  size_t depth = 0;
+  for (auto e = line.expansion; e; e = e->parent) ++depth;
+  size_t index = 0;
+  for (auto e = line.expansion; e; e = e->parent, ++index) {
+    if (depth > kShown && index >= kShown / 2 && index < depth - kShown / 2) {
+      if (index == kShown / 2) {
+        Diagnostic n;
+        n.severity = Severity::Note;
+        n.location = e->invokedAt;
+        n.message = fmt::format("({} more macro expansions not shown)", depth - kShown);
+        d.notes.push_back(std::move(n));
+      }
+      continue;
+    }
     Diagnostic n;
     n.severity = Severity::Note;
     n.location = e->invokedAt;

@@ -740,6 +740,28 @@ void Assembler::processNestedLine(const LogicalLine& line) {
 }
 
 AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
+  // What is not a source at all gets one clear error instead of a screen of nonsense (as the LC-3
+  // assembler does). Text after a Ctrl-Z is ignored by MASM, so only what precedes it counts.
+  {
+    const std::string& text = source->text();
+    const std::string_view body(text.data(), std::min(text.size(), text.find('\x1A')));
+    Diagnostic d;
+    d.severity = Severity::Error;
+    d.location.file = source;
+    if (const size_t nul = body.find('\0'); nul != std::string_view::npos) {
+      auto [line, column] = source->position(nul);
+      d.location.line = line;
+      d.location.column = column;
+      d.message = "this is a binary file, not assembly source (it holds a NUL byte)";
+    } else if (body.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+      d.location.line = d.location.column = 1;
+      d.message = "the file is empty; an 8086 program needs its segments, its code and END";
+    }
+    if (!d.message.empty()) {
+      diags.add(std::move(d));
+      return std::move(result_);
+    }
+  }
   {
     std::string base = source->name();
     auto slash = base.find_last_of("/\\");
@@ -775,7 +797,13 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
   statements.reserve(source->lineCount() + source->lineCount() / 4 + 16);
   statementLines.reserve(source->lineCount() + 16);
   LogicalLine line;
+  size_t lines = 0;
   while (macros.next(line)) {
+    if (++lines > options.maxLogicalLines) {
+      error(line, 1, fmt::format("macro expansion made more than {} lines; assembly stopped (does a macro invoke "
+                                 "itself more than once?)", options.maxLogicalLines));
+      break;
+    }
     handleLogicalLine(line);
     if (ended) break;
   }
@@ -842,7 +870,7 @@ AssemblyResult assembleFile(const std::string& path, const Options& options, Dia
   if (!file) {
     Diagnostic d;
     d.severity = Severity::Error;
-    d.message = fmt::format("cannot read '{}': {}", path, why);
+    d.message = why;
     diags.add(std::move(d));
     return {};
   }

@@ -37,6 +37,8 @@ struct LoadOptions {
   // supervisor mode elsewhere), or "user" / "supervisor".
   std::string lc3Privilege;
   bool warningsAsErrors = false;
+  bool warnUnusedLabels = true;       // LC-3 sources: labels nothing refers to (-Wno-unused-label)
+  bool warnFallIntoData = true;       // LC-3 sources: code that runs on into data (-Wno-fall-into-data)
 
   // 8086 (IBM PC)
   std::string x86Cpu = "8086";        // 8086, 8088, 80186, 80286, 80386

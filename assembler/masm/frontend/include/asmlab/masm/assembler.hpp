@@ -46,6 +46,9 @@ struct Options {
   bool tasmMultiPass = false;
   unsigned maxPasses = 30;                           // jump sizing gives up after this many
   unsigned maxMacroDepth = 200;                      // nested macro expansion limit
+  // Lines after macro expansion: a macro that invokes itself twice per expansion doubles its
+  // output at every level, which the depth limit alone lets grow to 2^200 lines.
+  size_t maxLogicalLines = 1'000'000;
 };
 
 struct AssemblyResult {
@@ -53,6 +56,9 @@ struct AssemblyResult {
   bool tinyModel = false;              // .MODEL TINY: link as a .COM (ORG 100h, no segment fixups)
   std::string listing;                 // when Options::listing: offsets, bytes, source, symbols
   std::vector<std::string> messages;   // %OUT and ECHO output, in order
+  // Every label and variable with its segment (index into module.segments) and offset, PUBLIC or
+  // not: for debuggers; the object file carries only the publics.
+  std::vector<link::Public> labels;
   unsigned passes = 0;                 // passes needed until jump sizes settled
   size_t logicalLines = 0;             // lines after macro expansion
 };
