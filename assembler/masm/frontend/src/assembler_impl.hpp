@@ -364,6 +364,10 @@ public:
   Value evaluate(const Expr& e, bool reportUndefined);
   std::optional<int64_t> constant(const Expr& e, const char* what);
 
+  // reserved_names.cpp: a symbol named with an operator or type word (TASM warns, MASM 6.1 refuses).
+  void checkReservedName(const LogicalLine& line, std::string_view name, uint32_t column);
+  bool typeWordSymbols = false;  // such a symbol is named with a type word (WORD, BYTE ...)
+
   // statements.cpp
   void processLine(const LogicalLine& line);
   void execute(const Statement& s);

@@ -221,6 +221,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
   };
   auto passOneError = [&](uint32_t column, std::string message) { error(line, column, std::move(message)); };
   bool tasm = options.dialect == Dialect::Tasm;
+  if (hasName && !isEndp && D != "ENDS") checkReservedName(line, name, nameColumn);
 
   // ---- named directives ----
   if (hasName && !dataSize) {

@@ -364,6 +364,7 @@ void Assembler::processLine(const LogicalLine& line) {
       error(line, col1, fmt::format("'{}' is a register and cannot be a label", w1));
       return;
     }
+    checkReservedName(line, w1, col1);
     // MASM 6: code labels are local to their procedure unless written `name::` (or OPTION NOSCOPED).
     // A TASM @@ label is local to its procedure, or outside procedures to the stretch between
     // two other labels (Turbo Assembler User's Guide, LOCALS).
