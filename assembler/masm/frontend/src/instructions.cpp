@@ -144,6 +144,35 @@ void Assembler::emitInstruction(const Statement& s) {
     }
     allLone = false;
     Value v = evaluate(e, true);
+    if (v.kind == Value::Kind::Type && typeWordSymbols && e.ops.size() == 1 && e.ops[0].op == Op::Identifier &&
+        findSymbol(e.ops[0].text, s.procScope, s.atScope)) {
+      // A type word alone cannot be an operand: here it is the symbol of that name (reserved_names.cpp).
+      e.ops[0].resolved = 4;
+      v = evaluate(e, true);
+    }
+    if (e.ops.size() == 3 && e.ops[2].op == Op::Ptr && e.ops[1].op == Op::Identifier) {
+      // `mov byte ptr al, [bx]`: a type on a register only restates its size (TASM 4.1 listing
+      // Vladislave0-0 TSR.LST: 8A 07); a type that contradicts it cannot apply. (In brackets,
+      // `[byte bx]`, the register is an address and this does not apply.)
+      resolveIdentifier(e.ops[1]);
+      if (e.ops[1].resolved == 1) {
+        const auto reg = static_cast<enc::Reg>(e.ops[1].registerCode);
+        const unsigned size = enc::registerSize(reg);
+        if (v.size != size || v.distance != enc::Distance::Automatic) {
+          passError(e.column + 1u, fmt::format("'{}' is a {}-byte register: {} PTR cannot give it another size",
+                                               enc::registerName(reg), size, e.ops[0].text));
+          return;
+        }
+        if (options.dialect != Dialect::Tasm)
+          passWarning(e.column + 1u, fmt::format("{} PTR on register '{}' only restates its size (Turbo Assembler "
+                                                 "code writes it); the register alone is portable",
+                                                 e.ops[0].text, enc::registerName(reg)));
+        enc::Operand& op = slot(i);
+        op.kind = enc::Operand::Kind::Register;
+        op.reg = reg;
+        continue;
+      }
+    }
     if (v.unknown) allKnown = false;
     enc::Operand& op = slot(i);
     bool hasRegs = v.regs[0] != enc::Reg::None || v.regs[1] != enc::Reg::None;
