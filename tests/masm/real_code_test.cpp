@@ -101,6 +101,12 @@ TEST(RealCode, DescriptorTableInstructionsWithFword) {
   EXPECT_EQ(hex(p.bytes("C")), "0F 01 16 00 00 0F 01 1E 00 00 0F 01 06 00 00 0F 01 0E 00 00");
 }
 
+// MOV to and from CR0 is not encoded yet: the error says what CR0 is, not "undefined symbol".
+TEST(RealCode, ControlRegistersAreNamedAsNotSupported) {
+  auto a = assembleText(code("", " .386p\n mov eax, cr0\n"));
+  EXPECT_TRUE(has(a, "'cr0' is an 80386 control, debug or test register")) << a.errors();
+}
+
 // `ENDP` alone (MASM 5.1-era and TASM code, e.g. Egakrut3 RESID.ASM): MASM wants the name in front;
 // accepted with a warning saying so, and the labels after it are not misread.
 TEST(RealCode, EndpWithoutANameUnderMasm) {
