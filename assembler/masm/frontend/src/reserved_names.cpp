@@ -40,7 +40,7 @@ void Assembler::checkReservedName(const LogicalLine& line, std::string_view name
   }
   error(line, column,
         fmt::format("'{}' is a reserved word ({}) and cannot name a symbol in MASM 6.1 (MASM 5.1 warned \"Reserved "
-                    "word used as symbol\"); rename it, or for Turbo Assembler code {}",
+                    "word used as symbol\"); rename it, or {}",
                     name, *word == Reserved::Type ? "a type" : "an operator", tasmDialectHint()),
         static_cast<uint32_t>(name.size()));
 }
