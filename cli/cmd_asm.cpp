@@ -13,6 +13,7 @@
 #include "asmlab/asm/diagnostics.hpp"
 #include "asmlab/asm/output_file.hpp"
 #include "asmlab/lc3/assembler.hpp"
+#include "asmlab/masm/assembler.hpp"
 #include "asmlab/lc3/objfile.hpp"
 #include "asmlab/lc3/textobj.hpp"
 #include "command.hpp"
@@ -62,14 +63,15 @@ void forEachWord(const std::string& text, char commentChar, Visit visit) {
   }
 }
 
-// LC-3 sources have .ORIG; MASM/TASM sources have segment or model directives. Anything else is
-// treated as LC-3, whose diagnostics then explain what is missing.
+// LC-3 sources have .ORIG; MASM/TASM sources have segment or model directives (TASM's without a
+// dot too: MODEL, DATASEG, CODESEG, IDEAL ...). Anything else is treated as LC-3, whose
+// diagnostics then explain what is missing.
 Architecture detectArchitecture(const SourceFile& source) {
   bool lc3 = false, x86 = false;
   forEachWord(source.text(), ';', [&](const std::string& word) {
     if (word == ".ORIG") lc3 = true;
     if (word == "SEGMENT" || word == ".MODEL" || word == ".CODE" || word == ".DATA" || word == "ASSUME" ||
-        word == "ENDP" || word == "ENDS" || word == ".STACK" || word == ".8086")
+        word == "ENDP" || word == "ENDS" || word == ".STACK" || word == ".8086" || masm::isTasmOnlyDirective(word))
       x86 = true;
     return !lc3;
   });
@@ -202,7 +204,10 @@ int runAsm(const AsmRequest& request) {
     }
     Architecture arch = request.arch == "lc3"   ? Architecture::Lc3
                         : request.arch == "x86" ? Architecture::X86
-                                                : detectArchitecture(*source);
+                        : request.masm.dialect == "tasm" && request.masm.dialectOption != nullptr &&
+                                  request.masm.dialectOption->count() > 0
+                            ? Architecture::X86  // --dialect tasm names an 8086 source
+                            : detectArchitecture(*source);
     int result = arch == Architecture::Lc3 ? assembleLc3File(request, source) : assembleX86File(request, source);
     if (result != 0) status = 1;
   }

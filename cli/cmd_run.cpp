@@ -54,6 +54,7 @@ struct RunRequest {
   std::string dialect = "masm";
   bool masm510 = false;
   size_t errorLimit = Diagnostics::kDefaultErrorLimit;
+  bool multiPass = false;
   std::vector<std::string> includePaths, libraryPaths;
   std::string dosDir;
   std::string args;
@@ -269,6 +270,7 @@ int runProgram(const RunRequest& req) {
   options.masmDialect = req.dialect;
   options.masm510 = req.masm510;
   options.errorLimit = req.errorLimit;
+  options.tasmMultiPass = req.multiPass;
   options.includePaths = req.includePaths;
   options.libraryPaths = req.libraryPaths;
   options.dosDirectory = req.dosDir;
@@ -530,6 +532,8 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   auto* dialectOpt = pcGroup->add_option("--dialect", req->dialect, "8086 sources: masm or tasm (Turbo Assembler, MASM or Ideal mode); default: asmlab.yaml's, else tasm for a source with TASM-only directives, else masm")
       ->check(CLI::IsMember({"masm", "tasm"}));
   pcGroup->add_flag("--m510", req->masm510, "8086 sources: MASM 5.1 compatibility (ML /Zm, OPTION M510)");
+  pcGroup->add_flag("--multi-pass", req->multiPass,
+                    "8086 sources under --dialect tasm: TASM /m (forward jumps without one-pass NOP padding)");
   pcGroup->add_option("-I,--include", req->includePaths, "8086 sources: directory searched for INCLUDE files");
   pcGroup->add_option("-L,--libpath", req->libraryPaths, "8086 sources: directory searched for INCLUDELIB libraries");
   pcGroup->add_option("--dos-dir", req->dosDir, "Let DOS file functions use this directory (off by default)");

@@ -32,6 +32,8 @@ void addMasmOptions(CLI::App& app, MasmArgs& args) {
       app.add_option("--error-limit", args.errorLimit,
                      "List at most N errors per source, count the rest (0: all); default: asmlab.yaml's, else 20")
           ->capture_default_str();
+  app.add_flag("--multi-pass", args.multiPass,
+               "TASM /m: size forward jumps to their targets (TASM's default is one pass: NOP-padded forward jumps)");
 }
 
 masm::Options masmOptions(const MasmArgs& args) {
@@ -43,6 +45,7 @@ masm::Options masmOptions(const MasmArgs& args) {
   o.includePaths = args.includePaths;
   o.lineNumbers = args.lineNumbers;
   o.masm510 = args.masm510;
+  o.tasmMultiPass = args.multiPass;
   for (auto& dir : toolchain::defaultIncludePaths()) o.includePaths.push_back(dir);
   for (auto& d : args.defines) {
     auto eq = d.find('=');

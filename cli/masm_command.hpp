@@ -20,6 +20,7 @@ struct MasmArgs {
   std::string caseMode = "upper";         // --case upper|preserve|public (MASM /Cu /Cp /Cx)
   bool color = false;
   bool lineNumbers = false;               // --line-numbers (MASM /Zd): LINNUM records in the object
+  bool multiPass = false;                 // --multi-pass (TASM /m): no one-pass NOP padding
   bool warningsAsErrors = false;          // -Werror
   std::string spec;                       // --spec: asmlab.yaml to read (default: beside the first source)
   CLI::Option* dialectOption = nullptr;   // to tell a typed --dialect from the default
@@ -29,7 +30,8 @@ struct MasmArgs {
   CLI::Option* errorLimitOption = nullptr;  // to tell a typed --error-limit from the default
 };
 
-// Adds -I, -D, --dialect, --case, --line-numbers, --m510 and --error-limit to a subcommand.
+// Adds -I, -D, --dialect, --case, --line-numbers, --m510, --error-limit and --multi-pass to a
+// subcommand.
 void addMasmOptions(CLI::App& app, MasmArgs& args);
 masm::Options masmOptions(const MasmArgs& args);
 

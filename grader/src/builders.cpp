@@ -104,6 +104,7 @@ BuiltProgram buildWithToolchain(const Spec& spec, const fs::path& submission) {
   options.masmDialect = spec.build.dialect;
   options.masm510 = spec.build.masm510;
   options.errorLimit = spec.build.errorLimit;
+  options.tasmMultiPass = spec.build.multiPass;
   for (const auto& dir : spec.build.includePaths) options.includePaths.push_back(dir.string());
   for (const auto& dir : spec.build.libraryPaths) options.libraryPaths.push_back(dir.string());
   if (spec.build.randomize) options.seed = spec.build.randomSeed;

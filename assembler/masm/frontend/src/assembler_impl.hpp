@@ -124,6 +124,16 @@ enum class StmtKind : uint8_t {
   CpuChange, Jumps, LabelDirective, End, StructData, Radix, ListControl, FpuChange,
 };
 
+// An instruction's encoding choices that come from the state at its line in pass 1 (dialect,
+// SMART, OPTION M510), fixed for every later pass; kForwardTarget is learnt by pass 1 itself.
+enum StatementChoice : uint8_t {
+  kChoiceAccumulatorAx = 1,   // `op AX,imm` in the accumulator form (TASM; MASM 5.1 under M510)
+  kChoiceAccumulatorEax = 2,  // ... and `op EAX,imm` (MASM 5.1)
+  kChoiceSmartLea = 4,        // TASM SMART: `LEA reg,variable` is `MOV reg,OFFSET variable`
+  kChoiceOnePass = 8,         // TASM without /m: a forward jump keeps its longest form's room
+  kForwardTarget = 16,        // pass 1 met the jump before its target
+};
+
 struct Statement {
   StmtKind kind = StmtKind::Instruction;
   uint32_t line = 0;              // index into Assembler::lines
@@ -139,6 +149,7 @@ struct Statement {
   int64_t number = 0;             // Align amount, CPU, radix, flags
   enc::RepPrefix rep = enc::RepPrefix::None;
   bool lock = false;
+  mutable uint8_t choices = 0;    // Instruction: StatementChoice bits
   mutable enc::JumpForm jumpForm = enc::JumpForm::None;
   bool branch = false;            // Instruction: a jump or call (operands may be targets)
   // Instruction whose bytes cannot change from pass to pass (operands of registers and numbers
@@ -369,6 +380,10 @@ public:
   Value evaluate(const Expr& e, bool reportUndefined);
   std::optional<int64_t> constant(const Expr& e, const char* what);
   std::string undefinedSymbolMessage(std::string_view name) const;
+
+  // reserved_names.cpp: a symbol named with an operator or type word (TASM warns, MASM 6.1 refuses).
+  void checkReservedName(const LogicalLine& line, std::string_view name, uint32_t column);
+  bool typeWordSymbols = false;  // such a symbol is named with a type word (WORD, BYTE ...)
 
   // statements.cpp
   void processLine(const LogicalLine& line);

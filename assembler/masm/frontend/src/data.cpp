@@ -244,7 +244,10 @@ void Assembler::emitItems(const std::vector<DataItem>& items, uint32_t elementSi
         }
         Value v = evaluate(item.expr, true);
         if (v.isString && elementSize == 1 && item.expr.ops.size() == 1) {
-          if (v.str.empty()) passError(item.expr.column + 1u, "empty string");
+          // An empty string adds no byte: Turbo Assembler takes `db '', 13, 10, '$'` silently (TASM
+          // 2.0 listing Dekarti TASK3.LST: 0A 0D 24); MASM 6.1 refuses it (A2047), so warn there.
+          if (v.str.empty() && options.dialect != Dialect::Tasm)
+            passWarning(item.expr.column + 1u, "empty string adds no byte (MASM 6.1 refuses it: A2047 empty (null) string)");
           emitBytes(reinterpret_cast<const uint8_t*>(v.str.data()), v.str.size(), true);
           break;
         }

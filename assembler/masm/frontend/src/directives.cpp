@@ -236,6 +236,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
   };
   auto passOneError = [&](uint32_t column, std::string message) { error(line, column, std::move(message)); };
   bool tasm = options.dialect == Dialect::Tasm;
+  if (hasName && !isEndp && D != "ENDS") checkReservedName(line, name, nameColumn);
 
   // ---- named directives ----
   if (hasName && !dataSize) {
@@ -993,6 +994,24 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
   else if (D == ".XALL" || D == ".LISTMACRO") macroListing = MacroListing::CodeOnly;
   else if (D == ".SALL" || D == ".NOLISTMACRO") macroListing = MacroListing::None;
   if (isListingDirective(upperDirective)) return true;
+  // `ENDP` / `ENDS` without the name in front (or with it after: `endp print`), as Turbo Assembler
+  // and code written for it close a procedure, segment or structure: MASM wants the name first.
+  // Accepted with a warning that names it, so a grade does not fall on it and nothing after it is
+  // misread (labels stay in their procedure's scope).
+  if ((D == "ENDP" && !procStack.empty()) || (D == "ENDS" && (openStruct || current >= 0))) {
+    const std::string open = D == "ENDP" ? procStack.back()->name
+                             : openStruct ? openStruct->name
+                                          : segments[static_cast<size_t>(current)].name;
+    const std::string_view written = trim(rest);
+    if (!written.empty() && !iequals(written, open)) {
+      passOneError(restColumn, fmt::format("{} '{}' does not match the open {} '{}'", D, written,
+                                           D == "ENDP" ? "procedure" : openStruct ? "structure" : "segment", open));
+      return true;
+    }
+    warning(line, dirColumn, fmt::format("{} without a name in front: MASM wants '{} {}' (Turbo Assembler's form; "
+                                         "--dialect tasm accepts it silently)", D, open, D));
+    return handleDirective(line, open, D == "ENDP" ? "ENDP" : "ENDS", {}, dirColumn, dirColumn, restColumn, true);
+  }
   if (D == "ENDP" || D == "ENDS" || D == "SEGMENT" || D == "PROC" || D == "EQU" || D == "LABEL" || D == "GROUP" ||
       D == "STRUCT" || D == "RECORD") {
     passOneError(dirColumn, fmt::format("{} needs a name in front of it", D));

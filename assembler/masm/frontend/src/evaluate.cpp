@@ -1,5 +1,7 @@
 // Expression evaluation: constants, relocatable addresses, registers in address expressions and
 // the MASM operators (MASM 6.1 Programmer's Guide ch. 1 and 3; Reference, "Operators").
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include "assembler_impl.hpp"
@@ -107,6 +109,18 @@ bool passIndependent(const Expr& e) {
   }
   return true;
 }
+
+namespace {
+// CR0, DR7, TR6 ...: names MASM 6.1 reserves for the 386's system registers (its MOV forms are
+// not encoded here), told apart from a symbol merely left undefined.
+bool isSystemRegisterName(std::string_view name) {
+  if (name.size() != 3 || !std::isdigit(static_cast<unsigned char>(name[2]))) return false;
+  const char a = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+  const char b = static_cast<char>(std::toupper(static_cast<unsigned char>(name[1])));
+  const int n = name[2] - '0';
+  return b == 'R' && ((a == 'C' && n <= 4) || (a == 'D' && n <= 7) || (a == 'T' && n >= 3 && n <= 7));
+}
+}  // namespace
 
 Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
   // A reused stack: evaluation runs for every operand in every pass.
@@ -737,7 +751,12 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
   Value result = st.empty() ? Value{} : std::move(st.back());
   if (st.size() > 1 && !failed) fail(e.column, "malformed expression");
   if (result.unknown && reportUndefined && finalPass && !failed) {
-    passError(result.undefinedColumn + 1u, undefinedSymbolMessage(result.undefinedName),
+    passError(result.undefinedColumn + 1u,
+              isSystemRegisterName(result.undefinedName)
+                  ? fmt::format("'{}' is an 80386 control, debug or test register, which this assembler does not "
+                                "support yet (MOV to and from CR0-CR4, DR0-DR7, TR3-TR7)",
+                                result.undefinedName)
+                  : undefinedSymbolMessage(result.undefinedName),
               static_cast<uint32_t>(result.undefinedName.size()));
   }
   return result;

@@ -442,8 +442,14 @@ struct MacroLayer::Impl {
   bool active() const { return conditions.empty() || conditions.back().active; }
 
   void error(const LogicalLine& line, std::string message, uint32_t column = 0) {
+    report(Severity::Error, line, std::move(message), column);
+  }
+  void warning(const LogicalLine& line, std::string message, uint32_t column = 0) {
+    report(Severity::Warning, line, std::move(message), column);
+  }
+  void report(Severity severity, const LogicalLine& line, std::string message, uint32_t column) {
     Diagnostic d;
-    d.severity = Severity::Error;
+    d.severity = severity;
     d.location = line.location;
     if (column) d.location.column = column;
     d.message = std::move(message);
@@ -887,8 +893,11 @@ struct MacroLayer::Impl {
     }
     bool hasVararg = !def->params.empty() && def->params.back().vararg;
     if (!hasVararg && args.size() > def->params.size() && !(def->params.empty() && args.size() == 1 && args[0].empty()))
-      error(line, fmt::format("macro '{}' takes {} argument(s), {} given", def->name, def->params.size(), args.size()),
-            columnOf(line, def->name));
+      // MASM 6.1 expands the call without the extra arguments, with warning A4006.
+      warning(line,
+              fmt::format("too many arguments in macro call: '{}' takes {}, {} given; the extra ones are ignored",
+                          def->name, def->params.size(), args.size()),
+              columnOf(line, def->name));
     auto info = std::make_shared<ExpansionInfo>();
     info->macroName = def->name;
     info->invokedAt = line.location;
@@ -944,6 +953,14 @@ struct MacroLayer::Impl {
   bool handleConditional(std::string_view w1, std::string_view rest, const LogicalLine& line) {
     if (!conditionalWords().count(w1)) return false;
     std::string k = upper(w1);
+    if (trim(rest).starts_with(':')) {
+      // `if: mov ax, 1`: a label named with a conditional directive's word. MASM reads the
+      // directive, so the label is refused here and no conditional block is opened.
+      if (active())
+        error(line, fmt::format("'{}' is the {} directive and cannot be a label: rename the label", w1, k),
+              columnOf(line, w1));
+      return true;
+    }
     if (k == "ENDIF") {
       if (conditions.empty() || conditions.size() <= currentFrameConditionBase())
         error(line, "ENDIF without a matching IF", columnOf(line, w1));

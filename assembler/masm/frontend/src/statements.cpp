@@ -344,6 +344,16 @@ void splitOperands(std::string_view text, size_t base, std::vector<std::pair<siz
   cut(text.size());
 }
 
+// `push ax bx cx`: TASM's PUSH and POP of several registers, separated by blanks.
+bool severalRegisters(std::string_view mnemonic, std::string_view operands) {
+  if (mnemonic != "PUSH" && mnemonic != "POP") return false;
+  WordCursor c{operands};
+  int count = 0;
+  while (!c.atEnd())
+    if (!enc::parseRegister(c.word()) || ++count > 8) return false;
+  return count >= 2;
+}
+
 }  // namespace
 
 void Assembler::processLine(const LogicalLine& line) {
@@ -373,6 +383,7 @@ void Assembler::processLine(const LogicalLine& line) {
       error(line, col1, fmt::format("'{}' is a register and cannot be a label", w1));
       return;
     }
+    checkReservedName(line, w1, col1);
     // MASM 6: code labels are local to their procedure unless written `name::` (or OPTION NOSCOPED).
     // A TASM @@ label is local to its procedure, or outside procedures to the stretch between
     // two other labels (Turbo Assembler User's Guide, LOCALS).
@@ -497,6 +508,12 @@ void Assembler::processLine(const LogicalLine& line) {
       auto e = parseExpression(exprs, piece, static_cast<uint16_t>(offset), pe);
       if (!e) {
         statements.pop_back();
+        if (severalRegisters(s.mnemonic, piece)) {
+          error(line, static_cast<uint32_t>(offset) + 1,
+                fmt::format("{} of several registers at once ('{} {}') is Turbo Assembler's; {}", s.mnemonic,
+                            mnemonic, piece, tasmDialectHint()));
+          return;
+        }
         error(line, pe.column + 1u, pe.message);
         return;
       }
@@ -510,6 +527,10 @@ void Assembler::processLine(const LogicalLine& line) {
   }
   // RET in a FAR procedure is RETF (MASM 6.1 Programmer's Guide, ch. 7).
   if (s.mnemonic == "RET" && !procStack.empty() && procStack.back()->far) s.mnemonic = "RETF";
+  if (options.dialect == Dialect::Tasm) {
+    s.choices = kChoiceAccumulatorAx | (options.tasmMultiPass ? 0 : kChoiceOnePass);
+    if (tasmState.smart && s.mnemonic == "LEA") s.choices |= kChoiceSmartLea;
+  }
   s.line = currentLine;
   s.procScope = procScope;
   s.atScope = atScope;

@@ -48,6 +48,7 @@ struct LoadOptions {
   std::string commandTail;            // the program's command line (PSP:0080h)
   std::string masmDialect = "masm";   // masm or tasm (Turbo Assembler, MASM or Ideal mode) for 8086 sources
   bool masm510 = false;               // MASM 5.1 compatibility (OPTION M510, ML's /Zm)
+  bool tasmMultiPass = false;         // TASM /m: forward jumps sized to their targets (masm::Options)
   // Searched for INCLUDE files (after the including file's folder) and INCLUDELIB libraries (after
   // the first source's folder), before the bundled runtime's directory (search_paths.hpp).
   std::vector<std::string> includePaths;
