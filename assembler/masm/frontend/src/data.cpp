@@ -44,6 +44,7 @@ void Assembler::emitBytes(const uint8_t* bytes, size_t count, bool initialised) 
 }
 
 link::Ref Assembler::frameFor(const Value& v) {
+  if (v.frameNamed) return {v.frameKind, v.frameIndex};
   // MASM 6 computes offsets relative to the group of a grouped segment (OPTION OFFSET:GROUP).
   if (v.target.kind == link::RefKind::Segment && v.target.index < segments.size() && segments[v.target.index].group >= 0)
     return {link::RefKind::Group, static_cast<uint32_t>(segments[v.target.index].group)};
