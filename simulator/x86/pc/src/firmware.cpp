@@ -61,9 +61,7 @@ void Firmware::install() {
   rom(at, {0x50, 0xE4, 0x60});
   gate(at, Service::Int09);
   rom(at, {0xB0, 0x20, 0xE6, 0x20, 0x58, 0xCF});
-  // INT 10h may stop at the output limit in the middle of a call, so it waits as INT 21h does
-  // (the IBM BIOS's VIDEO_IO starts with STI too).
-  waiting(0x10, Service::Int10);
+  simple(0x10, Service::Int10);
   simple(0x11, Service::Int11);
   simple(0x12, Service::Int12);
   waiting(0x16, Service::Int16);
@@ -173,10 +171,7 @@ void Firmware::call(uint32_t returnAddress) {
     }
     case Service::Int08: int08(); return;
     case Service::Int09: int09(); return;
-    case Service::Int10:
-      videoBiosCall();
-      if (m_->stopRequested_ && m_->requestedReason_ == sim::StopReason::OutputLimit) setCarry(true);
-      return;
+    case Service::Int10: videoBiosCall(); return;
     case Service::Int11: cpu.setReg16(AX, m_->read16(kBda + 0x10)); return;
     case Service::Int12: cpu.setReg16(AX, m_->read16(kBda + 0x13)); return;
     case Service::Int16: int16(false); return;
@@ -327,17 +322,13 @@ void Firmware::echo(uint8_t ch) {
   // The output limit is exact: the byte that reaches it is the last one written, to the output
   // and to the screen, and the run stops there (int21 makes its gate wait, so no instruction of the
   // program runs after it).
-  if (m_->printed() >= m_->outputLimit_) return;
+  if (m_->output_.size() >= m_->outputLimit_) return;
   m_->output_ += static_cast<char>(ch);
   m_->video_->teletype(m_->systemBus(), ch);
-  stopAtOutputLimit();
-}
-
-void Firmware::stopAtOutputLimit() {
-  if (m_->printed() >= m_->outputLimit_ && !m_->stopRequested_) {
+  if (m_->output_.size() >= m_->outputLimit_ && !m_->stopRequested_) {
     m_->stopRequested_ = true;
     m_->requestedReason_ = sim::StopReason::OutputLimit;
-    m_->requestedMessage_ = m_->outputLimitMessage();
+    m_->requestedMessage_ = "the program wrote " + std::to_string(m_->output_.size()) + " bytes, the output limit";
   }
 }
 
@@ -387,7 +378,7 @@ void Firmware::int21(bool) {
     case 0x09: {
       for (uint32_t i = 0; i < 0x10000; ++i) {
         const uint8_t c = m_->read8(PcMachine::linear(cpu.seg(DS), static_cast<uint16_t>(cpu.reg16(DX) + i)));
-        if (c == '$' || m_->printed() >= m_->outputLimit_) break;
+        if (c == '$' || m_->output_.size() >= m_->outputLimit_) break;
         echo(c);
       }
       cpu.setReg8(AL, '$');
@@ -478,7 +469,7 @@ void Firmware::int21(bool) {
       const uint16_t handle = cpu.reg16(BX);
       if (handle == 1 || handle == 2) {
         uint16_t written = 0;
-        for (; written < cpu.reg16(CX) && m_->printed() < m_->outputLimit_; ++written)
+        for (; written < cpu.reg16(CX) && m_->output_.size() < m_->outputLimit_; ++written)
           echo(m_->read8(PcMachine::linear(cpu.seg(DS), static_cast<uint16_t>(cpu.reg16(DX) + written))));
         cpu.setReg16(AX, written);
         setStackedFlag(kCF, false);

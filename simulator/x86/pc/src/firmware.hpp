@@ -57,10 +57,6 @@ public:
   // INT 10h through the adapter; the mouse cursor is taken off the text screen around mode sets
   // and font loads.
   void videoBiosCall();
-  // The characters an INT 10h call prints (09h/0Ah: CX copies, 0Eh: one, 13h: CX); 0 for the rest.
-  static uint32_t videoCharacters(uint8_t ah, uint16_t cx);
-  // Requests the output-limit stop once DOS and the video BIOS together printed --max-output.
-  void stopAtOutputLimit();
   // Open DOS files (--dos-dir): each call opens the host file afresh, so this state copies into
   // snapshots and nothing stays open on the host.
   struct OpenFile { std::string hostPath; uint32_t position = 0; uint8_t mode = 0; };

@@ -171,39 +171,15 @@ void Firmware::drawTextCursor() {
 // A video mode set or a font load rewrites or re-lays-out the text screen: the driver takes its
 // cursor off before and puts it back after (in text modes), as the Microsoft driver, which hooks
 // INT 10h, does.
-//
-// Characters the call prints count toward the output limit: a call that would pass it prints only
-// the characters up to it (CX is cut for the call and given back after), and the run stops there.
 void Firmware::videoBiosCall() {
   Cpu& cpu = m_->cpu_;
   const uint8_t ah = cpu.reg8(AH);
-  setCarry(false);
-  const uint32_t wanted = videoCharacters(ah, cpu.reg16(CX));
-  if (wanted > 0 && m_->printed() >= m_->outputLimit_) {
-    stopAtOutputLimit();
-    return;
-  }
-  const uint64_t room = m_->outputLimit_ - m_->printed();
-  const uint16_t count = cpu.reg16(CX);
-  const bool cut = wanted > room;
-  if (cut) cpu.setReg16(CX, static_cast<uint16_t>(room));
   const bool relayout = ah == 0x00 || ah == 0x11;
   if (relayout) eraseTextCursor();
   m_->video_->int10(cpu);
   if (relayout) {
     drawTextCursor();
     m_->video_->setPointerCursor({mouseShown == 0, mouseX, mouseY});
-  }
-  if (cut) cpu.setReg16(CX, count);
-  m_->biosPrinted_ += std::min<uint64_t>(wanted, room);
-  if (wanted > 0) stopAtOutputLimit();
-}
-
-uint32_t Firmware::videoCharacters(uint8_t ah, uint16_t cx) {
-  switch (ah) {
-    case 0x09: case 0x0A: case 0x13: return cx;
-    case 0x0E: return 1;
-    default: return 0;
   }
 }
 
