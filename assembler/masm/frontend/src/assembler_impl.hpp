@@ -116,6 +116,11 @@ struct Value {
   bool unknown = false;           // mentions a symbol not defined (yet)
   bool isString = false;
   bool near = false, far = false; // Type values NEAR / FAR
+  // `group:name`, `segment:name`: the frame the offset is relative to, named (MASM 6.1
+  // Programmer's Guide, ch. 3, "Segment override": OFFSET DGROUP:var); otherwise frameFor's.
+  bool frameNamed = false;
+  uint16_t frameIndex = 0;
+  link::RefKind frameKind = link::RefKind::Target;
 };
 static_assert(sizeof(Value) <= 96, "keep Value small: it is copied on every evaluation step");
 

@@ -61,6 +61,7 @@ void Assembler::reportSegmentOverflows() {
 }
 
 link::Ref Assembler::frameFor(const Value& v) {
+  if (v.frameNamed) return {v.frameKind, v.frameIndex};
   // MASM 6 computes offsets relative to the group of a grouped segment (OPTION OFFSET:GROUP);
   // under OPTION OFFSET:SEGMENT (M510 without .MODEL) OFFSET is relative to the segment itself, as
   // in MASM 5.1, while memory operands still go through the ASSUMEd group.

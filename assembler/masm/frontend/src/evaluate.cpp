@@ -588,6 +588,11 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
           v.memory = true;
         } else if (s.segmentValue) {
           // seg:offset names the frame; the ASSUMEd register for it becomes the override.
+          if (s.target.index <= UINT16_MAX) {
+            v.frameNamed = true;
+            v.frameKind = s.target.kind;
+            v.frameIndex = static_cast<uint16_t>(s.target.index);
+          }
           for (int i = 0; i < 6; ++i)
             if (assumed[static_cast<size_t>(i)] && assumes[static_cast<size_t>(i)].kind == s.target.kind &&
                 assumes[static_cast<size_t>(i)].index == s.target.index)
