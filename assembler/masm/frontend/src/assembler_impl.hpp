@@ -122,18 +122,9 @@ enum class StmtKind : uint8_t {
 };
 
 struct Statement {
+  // Members ordered by size so that the statement list (one per source statement, walked every
+  // pass) has no padding holes.
   StmtKind kind = StmtKind::Instruction;
-  uint32_t line = 0;              // index into Assembler::lines
-  Symbol* label = nullptr;
-  std::string_view mnemonic;       // upper case; points at Assembler::mnemonicTexts or a literal
-  Operands operands;
-  uint32_t extra = UINT32_MAX;    // index into Assembler::statementExtras (data items, ASSUMEs)
-  uint32_t elementSize = 0;
-  StructDef* structType = nullptr;
-  int procScope = -1;
-  int atScope = 0;
-  int segment = -1;               // SegmentBegin
-  int64_t number = 0;             // Align amount, CPU, radix, flags
   enc::RepPrefix rep = enc::RepPrefix::None;
   bool lock = false;
   mutable enc::JumpForm jumpForm = enc::JumpForm::None;
@@ -141,8 +132,20 @@ struct Statement {
   // Instruction whose bytes cannot change from pass to pass (operands of registers and numbers
   // only, no fixup, no error): its encoding, kept by the first pass for the later ones.
   mutable uint8_t fixedLength = 0;
+  uint32_t line = 0;              // index into Assembler::lines
+  uint32_t extra = UINT32_MAX;    // index into Assembler::statementExtras (data items, ASSUMEs)
+  Symbol* label = nullptr;
+  std::string_view mnemonic;       // upper case; points at Assembler::mnemonicTexts or a literal
+  Operands operands;
+  uint32_t elementSize = 0;
+  int procScope = -1;
+  int atScope = 0;
+  int segment = -1;               // SegmentBegin
+  StructDef* structType = nullptr;
+  int64_t number = 0;             // Align amount, CPU, radix, flags
   mutable std::array<uint8_t, 16> fixedBytes{};
 };
+static_assert(sizeof(Statement) <= 144, "keep Statement small: there is one per source statement");
 // The statement list is freed without visiting each statement.
 static_assert(std::is_trivially_destructible_v<Statement>);
 

@@ -834,6 +834,9 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
   if (options.dialect == Dialect::Tasm) finishTasm();
   for (auto& d : passDiagnostics) diags.add(std::move(d));
   passDiagnostics.clear();
+  // No pass follows: the replay records (a tenth of the assembly's memory on large sources) go
+  // before the module is built, which is when memory use peaks.
+  replay = ReplayCache{};
   buildModule();
   if (options.listing) buildListing();
   return std::move(result_);
