@@ -18,19 +18,23 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// ASCII only, as std::toupper and std::isalnum in the "C" locale, without a libc call per
+// character: every line of every source is looked at before it is assembled.
 std::string upper(std::string_view s) {
   std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  for (char& c : out)
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
   return out;
 }
 
 bool isWordChar(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '@' || c == '?' || c == '$';
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+         c == '@' || c == '?' || c == '$';
 }
 
 // The first two words of a statement (after an optional "label:"), upper-cased, outside comments.
 std::pair<std::string, std::string> leadingWords(std::string_view line) {
-  std::array<std::string, 3> words;
+  std::array<std::string_view, 2> words;
   size_t count = 0, i = 0;
   while (i < line.size() && count < words.size()) {
     const char c = line[i];
@@ -43,9 +47,9 @@ std::pair<std::string, std::string> leadingWords(std::string_view line) {
     }
     const size_t start = i;
     while (i < line.size() && isWordChar(line[i])) ++i;
-    words[count++] = upper(line.substr(start, i - start));
+    words[count++] = line.substr(start, i - start);
   }
-  return {words[0], words[1]};
+  return {upper(words[0]), count > 1 ? upper(words[1]) : std::string()};
 }
 
 // The CPU model asmlab runs for a processor directive (our fastest model is the 80386 in real mode).
