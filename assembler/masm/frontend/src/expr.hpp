@@ -30,17 +30,22 @@ enum class Op : uint8_t {
 struct ExprOp {
   Op op = Op::Number;
   // Identifier: what the name turned out to be, cached so later passes skip the lookups.
-  // 0 = not yet known, 1 = register (value = register), 2 = type keyword, 3 = symbol (bound).
+  // 0 = not yet known, 1 = register (registerCode), 2 = type keyword, 3 = symbol (bound).
   mutable uint8_t resolved = 0;  // 4 = a symbol name not bound yet
   mutable uint8_t registerCode = 0;
   mutable uint8_t numberRadix = 0;   // Number: the radix `value` was converted with (0 = not yet)
   uint16_t column = 0;        // 0-based offset of the token in the operand text
-  int64_t value = 0;          // Number
+  // A Number's value and an Identifier's symbol share their place: no operation has both, and
+  // the expressions of a large program hold hundreds of thousands of operations.
+  union {
+    int64_t value = 0;          // Number
+    mutable Symbol* bound;      // Identifier: the symbol once resolved (the parsers set nullptr)
+  };
   // Identifier name, String contents, Member field name: kept in the ExprStore's text storage,
   // which lives as long as the assembly (never in the logical line, which is reused).
   std::string_view text;
-  mutable Symbol* bound = nullptr;
 };
+static_assert(sizeof(ExprOp) == 32, "one ExprOp per operand token of every expression: keep it small");
 
 // Runs of T appended one after another and kept, unmoved, until the store is destroyed: the
 // expressions of a whole assembly without an allocation per expression. A run is built at the

@@ -116,6 +116,7 @@ private:
     if (isPrefixKeyword(word)) return false;
     ExprOp& o = store_.ops.emplace();
     o.op = Op::Identifier;
+    o.bound = nullptr;  // the member of ExprOp's union an Identifier uses
     o.column = static_cast<uint16_t>(base_ + start);
     o.text = word;
     pos_ = end_ = end;

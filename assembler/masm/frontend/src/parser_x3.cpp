@@ -92,6 +92,7 @@ auto const onIdentifier = [](auto& ctx) {
   auto range = x3::_attr(ctx);
   ExprOp o;
   o.op = Op::Identifier;
+  o.bound = nullptr;  // the member of ExprOp's union an Identifier uses
   o.text = std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin()));
   o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
   state(ctx).store->ops.push(o);
