@@ -135,7 +135,9 @@ struct Statement {
   uint32_t line = 0;              // index into Assembler::lines
   uint32_t extra = UINT32_MAX;    // index into Assembler::statementExtras (data items, ASSUMEs)
   Symbol* label = nullptr;
-  std::string_view mnemonic;       // upper case; points at Assembler::mnemonicTexts or a literal
+  // Upper case, NUL-terminated: Assembler::mnemonicTexts or a literal (a pointer, not a view: one
+  // statement per source statement, and a mnemonic is a few characters long).
+  const char* mnemonic = "";
   Operands operands;
   uint32_t elementSize = 0;
   int procScope = -1;
@@ -145,7 +147,7 @@ struct Statement {
   int64_t number = 0;             // Align amount, CPU, radix, flags
   mutable std::array<uint8_t, 16> fixedBytes{};
 };
-static_assert(sizeof(Statement) <= 144, "keep Statement small: there is one per source statement");
+static_assert(sizeof(Statement) <= 136, "keep Statement small: there is one per source statement");
 // The statement list is freed without visiting each statement.
 static_assert(std::is_trivially_destructible_v<Statement>);
 

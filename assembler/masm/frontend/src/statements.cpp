@@ -451,8 +451,7 @@ void Assembler::processLine(const LogicalLine& line) {
   s.rep = rep;
   s.lock = lock;
   // wordInfo() keeps the upper-case text of mnemonics (all are short enough for its table).
-  s.mnemonic = mnemonicInfo.upper ? std::string_view(mnemonicInfo.upper, mnemonic.size())
-                                  : std::string_view(mnemonicTexts.emplace_back(upper(mnemonic)));
+  s.mnemonic = mnemonicInfo.upper ? mnemonicInfo.upper : mnemonicTexts.emplace_back(upper(mnemonic)).c_str();
   s.number = mnemonicColumn;
   s.branch = (mnemonicBits & kWordBranch) != 0;
   auto rest = cur.rest();
@@ -483,7 +482,7 @@ void Assembler::processLine(const LogicalLine& line) {
     }
   }
   // RET in a FAR procedure is RETF (MASM 6.1 Programmer's Guide, ch. 7).
-  if (s.mnemonic == "RET" && !procStack.empty() && procStack.back()->far) s.mnemonic = "RETF";
+  if (std::string_view(s.mnemonic) == "RET" && !procStack.empty() && procStack.back()->far) s.mnemonic = "RETF";
   s.line = currentLine;
   s.procScope = procScope;
   s.atScope = atScope;
