@@ -130,7 +130,8 @@ struct Statement {
   mutable enc::JumpForm jumpForm = enc::JumpForm::None;
   bool branch = false;            // Instruction: a jump or call (operands may be targets)
   // Instruction whose bytes cannot change from pass to pass (operands of registers and numbers
-  // only, no fixup, no error): its encoding, kept by the first pass for the later ones.
+  // only, no fixup, no error): its encoding, kept by the first pass for the later ones (when it
+  // fits fixedBytes; longer ones are encoded again).
   mutable uint8_t fixedLength = 0;
   uint32_t line = 0;              // index into Assembler::lines
   uint32_t extra = UINT32_MAX;    // index into Assembler::statementExtras (data items, ASSUMEs)
@@ -145,9 +146,11 @@ struct Statement {
   int segment = -1;               // SegmentBegin
   StructDef* structType = nullptr;
   int64_t number = 0;             // Align amount, CPU, radix, flags
-  mutable std::array<uint8_t, 16> fixedBytes{};
+  // Eight bytes hold every 8086 instruction (at most LOCK, a segment override, opcode, ModR/M,
+  // disp16, imm16) and short data definitions; a statement is 128 bytes instead of 136.
+  mutable std::array<uint8_t, 8> fixedBytes{};
 };
-static_assert(sizeof(Statement) <= 136, "keep Statement small: there is one per source statement");
+static_assert(sizeof(Statement) <= 128, "keep Statement small: there is one per source statement");
 // The statement list is freed without visiting each statement.
 static_assert(std::is_trivially_destructible_v<Statement>);
 

@@ -355,7 +355,7 @@ bool Assembler::presetSimpleData(Statement& s, Symbol* label) {
 }
 
 bool simpleDataFits(uint32_t size, uint64_t count, int64_t value) {
-  if (count * size > 16) return false;  // Statement::fixedBytes
+  if (count * size > std::tuple_size_v<decltype(Statement::fixedBytes)>) return false;
   // emitValue's range check: a value that does not fit is reported there.
   int64_t lo = -(int64_t{1} << (8 * size - 1));
   int64_t hi = (int64_t{1} << (8 * size)) - 1;
