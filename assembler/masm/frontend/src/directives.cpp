@@ -70,7 +70,8 @@ uint32_t dataKeywordSize(std::string_view word) {
 Expr numberExpr(ExprStore& store, int64_t v, uint16_t column) {
   ExprOp o;
   o.op = Op::Number;
-  o.text = store.keepText(fmt::format("{}t", v));
+  o.numberRadix = 0;  // the member of ExprOp's union a Number uses
+  o.setText(store.keepText(fmt::format("{}t", v)));
   o.column = column;
   return store.make({&o, 1}, column);
 }
