@@ -129,7 +129,7 @@ void Assembler::emitInstruction(const Statement& s) {
         }
       } else if (only.op == Op::Number && !branch) {
         if (only.numberRadix != radix) {
-          if (auto n = parseNumber(only.text, radix)) {  // as evaluate() converts and keeps it
+          if (auto n = parseNumber(only.text(), radix)) {  // as evaluate() converts and keeps it
             const_cast<ExprOp&>(only).value = *n;
             only.numberRadix = static_cast<uint8_t>(radix);
           }
