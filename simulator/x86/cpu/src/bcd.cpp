@@ -5,6 +5,7 @@
 
 namespace asmlab::x86 {
 
+template <TimingModel M>
 void Cpu::daa() {
   const uint8_t oldAl = gpr_[AX].b[0];
   const uint8_t oldCf = cf_, oldAf = af();
@@ -16,9 +17,11 @@ void Cpu::daa() {
   else cf_ = 0;
   gpr_[AX].b[0] = al;
   setSZP<uint8_t>(al);
-  clocks_ += timing::kDaa;
+  manual<M>(timing::kDaa);
+  eu<M>(3);
 }
 
+template <TimingModel M>
 void Cpu::das() {
   const uint8_t oldAl = gpr_[AX].b[0];
   const uint8_t oldCf = cf_, oldAf = af();
@@ -29,11 +32,13 @@ void Cpu::das() {
   else cf_ = 0;
   gpr_[AX].b[0] = al;
   setSZP<uint8_t>(al);
-  clocks_ += timing::kDas;
+  manual<M>(timing::kDas);
+  eu<M>(3);
 }
 
 // AAA/AAS on the 8086 adjust AL and AH separately (AL + 6 does not carry into AH, unlike the
 // 80286's AX + 106h).
+template <TimingModel M>
 void Cpu::aaa() {
   uint8_t& al = gpr_[AX].b[0];
   uint8_t& ah = gpr_[AX].b[1];
@@ -46,9 +51,11 @@ void Cpu::aaa() {
   }
   setSZP<uint8_t>(al);
   al &= 0x0F;
-  clocks_ += timing::kAaa;
+  manual<M>(timing::kAaa);
+  eu<M>(7);
 }
 
+template <TimingModel M>
 void Cpu::aas() {
   uint8_t& al = gpr_[AX].b[0];
   uint8_t& ah = gpr_[AX].b[1];
@@ -61,18 +68,20 @@ void Cpu::aas() {
   }
   setSZP<uint8_t>(al);
   al &= 0x0F;
-  clocks_ += timing::kAas;
+  manual<M>(timing::kAas);
+  eu<M>(7);
 }
 
 // AAM imm8: AH = AL / imm, AL = AL % imm (D4h 0Ah is the documented form; any base works).
 // A zero base raises the divide error.
+template <TimingModel M>
 void Cpu::aam(uint8_t base) {
-  clocks_ += timing::kAam;
+  manual<M>(timing::kAam);
   if (base == 0) {
     // The 8086 leaves SF ZF PF as for a zero result before taking the divide error (measured
     // on the conformance suite; the manual leaves them undefined).
     setSZP<uint8_t>(0);
-    divideError();
+    divideError<M>();
     return;
   }
   uint8_t al = gpr_[AX].b[0];
@@ -83,22 +92,24 @@ void Cpu::aam(uint8_t base) {
 }
 
 // AAD imm8: AL = AL + AH * imm, AH = 0.
+template <TimingModel M>
 void Cpu::aad(uint8_t base) {
   uint8_t al = uint8_t(gpr_[AX].b[0] + gpr_[AX].b[1] * base);
   gpr_[AX].w[0] = al;
   setSZP<uint8_t>(al);
   cf_ = of_ = 0; setAf(false);
-  clocks_ += timing::kAad;
+  manual<M>(timing::kAad);
 }
 
+template <TimingModel M>
 void Cpu::execBcd(uint8_t op) {
   switch (op) {
-    case 0x27: daa(); return;
-    case 0x2F: das(); return;
-    case 0x37: aaa(); return;
-    case 0x3F: aas(); return;
-    case 0xD4: aam(fetch8()); return;
-    default: aad(fetch8()); return;
+    case 0x27: daa<M>(); return;
+    case 0x2F: das<M>(); return;
+    case 0x37: aaa<M>(); return;
+    case 0x3F: aas<M>(); return;
+    case 0xD4: aam<M>(fetch8<M>()); return;
+    default: aad<M>(fetch8<M>()); return;
   }
 }
 

@@ -5,13 +5,16 @@
 
 namespace asmlab::x86 {
 
+// Cycle model: one clock; SAHF 3, LAHF 1, SALC 3.
+template <TimingModel M>
 void Cpu::execFlagOp(uint8_t op) {
-  unsigned clocks = timing::kFlagOp;
+  unsigned clocks = timing::kFlagOp, cycle = 1;
   switch (op) {
     case 0x9E: {  // SAHF: SF ZF AF PF CF from AH
       uint8_t ah = gpr_[AX].b[1];
       setZfSf((ah >> 6) & 1, (ah >> 7) & 1); setAf((ah >> 4) & 1); setPf((ah >> 2) & 1); cf_ = ah & 1;
       clocks = timing::kSahf;
+      cycle = 3;
       break;
     }
     case 0x9F:  // LAHF
@@ -21,6 +24,7 @@ void Cpu::execFlagOp(uint8_t op) {
     case 0xD6:  // SALC: AL = CF ? FFh : 00h (undocumented, every model)
       gpr_[AX].b[0] = cf_ ? 0xFF : 0x00;
       clocks = timing::kSalc;
+      cycle = 3;
       break;
     case 0xF5: cf_ ^= 1; break;
     case 0xF8: cf_ = 0; break;
@@ -35,24 +39,31 @@ void Cpu::execFlagOp(uint8_t op) {
     case 0xFC: df_ = 0; break;
     default: df_ = 1; break;  // FDh STD
   }
-  clocks_ += clocks;
+  manual<M>(clocks);
+  eu<M>(cycle);
 }
 
+template <TimingModel M>
 void Cpu::execProcessorControl(uint8_t op) {
   if (op == 0x9B) {  // WAIT: the TEST pin is active (no coprocessor busy)
-    clocks_ += timing::kWait;
+    manual<M>(timing::kWait);
     return;
   }
   if (op == 0xF4) {  // HLT: wait for NMI or INTR (or reset)
     signals_.is.halted = true;
-    clocks_ += timing::kHlt;
+    manual<M>(timing::kHlt);
     return;
   }
-  // D8h-DFh ESC: the CPU computes the operand address for a coprocessor and otherwise does
-  // nothing; without an 8087 the instruction is a NOP of its length.
+  // D8h-DFh ESC: the CPU computes the operand address for a coprocessor and reads the word
+  // there (the 8087 watches the bus for it; the conformance records show the read); without an
+  // 8087 the instruction is otherwise a NOP of its length. Cycle model: memory, the read and 2.
   ModRM m;
-  decodeModRM(m);
-  clocks_ += m.isReg() ? timing::kEscReg : timing::kEscMem;
+  decodeModRM<M>(m);
+  if (!m.isReg()) {
+    readMem<M, uint16_t>(m.seg, m.offset);
+    eu<M>(2);
+  }
+  manual<M>(m.isReg() ? timing::kEscReg : timing::kEscMem);
 }
 
 }  // namespace asmlab::x86

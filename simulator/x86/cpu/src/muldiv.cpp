@@ -16,15 +16,16 @@ template <class T> using SDouble = std::conditional_t<sizeof(T) == 1, int16_t, s
 
 // Divide error (interrupt 0). The 8086/8088 push the address of the next instruction; the 80286
 // and later push the address of the faulting instruction so that it can be restarted.
+template <TimingModel M>
 void Cpu::divideError() {
-  clocks_ += timing::kDivideErrorEntry;
-  raiseException(0, has286_ ? instrStart_ : ip_);
+  manual<M>(timing::kDivideErrorEntry);
+  raiseException<M>(0, has286_ ? instrStart_ : ip_);
 }
 
-template <class T>
+template <TimingModel M, class T>
 void Cpu::mulDiv(const ModRM& m, unsigned kind) {
   constexpr unsigned bits = kBits<T>;
-  const T src = readRM<T>(m);
+  const T src = readRM<M, T>(m);
   // The accumulator pair: AL/AH:AL for bytes, AX/DX:AX for words, EAX/EDX:EAX for dwords.
   T& lo = regRef<T>(AX);
   T& hi = regRef<T>(sizeof(T) == 1 ? unsigned(AH) : unsigned(DX));
@@ -53,7 +54,7 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
     }
     case 6: {  // DIV: quotient must fit in the low half
       Wide<T> dividend = (Wide<T>(hi) << bits) | lo;
-      if (src == 0 || dividend / src > Wide<T>(T(~T(0)))) { divideError(); return; }
+      if (src == 0 || dividend / src > Wide<T>(T(~T(0)))) { divideError<M>(); return; }
       Wide<T> quotient = dividend / src;
       Wide<T> remainder = dividend % src;
       lo = T(quotient);
@@ -64,8 +65,8 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
       // In 64 bits, so that the host never divides its most negative value by -1 (a trap).
       int64_t dividend = SDouble<T>((Wide<T>(hi) << bits) | lo);
       int64_t divisor = Signed<T>(src);
-      if (divisor == 0) { divideError(); return; }
-      if (sizeof(T) == 4 && divisor == -1 && dividend == INT64_MIN) { divideError(); return; }
+      if (divisor == 0) { divideError<M>(); return; }
+      if (sizeof(T) == 4 && divisor == -1 && dividend == INT64_MIN) { divideError<M>(); return; }
       int64_t quotient = dividend / divisor;
       int64_t remainder = dividend % divisor;
       if (repNegates) quotient = -quotient;
@@ -73,7 +74,7 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
       // later accept it (80186 manual, IDIV).
       const int64_t maxQ = int64_t((uint64_t(1) << (bits - 1)) - 1);
       const int64_t minQ = has186_ ? -maxQ - 1 : -maxQ;
-      if (quotient > maxQ || quotient < minQ) { divideError(); return; }
+      if (quotient > maxQ || quotient < minQ) { divideError<M>(); return; }
       lo = T(quotient);
       hi = T(remainder);
       break;
@@ -81,12 +82,13 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
   }
 }
 
+template <TimingModel M>
 void Cpu::execMulDiv(const ModRM& m, bool word) {
   const unsigned kind = m.reg;
   static constexpr unsigned byteClocks[4] = {timing::kMul8, timing::kImul8, timing::kDiv8, timing::kIdiv8};
   static constexpr unsigned wordClocks[4] = {timing::kMul16, timing::kImul16, timing::kDiv16, timing::kIdiv16};
-  clocks_ += (word ? wordClocks : byteClocks)[kind - 4] + (m.isReg() ? 0 : timing::kMulDivMemExtra);
-  withWidth(word, op32_, [&](auto zero) { mulDiv<decltype(zero)>(m, kind); });
+  manual<M>((word ? wordClocks : byteClocks)[kind - 4] + (m.isReg() ? 0 : timing::kMulDivMemExtra));
+  withWidth(word, op32_, [&](auto zero) { mulDiv<M, decltype(zero)>(m, kind); });
 }
 
 }  // namespace asmlab::x86

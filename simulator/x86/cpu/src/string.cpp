@@ -26,7 +26,7 @@ StringTiming stringTiming(uint8_t op) {
 }  // namespace
 
 // One iteration; returns the index step applied.
-template <class T>
+template <TimingModel M, class T>
 void Cpu::stringIteration(uint8_t op) {
   const int32_t step = df_ ? -int32_t(sizeof(T)) : int32_t(sizeof(T));
   const uint32_t si = addr32_ ? gpr_[SI].d : gpr_[SI].w[0];
@@ -34,13 +34,13 @@ void Cpu::stringIteration(uint8_t op) {
   const unsigned src = dataSeg(DS);
   bool advanceSi = false, advanceDi = false;
   switch (op & 0xFE) {
-    case 0xA4: writeMem<T>(ES, di, readMem<T>(src, si)); advanceSi = advanceDi = true; break;
-    case 0xA6: { T a = readMem<T>(src, si); T b = readMem<T>(ES, di); sub<T>(a, b, 0); advanceSi = advanceDi = true; break; }
-    case 0xAA: writeMem<T>(ES, di, getReg<T>(AX)); advanceDi = true; break;
-    case 0xAC: setReg<T>(AX, readMem<T>(src, si)); advanceSi = true; break;
-    case 0xAE: sub<T>(getReg<T>(AX), readMem<T>(ES, di), 0); advanceDi = true; break;
-    case 0x6C: writeMem<T>(ES, di, portIn<T>(gpr_[DX].w[0])); advanceDi = true; break;
-    default: portOut<T>(gpr_[DX].w[0], readMem<T>(src, si)); advanceSi = true; break;
+    case 0xA4: writeMem<M, T>(ES, di, readMem<M, T>(src, si)); advanceSi = advanceDi = true; break;
+    case 0xA6: { T a = readMem<M, T>(src, si); T b = readMem<M, T>(ES, di); sub<T>(a, b, 0); advanceSi = advanceDi = true; break; }
+    case 0xAA: writeMem<M, T>(ES, di, getReg<T>(AX)); advanceDi = true; break;
+    case 0xAC: setReg<T>(AX, readMem<M, T>(src, si)); advanceSi = true; break;
+    case 0xAE: sub<T>(getReg<T>(AX), readMem<M, T>(ES, di), 0); advanceDi = true; break;
+    case 0x6C: writeMem<M, T>(ES, di, portIn<M, T>(gpr_[DX].w[0])); advanceDi = true; break;
+    default: portOut<M, T>(gpr_[DX].w[0], readMem<M, T>(src, si)); advanceSi = true; break;
   }
   if (addr32_) {
     if (advanceSi) gpr_[SI].d += uint32_t(step);
@@ -51,21 +51,21 @@ void Cpu::stringIteration(uint8_t op) {
   }
 }
 
-template <class T>
+template <TimingModel M, class T>
 void Cpu::stringOp(uint8_t op) {
   const StringTiming t = stringTiming(op);
   if (rep_ == 0) {
-    stringIteration<T>(op);
-    clocks_ += t.single;
+    stringIteration<M, T>(op);
+    manual<M>(t.single);
     return;
   }
   const bool compares = (op & 0xF6) == 0xA6;  // CMPS (A6/A7) and SCAS (AE/AF)
-  clocks_ += timing::kRepBase;
+  manual<M>(timing::kRepBase);
   for (;;) {
     uint32_t count = addr32_ ? gpr_[CX].d : gpr_[CX].w[0];
     if (count == 0) return;
-    stringIteration<T>(op);
-    clocks_ += t.perRep;
+    stringIteration<M, T>(op);
+    manual<M>(t.perRep);
     --count;
     if (addr32_) gpr_[CX].d = count; else gpr_[CX].w[0] = uint16_t(count);
     if (compares && (rep_ == 0xF3 ? !zf() : zf())) return;
@@ -80,8 +80,9 @@ void Cpu::stringOp(uint8_t op) {
   }
 }
 
+template <TimingModel M>
 void Cpu::execString(uint8_t op) {
-  withWidth(op & 1, op32_, [&](auto zero) { stringOp<decltype(zero)>(op); });
+  withWidth(op & 1, op32_, [&](auto zero) { stringOp<M, decltype(zero)>(op); });
 }
 
 }  // namespace asmlab::x86
