@@ -119,11 +119,10 @@ void Cpu::execControl(uint8_t op) {
       return;
     }
     // E0h-E3h LOOPNE LOOPE LOOP JCXZ: Cpu::execLoop in cpu_inline.hpp (hot path).
-    case 0xE8: {  // CALL near rel16: 1, the two bytes, 1, the relative jump, 2, push IP
+    case 0xE8: {  // CALL near rel16: 1, the two bytes, the relative jump, 2, push IP
       eu<M>(1);
       uint16_t rel = fetch16<M>();
       const uint16_t returnIp = ip_;
-      eu<M>(1);
       relativeJump<M>(int16_t(rel));
       eu<M>(2);
       push16<M>(returnIp);

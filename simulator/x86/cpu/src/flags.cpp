@@ -5,7 +5,7 @@
 
 namespace asmlab::x86 {
 
-// Cycle model: one clock; SAHF 3, LAHF 1, SALC 3.
+// Cycle model: one clock; SAHF 3, LAHF 1, SALC 2 (3 when CF is set).
 template <TimingModel M>
 void Cpu::execFlagOp(uint8_t op) {
   unsigned clocks = timing::kFlagOp, cycle = 1;
@@ -24,7 +24,7 @@ void Cpu::execFlagOp(uint8_t op) {
     case 0xD6:  // SALC: AL = CF ? FFh : 00h (undocumented, every model)
       gpr_[AX].b[0] = cf_ ? 0xFF : 0x00;
       clocks = timing::kSalc;
-      cycle = 3;
+      cycle = cf_ ? 3 : 2;
       break;
     case 0xF5: cf_ ^= 1; break;
     case 0xF8: cf_ = 0; break;

@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "cpu_inline.hpp"
+#include "muldiv_loops.hpp"
 
 namespace asmlab::x86 {
 
@@ -26,23 +27,31 @@ template <TimingModel M, class T>
 void Cpu::mulDiv(const ModRM& m, unsigned kind) {
   constexpr unsigned bits = kBits<T>;
   const T src = readRM<M, T>(m);
+  // The cycle model's clocks after the operand (the ModRM byte, or the read's T4) differ between
+  // the register and memory forms by the microcode's move of the operand.
+  const unsigned memoryExtra = m.isReg() ? 0 : 1;
   // The accumulator pair: AL/AH:AL for bytes, AX/DX:AX for words, EAX/EDX:EAX for dwords.
   T& lo = regRef<T>(AX);
   T& hi = regRef<T>(sizeof(T) == 1 ? unsigned(AH) : unsigned(DX));
   // An 8086 quirk: a REP prefix flips the sign of an IMUL product or IDIV quotient, because the
   // microcode uses the prefix's flag as its sign latch (see docs/x86-cpu.md).
   const bool repNegates = !has186_ && rep_ != 0;
+  constexpr T signBit = kSignBit<T>;
   switch (kind) {
     case 4: {  // MUL: CF = OF = upper half non-zero
+      const T multiplier = lo;
       Wide<T> product = Wide<T>(lo) * Wide<T>(src);
       lo = T(product);
       hi = T(product >> bits);
       cf_ = of_ = hi != 0;
       setSZP<T>(hi);
       setZf(product == 0);
+      eu<M>(6 * bits + popcount(multiplier) + 19 + (cf_ ? 0 : 1) + memoryExtra);
       break;
     }
     case 5: {  // IMUL: CF = OF = upper half is not the sign extension of the lower half
+      const bool accNegative = (lo & signBit) != 0, srcNegative = (src & signBit) != 0;
+      const T multiplier = accNegative ? T(-lo) : lo;
       SWide<T> product = SWide<T>(Signed<T>(lo)) * SWide<T>(Signed<T>(src));
       if (repNegates) product = -product;
       lo = T(product);
@@ -50,11 +59,26 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
       cf_ = of_ = product != SWide<T>(Signed<T>(lo));
       setSZP<T>(hi);
       setZf(product == 0);
+      // The microcode makes both operands positive (negating the accumulator costs 2 clocks, a
+      // negative source saves one), multiplies, and negates the product when the signs differ
+      // (the REP prefix's flag inverts that): 12 clocks.
+      const bool negate = (accNegative != srcNegative) != repNegates;
+      eu<M>(6 * bits + popcount(multiplier) + 29 + (cf_ ? 0 : 1) + (accNegative ? 2 : 0) - (srcNegative ? 1 : 0) +
+            (negate ? 12 : 0) + memoryExtra);
       break;
     }
     case 6: {  // DIV: quotient must fit in the low half
       Wide<T> dividend = (Wide<T>(hi) << bits) | lo;
-      if (src == 0 || dividend / src > Wide<T>(T(~T(0)))) { divideError<M>(); return; }
+      if (src == 0 || dividend / src > Wide<T>(T(~T(0)))) {
+        // The microcode's first step subtracts the divisor from the upper half; no borrow means
+        // the quotient cannot fit: interrupt 0, with the flags of that subtraction (as pushed
+        // on the stack in the SingleStepTests records).
+        sub<T>(hi, src, 0);
+        eu<M>(12 + memoryExtra);
+        divideError<M>();
+        return;
+      }
+      if constexpr (M == kCycle) eu<M>(cordClocks<T>(hi, lo, src) + 14 + memoryExtra);
       Wide<T> quotient = dividend / src;
       Wide<T> remainder = dividend % src;
       lo = T(quotient);
@@ -65,7 +89,19 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
       // In 64 bits, so that the host never divides its most negative value by -1 (a trap).
       int64_t dividend = SDouble<T>((Wide<T>(hi) << bits) | lo);
       int64_t divisor = Signed<T>(src);
-      if (divisor == 0) { divideError<M>(); return; }
+      // Cycle model: the operands are made positive first (a negative dividend costs 4 clocks, a
+      // negative divisor saves one); the loop divides the magnitudes.
+      const bool dividendNegative = dividend < 0, divisorNegative = divisor < 0;
+      const unsigned signs = (dividendNegative ? 4 : 0) - (divisorNegative ? 1 : 0) + memoryExtra;
+      const uint64_t magnitude = dividendNegative ? uint64_t(-dividend) : uint64_t(dividend);
+      const uint64_t divisorMagnitude = divisorNegative ? uint64_t(-divisor) : uint64_t(divisor);
+      if (divisor == 0 || (magnitude >> bits) >= divisorMagnitude) {
+        sub<T>(T(magnitude >> bits), T(divisorMagnitude), 0);  // as for DIV, on the magnitudes
+        eu<M>(22 + signs);
+        divideError<M>();
+        return;
+      }
+      const unsigned loop = M == kCycle ? cordClocks<T>(T(magnitude >> bits), T(magnitude), T(divisorMagnitude)) : 0;
       if (sizeof(T) == 4 && divisor == -1 && dividend == INT64_MIN) { divideError<M>(); return; }
       int64_t quotient = dividend / divisor;
       int64_t remainder = dividend % divisor;
@@ -74,7 +110,12 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
       // later accept it (80186 manual, IDIV).
       const int64_t maxQ = int64_t((uint64_t(1) << (bits - 1)) - 1);
       const int64_t minQ = has186_ ? -maxQ - 1 : -maxQ;
-      if (quotient > maxQ || quotient < minQ) { divideError<M>(); return; }
+      if (quotient > maxQ || quotient < minQ) {
+        eu<M>(loop + 29 + signs);  // the quotient's sign test after the loop fails
+        divideError<M>();
+        return;
+      }
+      eu<M>(loop + 35 + signs);
       lo = T(quotient);
       hi = T(remainder);
       break;

@@ -77,6 +77,9 @@ T Cpu::setmo(T v, unsigned count) {
   return v;
 }
 
+// Cycle model: by 1: register nothing, memory the read, 4 clocks, the write. By CL (the 8086
+// repeats a 4-clock microcode loop CL times, the count not masked): register 6 + 4 * CL,
+// memory the read, 9 + 4 * CL, the write.
 template <TimingModel M>
 void Cpu::execShiftGroup(uint8_t op) {
   ModRM m;
@@ -91,6 +94,8 @@ void Cpu::execShiftGroup(uint8_t op) {
     using T = decltype(zero);
     T v = readRM<M, T>(m);
     T r = (kind == 6 && !has186_) ? setmo<T>(v, count) : shiftRotate<T>(kind, v, count);
+    if (op == 0xD0 || op == 0xD1) eu<M>(m.isReg() ? 0 : 4);
+    else eu<M>((m.isReg() ? 6 : 9) + 4 * count);
     writeRM<M, T>(m, r);
   });
   if (op == 0xD0 || op == 0xD1) manual<M>(m.isReg() ? timing::kShiftReg1 : timing::kShiftMem1);

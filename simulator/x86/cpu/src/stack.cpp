@@ -43,7 +43,7 @@ void Cpu::pushRegister(unsigned r) {
 }
 
 // Cycle model: PUSH reg and PUSHF 4 clocks and the write; POP reg and POPF 1 clock and the
-// read; POP r/m: after the EA 4 clocks, the read, 3 clocks, the write.
+// read; POP r/m: register 1, the read, 1; memory after the EA 3, the read, 3, the write.
 template <TimingModel M>
 void Cpu::execStack(uint8_t op) {
   if (op >= 0x50 && op <= 0x57) {
@@ -60,12 +60,12 @@ void Cpu::execStack(uint8_t op) {
     ModRM m;
     decodeModRM<M>(m);
     if (m.reg != 0 && has186_) { undefinedOpcode<M>(); return; }
-    eu<M>(m.isReg() ? 1 : 4);
+    eu<M>(m.isReg() ? 1 : 3);
     if (op32_) {
       writeRM<M, uint32_t>(m, pop32<M>());
     } else {
       const uint16_t v = pop16<M>();
-      eu<M>(m.isReg() ? 0 : 3);
+      eu<M>(m.isReg() ? 1 : 3);
       writeRM<M, uint16_t>(m, v);
     }
     manual<M>(m.isReg() ? timing::kPopReg : timing::kPopMem);
