@@ -60,11 +60,12 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
       setSZP<T>(hi);
       setZf(product == 0);
       // The microcode makes both operands positive (negating the accumulator costs 2 clocks, a
-      // negative source saves one), multiplies, and negates the product when the signs differ
-      // (the REP prefix's flag inverts that): 12 clocks.
+      // negative source saves one, and one more when it stays negative: the most negative
+      // value), multiplies, and negates the product when the signs differ (the REP prefix's
+      // flag inverts that): 12 clocks.
       const bool negate = (accNegative != srcNegative) != repNegates;
-      eu<M>(6 * bits + popcount(multiplier) + 29 + (cf_ ? 0 : 1) + (accNegative ? 2 : 0) - (srcNegative ? 1 : 0) +
-            (negate ? 12 : 0) + memoryExtra);
+      eu<M>(6 * bits + popcount(multiplier) + 29 + (cf_ ? 0 : 1) + (accNegative ? 2 : 0) - (srcNegative ? 1 : 0) -
+            (src == signBit ? 1 : 0) + (negate ? 12 : 0) + memoryExtra);
       break;
     }
     case 6: {  // DIV: quotient must fit in the low half
@@ -101,7 +102,7 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
         divideError<M>();
         return;
       }
-      const unsigned loop = M == kCycle ? cordClocks<T>(T(magnitude >> bits), T(magnitude), T(divisorMagnitude)) : 0;
+      const CordLoop<T> loop = cordLoop<T>(T(magnitude >> bits), T(magnitude), T(divisorMagnitude));
       if (sizeof(T) == 4 && divisor == -1 && dividend == INT64_MIN) { divideError<M>(); return; }
       int64_t quotient = dividend / divisor;
       int64_t remainder = dividend % divisor;
@@ -111,11 +112,15 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
       const int64_t maxQ = int64_t((uint64_t(1) << (bits - 1)) - 1);
       const int64_t minQ = has186_ ? -maxQ - 1 : -maxQ;
       if (quotient > maxQ || quotient < minQ) {
-        eu<M>(loop + 29 + signs);  // the quotient's sign test after the loop fails
+        // The quotient's sign test after the loop fails: interrupt 0, with the flags of the
+        // loop's last trial subtraction and CF clear (as pushed in the SingleStepTests records).
+        sub<T>(loop.lastMinuend, T(divisorMagnitude), 0);
+        cf_ = 0;
+        eu<M>(loop.clocks + 29 + signs);
         divideError<M>();
         return;
       }
-      eu<M>(loop + 35 + signs);
+      eu<M>(loop.clocks + 35 + signs);
       lo = T(quotient);
       hi = T(remainder);
       break;

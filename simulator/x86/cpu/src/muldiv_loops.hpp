@@ -19,12 +19,21 @@ namespace asmlab::x86 {
 // SingleStepTests records, 500 tests per form.
 template <class T> inline unsigned popcount(T v) { return unsigned(__builtin_popcount(unsigned(v))); }
 
-// Clocks of the CORD loop dividing hi:lo (unsigned, hi < divisor) by divisor.
+// The CORD loop dividing hi:lo (unsigned, hi < divisor) by divisor: its clocks, and the minuend
+// of its last trial subtraction that set the flags (the microcode line after the subtraction
+// updates the flags, except on the path where the dividend's top bit went out).
 template <class T>
-inline unsigned cordClocks(T hi, T lo, T divisor) {
+struct CordLoop {
+  unsigned clocks = 0;
+  T lastMinuend = 0;
+};
+
+template <class T>
+inline CordLoop<T> cordLoop(T hi, T lo, T divisor) {
   constexpr unsigned bits = kBits<T>;
-  unsigned clocks = 8 * bits;
   using W = std::conditional_t<sizeof(T) == 4, uint64_t, uint32_t>;
+  CordLoop<T> loop;
+  loop.clocks = 8 * bits;
   W rem = hi;
   bool lastOne = false;
   for (int i = int(bits) - 1; i >= 0; --i) {
@@ -34,16 +43,23 @@ inline unsigned cordClocks(T hi, T lo, T divisor) {
     if (topOut) {                       // the top bit went out: the subtraction cannot borrow
       rem = T(shifted - divisor);
       lastOne = true;
-    } else if (shifted >= divisor) {    // the subtraction succeeds: one more clock
+      continue;
+    }
+    loop.lastMinuend = T(shifted);
+    if (shifted >= divisor) {           // the subtraction succeeds: one more clock
       rem = shifted - divisor;
-      ++clocks;
+      ++loop.clocks;
       lastOne = true;
     } else {
       rem = shifted;
       lastOne = false;
     }
   }
-  return clocks + (lastOne ? 2 : 0);
+  loop.clocks += lastOne ? 2 : 0;
+  return loop;
 }
+
+template <class T>
+inline unsigned cordClocks(T hi, T lo, T divisor) { return cordLoop<T>(hi, lo, divisor).clocks; }
 
 }  // namespace asmlab::x86
