@@ -32,6 +32,7 @@ struct RunRequest {
   std::optional<uint64_t> seed;
   std::vector<std::string> breaks;
   bool trace = false;
+  std::string traceMode;  // "" or "instructions": one line per instruction; "cycles": and per clock
   std::string traceFile;
   bool json = false;
   bool noHaltBanner = false;
@@ -43,6 +44,7 @@ struct RunRequest {
   std::string screenshot, speakerLog, wav;
   std::vector<std::string> screenshotsAt;  // CLOCK:FILE
   std::string cpu = "8086";
+  std::string timing = "manual";
   std::string dialect = "masm";
   std::vector<std::string> includePaths, libraryPaths;
   std::string dosDir;
@@ -154,10 +156,25 @@ std::string hexValue(uint64_t v, unsigned bits) {
   return bits <= 16 ? fmt::format("x{:04X}", v) : fmt::format("x{:08X}", v);
 }
 
-// One trace line: address, word, disassembly, then the registers the instruction changed.
+// 8086 under the cycle model, `--trace cycles`: one line per clock, printed after the line of the
+// instruction they belong to (from its first byte taken to the next instruction's).
+class ClockLines : public x86::ClockSink {
+public:
+  void clock(const x86::ClockRecord& record) override { lines_.push_back(x86::formatClock(record)); }
+  void print(std::ostream& out) {
+    for (const auto& line : lines_) out << "            " << line << '\n';
+    lines_.clear();
+  }
+
+private:
+  std::vector<std::string> lines_;
+};
+
+// One trace line: address, word, disassembly, the instruction's clocks, then the registers the
+// instruction changed.
 class Tracer {
 public:
-  Tracer(sim::Machine& m, std::ostream& out) : machine_(m), out_(out) { snapshot(before_); }
+  Tracer(sim::Machine& m, std::ostream& out, ClockLines* clocks) : machine_(m), out_(out), clocks_(clocks) { snapshot(before_); }
   void operator()(const sim::TraceEvent& e) {
     std::vector<uint64_t> now;
     snapshot(now);
@@ -170,8 +187,9 @@ public:
     }
     unsigned length = 1;
     const std::string text = machine_.disassemble(e.address, &length);
-    out_ << fmt::format("{:>10}  {}  {}  {:<24}{}\n", e.instructionIndex + 1, hexValue(e.address, 16),
-                        hexValue(machine_.peek(e.address), 16), text, changes);
+    out_ << fmt::format("{:>10}  {}  {}  {:<24}{:>5}{}\n", e.instructionIndex + 1, hexValue(e.address, 16),
+                        hexValue(machine_.peek(e.address), 16), text, e.clocks, changes);
+    if (clocks_ != nullptr) clocks_->print(out_);
     before_ = std::move(now);
   }
 
@@ -182,6 +200,7 @@ private:
   }
   sim::Machine& machine_;
   std::ostream& out_;
+  ClockLines* clocks_;
   std::vector<uint64_t> before_;
 };
 
@@ -193,6 +212,7 @@ int runProgram(const RunRequest& req) {
   options.lc3HaltBanner = !req.noHaltBanner;
   options.lc3MemoryLatency = req.memoryLatency;
   options.x86Cpu = req.cpu;
+  options.x86Timing = req.timing;
   options.masmDialect = req.dialect;
   options.includePaths = req.includePaths;
   options.libraryPaths = req.libraryPaths;
@@ -269,8 +289,17 @@ int runProgram(const RunRequest& req) {
     }
   };
   std::unique_ptr<Tracer> tracer;
+  ClockLines clockLines;
+  const bool traceClocks = req.traceMode == "cycles";
+  if (traceClocks) {
+    if (pc == nullptr || pc->cpu().timingModel() != x86::TimingModel::Cycle) {
+      std::cerr << "asmlab run: --trace cycles needs an 8086 or 8088 program run with --timing cycle\n";
+      return sim::exit_code::kUsage;
+    }
+    pc->cpu().setClockSink(&clockLines);
+  }
   if (req.trace || traceFile) {
-    tracer = std::make_unique<Tracer>(*machine, *traceOut);
+    tracer = std::make_unique<Tracer>(*machine, *traceOut, traceClocks ? &clockLines : nullptr);
     machine->setTraceSink([&](const sim::TraceEvent& e) {
       (*tracer)(e);
       flushOutput();
@@ -409,7 +438,11 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   cmd->add_option("--break", req->breaks, "Stop when execution reaches LABEL or address (xNNNN); repeatable");
   cmd->add_option("--memory-latency", req->memoryLatency, "Clocks per memory access for the clock count (default 5)")
       ->check(CLI::Range(1u, 40u));
-  cmd->add_flag("--trace", req->trace, "Print one line per instruction to stderr (or --trace-file)");
+  auto* traceOpt = cmd->add_option("--trace", req->traceMode,
+                                   "Print one line per instruction with its clocks to stderr (or --trace-file); "
+                                   "--trace cycles adds one line per clock (8086, --timing cycle)")
+                       ->expected(0, 1)
+                       ->check(CLI::IsMember({"instructions", "cycles"}));
   cmd->add_option("--trace-file", req->traceFile, "Write the trace to this file");
   cmd->add_flag("--json", req->json, "Print the result as JSON on stdout (verdict, exit code, counts, output, registers)");
   cmd->add_flag("--no-halt-banner", req->noHaltBanner, "HALT stops without printing \"--- Halting the LC-3 ---\"");
@@ -424,14 +457,19 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   pcGroup->add_option("--speaker-log", req->speakerLog, "Write every speaker change (clock, tone frequency) to this file");
   pcGroup->add_option("--wav", req->wav, "Write what the speaker played as a WAV file");
   pcGroup->add_option("--cpu", req->cpu, "CPU model: 8086 (default), 8088, 80186, 80286, 80386");
+  pcGroup->add_option("--timing", req->timing,
+                      "Clock counting: manual (default; the Intel manual's clocks) or cycle (8086/8088: prefetch "
+                      "queue and bus, clock by clock)")
+      ->check(CLI::IsMember({"manual", "cycle"}));
   pcGroup->add_option("--dialect", req->dialect, "8086 sources: masm (default) or tasm (TASM's MASM mode)")
       ->check(CLI::IsMember({"masm", "tasm"}));
   pcGroup->add_option("-I,--include", req->includePaths, "8086 sources: directory searched for INCLUDE files");
   pcGroup->add_option("-L,--libpath", req->libraryPaths, "8086 sources: directory searched for INCLUDELIB libraries");
   pcGroup->add_option("--dos-dir", req->dosDir, "Let DOS file functions use this directory (off by default)");
   pcGroup->add_option("--args", req->args, "The program's command tail (PSP:0080h)");
-  return [req, inputOpt] {
+  return [req, inputOpt, traceOpt] {
     req->inputGiven = inputOpt->count() > 0;
+    req->trace = traceOpt->count() > 0;
     req->input = unescape(req->input);
     return runProgram(*req);
   };

@@ -58,7 +58,7 @@ inline void Cpu::emitClock() {
   r.queueOp = b.shownQop;
   r.queueByte = b.shownQbyte;
   r.queueLength = b.length;
-  r.dma = b.dmaClocks != 0;
+  r.dma = clocks_ < b.dmaUntil;
   if (b.t != TState::Ti) {
     r.cycle = b.cur.kind;
     r.address = b.cur.address;
@@ -80,6 +80,8 @@ inline void Cpu::startCycle() {
     b.euWaiting = false;
     // The second byte of a split word follows directly, without an address phase of its own.
     b.phase = b.opNext < b.opCount ? Phase::Ready : Phase::None;
+    const bool io = b.cur.kind == BusStatus::IoRead || b.cur.kind == BusStatus::IoWrite;
+    b.cur.waits = bus_.hasWaitStates() ? uint8_t(bus_.waitStates(b.cur.address, io)) : 0;
     return;
   }
   b.phase = Phase::None;
@@ -92,6 +94,7 @@ inline void Cpu::startCycle() {
   c.data = 0;
   c.last = true;
   c.discard = false;
+  c.waits = bus_.hasWaitStates() ? uint8_t(bus_.waitStates(c.address, false)) : 0;
   b.fetchIp = uint16_t(b.fetchIp + c.width);
 }
 
@@ -140,7 +143,7 @@ inline void Cpu::transfer() {
       break;
     }
     case BusStatus::IntA:
-      if (c.last && pic_ != nullptr) c.data = pic_->acknowledge();
+      if (c.acknowledge) c.data = pic_ != nullptr ? pic_->acknowledge() : 0xFF;
       break;
     default:
       break;
@@ -148,10 +151,32 @@ inline void Cpu::transfer() {
   if (c.kind != BusStatus::Code && c.last) {
     const uint16_t v = oddLane ? uint16_t(c.data >> 8) : c.data;
     b.opResult = b.opCount == 2 ? uint16_t((b.opResult & 0x00FF) | (v << 8)) : v;
-    // A write lets the EU go on in T3 (a read in T4, below).
-    if (c.kind == BusStatus::MemWrite || c.kind == BusStatus::IoWrite) b.euDone = true;
+
   } else if (c.kind != BusStatus::Code) {
     b.opResult = oddLane ? uint16_t(c.data >> 8) : c.data;
+  }
+}
+
+// A write lets the EU go on in its last T3 or Tw (a read in T4).
+inline void Cpu::writeGoesOn() {
+  const BusCycle& c = biu_.cur;
+  if (c.last && (c.kind == BusStatus::MemWrite || c.kind == BusStatus::IoWrite)) biu_.euDone = true;
+}
+
+// The IBM PC's memory refresh: DMA channel 0, requested every 72 clocks by PIT channel 1, gets
+// the bus at the end of a clock in which the CPU's bus is passive or in T3/Tw/T4 (not T1/T2),
+// keeps it 4 clocks and holds READY low 6 (IBM 5150 Technical Reference; the cost of "4 out of
+// every 72 CPU cycles" is reenigne's measurement). The CPU sees it only as wait states.
+inline void Cpu::refreshDma() {
+  BiuState& b = biu_;
+  if (clocks_ >= b.nextRefresh && !b.refreshPending && clocks_ >= b.dmaUntil) {
+    b.refreshPending = true;
+    b.nextRefresh += b.refreshPeriod;
+  }
+  if (b.refreshPending && b.t != TState::T1 && b.t != TState::T2) {
+    b.refreshPending = false;
+    b.dmaUntil = clocks_ + 1 + 4;
+    b.readyLowUntil = clocks_ + 1 + 6;
   }
 }
 
@@ -215,15 +240,37 @@ inline void Cpu::tick() {
       break;
     default: break;
   }
+  if (b.refreshPeriod != 0) [[unlikely]] refreshDma();
   // ---- the next clock ----
   ++clocks_;
   b.shownQop = b.qop;
   b.shownQbyte = b.qbyte;
   b.qop = QueueOp::None;
   switch (b.t) {
-    case TState::T1: b.t = TState::T2; break;
-    case TState::T2: b.t = TState::T3; transfer(); break;
+    case TState::T1:
+      // The halt "cycle" is a status on the bus for one clock (T1), then the bus idles.
+      if (b.cur.kind == BusStatus::Halt) {
+        b.t = TState::Ti;
+        b.euDone = true;
+        break;
+      }
+      b.t = TState::T2;
+      break;
+    case TState::T2:
+      b.t = TState::T3;
+      transfer();
+      if (b.cur.waits == 0 && clocks_ >= b.readyLowUntil) writeGoesOn();
+      break;
     case TState::T3:
+    case TState::Tw:
+      // READY is sampled in T3 and each Tw: low (a device's wait states, the PC's refresh DMA)
+      // repeats the state as Tw.
+      if (b.cur.waits != 0 || clocks_ < b.readyLowUntil) {
+        if (b.cur.waits != 0) --b.cur.waits;
+        b.t = TState::Tw;
+        if (b.cur.waits == 0 && clocks_ >= b.readyLowUntil) writeGoesOn();
+        break;
+      }
       b.t = TState::T4;
       // A read lets the EU go on in T4 (the data was latched at the end of T3).
       if ((b.cur.kind == BusStatus::MemRead || b.cur.kind == BusStatus::IoRead || b.cur.kind == BusStatus::IntA) &&
@@ -268,6 +315,7 @@ inline void Cpu::busRequest(BusStatus kind, unsigned seg, uint32_t offset, uint1
     c.width = uint8_t(w);
     c.last = last;
     c.discard = false;
+    c.acknowledge = false;
     if (b.fetchWidth == 1) {
       c.bhe = false;
       c.data = v;
@@ -336,6 +384,26 @@ inline void Cpu::suspendPrefetch() {
   b.wantFetch = false;
   if (b.phase != Phase::None && b.owner == Owner::Prefetch) b.phase = Phase::None;
   tick();
+}
+
+// HLT: the EU stops; the BIU lets a code fetch on the bus finish, prefetches no more and puts
+// the halt status on the bus for one clock (Intel 8086 data sheet, S2-S0 = 011, "HALT").
+inline void Cpu::haltBus() {
+  suspendPrefetch();
+  busRequest(BusStatus::Halt, kNoSegment, 0, 0, 1);
+  waitForBus(false);
+}
+
+// INTR's acknowledge: two INTA bus cycles (the second two clocks after the first's T4, as the
+// EU asks again at that T4); the interrupt controller puts the vector on the bus in the second
+// (Intel 8086 data sheet, "Interrupt acknowledge sequence").
+inline uint8_t Cpu::interruptAcknowledge() {
+  busRequest(BusStatus::IntA, kNoSegment, 0, 0, 1);
+  waitForBus(true);
+  busRequest(BusStatus::IntA, kNoSegment, 0, 0, 1);
+  biu_.op[0].acknowledge = true;
+  waitForBus(true);
+  return uint8_t(biu_.opResult);
 }
 
 // FLUSH (one clock): the queue empties and fetching restarts at IP, with this clock as Tr.

@@ -1,6 +1,8 @@
 // Names of the timing models and of the per-clock bus states (asmlab/x86/bus_trace.hpp).
 #include "asmlab/x86/bus_trace.hpp"
 
+#include <cstdio>
+
 namespace asmlab::x86 {
 
 const char* timingModelName(TimingModel model) { return model == TimingModel::Cycle ? "cycle" : "manual"; }
@@ -36,6 +38,24 @@ const char* busSegmentName(BusSegment s) {
   static const char* const names[] = {"ES", "SS", "CS", "DS", "--"};
   const unsigned i = static_cast<unsigned>(s);
   return i < 5 ? names[i] : "--";
+}
+
+std::string formatClock(const ClockRecord& r) {
+  const bool onBus = r.tstate != TState::Ti;
+  char address[8] = "     ";
+  if (onBus) std::snprintf(address, sizeof address, "%05X", unsigned(r.address & 0xFFFFF));
+  char data[8] = "     ";
+  if (r.tstate == TState::T3 || r.tstate == TState::Tw) std::snprintf(data, sizeof data, "d%04X", unsigned(r.data));
+  char queue[8] = "    ";
+  if (r.queueOp == QueueOp::First || r.queueOp == QueueOp::Subsequent)
+    std::snprintf(queue, sizeof queue, "%c %02X", queueOpLetter(r.queueOp), unsigned(r.queueByte));
+  else if (r.queueOp == QueueOp::Flush)
+    std::snprintf(queue, sizeof queue, "E   ");
+  char line[112];
+  std::snprintf(line, sizeof line, "%10llu  %-2s  %-4s  %s  %-2s  %s  %s  q=%u%s", static_cast<unsigned long long>(r.clock),
+                tStateName(r.tstate), onBus ? busStatusName(r.cycle) : "", address, busSegmentName(r.segment), data,
+                queue, unsigned(r.queueLength), r.dma ? "  DMA" : "");
+  return line;
 }
 
 }  // namespace asmlab::x86

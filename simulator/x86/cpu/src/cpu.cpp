@@ -254,7 +254,14 @@ void Cpu::serviceBoundary() {
   if (signals_.is.intr) {
     if (if_ && pic_ && pic_->pending()) {
       signals_.is.trap = false;
-      uint8_t vector = pic_->acknowledge();
+      uint8_t vector;
+      if constexpr (M == kCycle) {
+        // Cycle model: SUSP, the two INTA cycles, then the interrupt sequence.
+        suspendPrefetch();
+        vector = interruptAcknowledge();
+      } else {
+        vector = pic_->acknowledge();
+      }
       manual<M>(timing::kIntrEntry);
       enterInterrupt<M>(vector, ip_);
       return;

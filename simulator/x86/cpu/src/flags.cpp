@@ -50,6 +50,9 @@ void Cpu::execProcessorControl(uint8_t op) {
     return;
   }
   if (op == 0xF4) {  // HLT: wait for NMI or INTR (or reset)
+    // Cycle model: one clock, then the halt status on the bus (Cpu::haltBus).
+    eu<M>(1);
+    if constexpr (M == kCycle) haltBus();
     signals_.is.halted = true;
     manual<M>(timing::kHlt);
     return;

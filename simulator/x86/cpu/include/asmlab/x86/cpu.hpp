@@ -67,8 +67,14 @@ public:
   // Cycle model: receives one record per clock (nullptr: none). Costs one test per clock.
   void setClockSink(ClockSink* sink) { clockSink_ = sink; }
   // Cycle model, IBM PC: a DMA memory refresh cycle every `period` clocks (0: none), as DMA
-  // channel 0 driven by PIT channel 1 does on the PC (IBM 5150 Technical Reference).
-  void setRefreshPeriod(unsigned period) { biu_.refreshPeriod = period; }
+  // channel 0 driven by PIT channel 1 does on the PC (IBM 5150 Technical Reference): the DMA
+  // takes the bus for 4 clocks when the CPU's bus is passive or in T3/Tw/T4, holding READY low
+  // for 6, so a CPU bus cycle reaching T3 meanwhile waits (Tw).
+  void setRefreshPeriod(unsigned period) {
+    biu_.refreshPeriod = period;
+    biu_.nextRefresh = clocks_ + period;
+  }
+  unsigned refreshPeriod() const { return biu_.refreshPeriod; }
   // The prefetch queue (cycle model; empty under the manual model), oldest byte first.
   std::vector<uint8_t> prefetchQueue() const;
   // Loads the queue as a test starts (the bytes at CS:IP onward); the fetch pointer follows it.
@@ -187,6 +193,8 @@ private:
   void waitForBus(bool read);
   void startCycle();
   void transfer();
+  void writeGoesOn();
+  void refreshDma();
   uint8_t readCode8(uint32_t linear);
   void pushFetched();
   void decideAfterT2();
@@ -194,6 +202,7 @@ private:
   void correctIp() {}
   void flushQueue();
   void haltBus();
+  uint8_t interruptAcknowledge();
   void emitClock();
   bool queueHasRoom() const { return biu_.length <= biu_.roomAt; }
   void resetBiu();
@@ -314,6 +323,8 @@ private:
     bool bhe = false;
     bool last = true;         // the last transfer of the EU's operation (or a code fetch)
     bool discard = false;     // a code fetch whose bytes a flush made stale
+    uint8_t waits = 0;        // wait states (Tw) the device asks for
+    bool acknowledge = false; // the INTA cycle that reads the vector (the second)
   };
   struct BiuState {
     uint8_t queue[8]{};
@@ -338,9 +349,10 @@ private:
     QueueOp qop = QueueOp::None, shownQop = QueueOp::None;  // this clock's, and the last shown
     uint8_t qbyte = 0, shownQbyte = 0;
     unsigned refreshPeriod = 0;            // PC DMA refresh (0: none)
-    uint64_t nextRefresh = 0;
-    uint8_t dmaClocks = 0;                 // clocks left of a DMA cycle owning the bus
-    bool halted = false;
+    uint64_t nextRefresh = 0;              // clock of the next refresh request (DREQ0)
+    bool refreshPending = false;           // requested, waiting for the bus
+    uint64_t dmaUntil = 0;                 // a DMA cycle owns the bus before this clock
+    uint64_t readyLowUntil = 0;            // READY is held low before this clock
   } biu_;
   bool is8088_ = false, has186_ = false, has286_ = false, has386_ = false;
   InterruptController* pic_ = nullptr;
