@@ -1,5 +1,6 @@
 // `asmlab asm FILE... [-o OUT] [--listing[=F]] [--sym[=F]] [-Werror] [--arch lc3|x86]`: assembles each
-// source beside itself (FILE.obj, FILE.sym, optionally FILE.lst). Outputs are written only when a file
+// source beside itself (FILE.obj, FILE.sym, optionally FILE.lst); an LC-3 .bin or .hex becomes
+// FILE.obj. Outputs are written only when a file
 // assembles without errors, each through a temporary file and a rename, so a failed run never
 // damages an earlier good output and never touches the source.
 #include <unistd.h>
@@ -10,10 +11,13 @@
 #include <fmt/format.h>
 
 #include "asmlab/asm/diagnostics.hpp"
+#include "asmlab/asm/output_file.hpp"
 #include "asmlab/lc3/assembler.hpp"
 #include "asmlab/lc3/objfile.hpp"
+#include "asmlab/lc3/textobj.hpp"
 #include "command.hpp"
 #include "masm_command.hpp"
+#include "options.hpp"
 
 namespace asmlab::cli {
 namespace {
@@ -30,6 +34,8 @@ struct AsmRequest {
   std::vector<std::string> warningFlags;  // -Werror, -Wno-unused-label, -Wno-fall-into-data
   std::string arch = "auto";
   size_t errorLimit = 0;
+  bool strict = false;               // LC-3: reject the course tools' relaxed syntax
+  bool caseSensitiveLabels = false;  // LC-3: `Loop` and `LOOP` are two labels
   MasmArgs masm;  // -I, -D, --dialect, --case for 8086 sources
 };
 
@@ -77,12 +83,6 @@ std::string withExtension(const std::string& path, const char* extension) {
   return p.string();
 }
 
-bool samePath(const std::string& a, const std::string& b) {
-  std::error_code ec;
-  if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
-  return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec);
-}
-
 bool color() { return isatty(2) && std::getenv("NO_COLOR") == nullptr; }
 
 struct Output {
@@ -90,17 +90,18 @@ struct Output {
   std::string bytes;
 };
 
-// Writes every output, refusing any path that names the source itself.
+// Writes every output, or none when one of them would replace the source (or another output).
 bool writeOutputs(const std::string& sourcePath, const std::vector<Output>& outputs) {
-  for (const auto& out : outputs) {
-    if (samePath(out.path, sourcePath)) {
-      std::cerr << fmt::format("{}: error: refusing to write '{}': it is the source file itself\n", sourcePath, out.path);
-      return false;
-    }
+  const InputFiles inputs({sourcePath});
+  std::vector<std::string> paths;
+  for (const auto& out : outputs) paths.push_back(out.path);
+  if (auto problem = checkOutputs(paths, inputs); !problem.empty()) {
+    std::cerr << fmt::format("{}: error: {}; no output written\n", sourcePath, problem);
+    return false;
   }
   for (const auto& out : outputs) {
     std::string error;
-    if (!lc3::writeFileAtomically(out.path, out.bytes, error)) {
+    if (!writeOutputFile(out.path, out.bytes, inputs, error)) {
       std::cerr << fmt::format("{}: error: {}\n", sourcePath, error);
       return false;
     }
@@ -112,12 +113,13 @@ int assembleLc3File(const AsmRequest& request, const std::shared_ptr<const Sourc
   Diagnostics diagnostics;
   diagnostics.setErrorLimit(request.errorLimit);
   lc3::AssembleOptions options;
-  for (const auto& flag : request.warningFlags) {
-    if (flag == "error") diagnostics.setWarningsAsErrors(true);
-    if (flag == "no-unused-label") options.warnUnusedLabels = false;
-    if (flag == "no-fall-into-data") options.warnFallIntoData = false;
-  }
+  const WarningFlags warnings = parseWarningFlags(request.warningFlags);
+  diagnostics.setWarningsAsErrors(warnings.error);
+  options.warnUnusedLabels = warnings.unusedLabel.value_or(true);
+  options.warnFallIntoData = warnings.fallIntoData.value_or(true);
   options.listing = request.listing;
+  options.strict = request.strict;
+  options.caseSensitiveLabels = request.caseSensitiveLabels;
   lc3::Assembly assembly = lc3::assemble(source, diagnostics, options);
   diagnostics.render(std::cerr, color());
   if (diagnostics.hasErrors()) {
@@ -135,13 +137,32 @@ int assembleLc3File(const AsmRequest& request, const std::shared_ptr<const Sourc
   return writeOutputs(source->name(), outputs) ? 0 : 1;
 }
 
+// .bin / .hex (words as text, textobj.hpp) become a classic .obj, as the course tools convert them
+// (lc3convert, lc3tools' converter): the same words, no symbol table.
+int convertTextObjectFile(const AsmRequest& request, const std::shared_ptr<const SourceFile>& source,
+                          lc3::TextObjectFormat format) {
+  Diagnostics diagnostics;
+  lc3::ObjectImage image;
+  const bool ok = lc3::readTextObject(source, format, image, diagnostics);
+  diagnostics.render(std::cerr, color());
+  if (!ok) {
+    std::cerr << fmt::format("{}: no output written\n", source->name());
+    return 1;
+  }
+  std::string objectPath = request.output.empty() ? withExtension(source->name(), ".obj") : request.output;
+  return writeOutputs(source->name(), {{objectPath, lc3::writeObject(image)}}) ? 0 : 1;
+}
+
 // 8086 sources go to the MASM/TASM front end (cli/masm_command.cpp): an OMF object beside the
 // source (or -o), and a listing with --listing.
 int assembleX86File(const AsmRequest& request, const std::shared_ptr<const SourceFile>& source) {
   std::string objectPath = request.output.empty() ? withExtension(source->name(), ".obj") : request.output;
   std::string listingPath;
   if (request.listing) listingPath = request.listingPath.empty() ? withExtension(objectPath, ".lst") : request.listingPath;
-  return runMasmAssembleSource(source, objectPath, listingPath, request.masm);
+  MasmArgs masm = request.masm;
+  masm.warningsAsErrors = parseWarningFlags(request.warningFlags).error;
+  if (!applyProgramSettings({source->name()}, masm)) return 1;
+  return runMasmAssembleSource(source, objectPath, listingPath, masm);
 }
 
 int runAsm(const AsmRequest& request) {
@@ -174,6 +195,10 @@ int runAsm(const AsmRequest& request) {
       status = 1;
       continue;
     }
+    if (auto format = lc3::textObjectFormatFor(path)) {
+      if (convertTextObjectFile(request, source, *format) != 0) status = 1;
+      continue;
+    }
     Architecture arch = request.arch == "lc3"   ? Architecture::Lc3
                         : request.arch == "x86" ? Architecture::X86
                                                 : detectArchitecture(*source);
@@ -192,12 +217,15 @@ CommandRegistration registration("asm", [](CLI::App& app) -> std::function<int()
                       ->expected(0, 1);
   cmd->add_option("--sym", request->symPath, "Symbol table to write (default: FILE.sym beside the object file)");
   cmd->add_flag("--no-sym", request->noSym, "Do not write a symbol table");
-  cmd->add_option("-W", request->warningFlags, "-Werror: warnings are errors; -Wno-unused-label, -Wno-fall-into-data")
-      ->check(CLI::IsMember({"error", "no-unused-label", "no-fall-into-data"}))
-      ->allow_extra_args(false);
+  addWarningOption(*cmd, request->warningFlags);
   cmd->add_option("--arch", request->arch, "Source architecture (default: detected from the content)")
       ->check(CLI::IsMember({"auto", "lc3", "x86"}));
   cmd->add_option("--error-limit", request->errorLimit, "Stop listing errors after this many (0: all)");
+  cmd->add_flag("--strict", request->strict,
+                "LC-3: reject what only the course tools accept (operands without commas, stray commas, "
+                "punctuation in labels, text after .END, overlapping .ORIG blocks) instead of warning");
+  cmd->add_flag("--case-sensitive-labels", request->caseSensitiveLabels,
+                "LC-3: labels that differ in case are different labels (2nd-edition-era assemblers)");
   addMasmOptions(*cmd, request->masm);
   return [request, listing] {
     request->listing = listing->count() > 0;

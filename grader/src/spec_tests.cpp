@@ -53,7 +53,7 @@ Spec SpecReader::readSpec(const YAML::Node& root) {
 void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
   if (!expectMap(node, "build")) return;
   checkKeys(node, "build", {"submission", "sources", "modules", "libraries", "edition", "cpu", "dialect", "include_paths",
-                                "library_paths", "randomize", "seed"});
+                                "library_paths", "randomize", "seed", "case_sensitive_labels", "strict"});
   if (node["randomize"]) build.randomize = boolean(node["randomize"], "build.randomize").value_or(false);
   if (node["seed"]) build.randomSeed = count(node["seed"], "build.seed").value_or(1);
   if (node["submission"]) {
@@ -91,6 +91,13 @@ void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
     }
     if (machine_ != "lc3") error(node["edition"], "build.edition applies to machine lc3 only");
   }
+  // LC-3 assembly dialect (docs/lc3-assembler.md, "Relaxed syntax").
+  for (auto [key, flag] : {std::pair<const char*, bool*>{"case_sensitive_labels", &build.caseSensitiveLabels},
+                           std::pair<const char*, bool*>{"strict", &build.strict}}) {
+    if (!node[key]) continue;
+    *flag = boolean(node[key], fmt::format("build.{}", key)).value_or(false);
+    if (machine_ != "lc3") error(node[key], fmt::format("build.{} applies to machine lc3 only", key));
+  }
   if (node["cpu"]) {
     auto cpu = string(node["cpu"], "build.cpu");
     static const std::vector<std::string> cpus{"8086", "8088", "80186", "80286", "80386"};
@@ -106,7 +113,7 @@ void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
   if (node["dialect"]) {
     auto dialect = string(node["dialect"], "build.dialect");
     if (dialect && *dialect != "masm" && *dialect != "tasm") {
-      error(node["dialect"], fmt::format("unknown dialect '{}' (masm, or tasm for TASM's MASM mode)", *dialect));
+      error(node["dialect"], fmt::format("unknown dialect '{}' (masm, or tasm for Turbo Assembler)", *dialect));
     } else if (dialect) {
       build.dialect = *dialect;
     }

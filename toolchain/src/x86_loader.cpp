@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <map>
 
+#include <fmt/format.h>
+
 #include "asmlab/link/com_writer.hpp"
 #include "asmlab/link/linker.hpp"
 #include "asmlab/masm/assembler.hpp"
@@ -39,6 +41,28 @@ uint32_t imageLoadBase(link::OutputFormat format) {
   return (format == link::OutputFormat::Com ? psp : psp + 0x10) << 4;
 }
 
+// Link messages ("file: error: message") as diagnostics about that file, so that they print once
+// as "trunc.obj: error: ..." and not as "error: trunc.obj: error: ...".
+void addLinkDiagnostics(const link::LinkDiagnostics& from, Diagnostics& to) {
+  for (const auto& m : from.all()) {
+    Diagnostic d;
+    d.severity = m.severity;
+    if (!m.file.empty()) d.location.file = std::make_shared<const SourceFile>(m.file, "");
+    d.message = m.offset ? fmt::format("at offset 0x{:X}: {}", *m.offset, m.message) : m.message;
+    to.add(std::move(d));
+  }
+}
+
+// Where one module's part of a segment starts in the image (the linker's contributions).
+std::optional<uint32_t> placeOf(const link::LinkedProgram& program, const std::string& segment, const std::string& origin) {
+  for (const auto& s : program.segments) {
+    if (s.name != segment) continue;
+    for (const auto& c : s.contributions)
+      if (c.origin == origin) return c.start;
+  }
+  return std::nullopt;
+}
+
 // The linked program's line numbers as machine addresses (CS*16+IP). Object files name their
 // source as THEADR does (no folder); it is looked for beside the object.
 void fillSourceMap(const link::LinkedProgram& program, const std::vector<InputFile>& files, SourceMap& sourceMap) {
@@ -57,6 +81,21 @@ void fillSourceMap(const link::LinkedProgram& program, const std::vector<InputFi
     }
     sourceMap[base + line.linear] = {it->second, line.line};
   }
+}
+
+// Where each segment of the linked program lies once loaded, and the paragraph the program
+// reaches it with: its group's frame when it is in one (as LINK resolves group-relative fixups),
+// else its own.
+std::vector<sim::SegmentRange> loadedSegments(const link::LinkedProgram& program, uint32_t loadBase) {
+  std::vector<sim::SegmentRange> out;
+  for (const auto& s : program.segments) {
+    if (s.absolute || s.length == 0) continue;
+    uint16_t frame = s.frame;
+    for (const auto& g : program.groups)
+      if (!s.group.empty() && g.name == s.group) frame = g.frame;
+    out.push_back({s.name, static_cast<uint16_t>((loadBase >> 4) + frame), loadBase + s.start, uint64_t{loadBase} + s.start + s.length});
+  }
+  return out;
 }
 
 }  // namespace
@@ -85,6 +124,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
   }
   std::vector<uint8_t> program;
   std::vector<std::pair<std::string, uint32_t>> publics;  // name, linear address once loaded
+  std::vector<sim::SegmentRange> segments;                // the linked program's, once loaded
   std::string name = files.front().path;
   const std::string ext = lowerExt(name);
   if (ext == ".exe" || ext == ".com") {
@@ -101,6 +141,11 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     std::vector<link::Library> libraries;  // given by name (INCLUDELIB ones are found by the linker)
     std::vector<std::string> libraryPaths;
     bool tiny = false;
+    struct SourceLabel {
+      std::string name, segment, origin;
+      uint32_t offset = 0;
+    };
+    std::vector<SourceLabel> labels;
     masm::Options masmOptions;
     masmOptions.dialect = options.masmDialect == "tasm" ? masm::Dialect::Tasm : masm::Dialect::Masm;
     masmOptions.includePaths = options.includePaths;
@@ -113,6 +158,8 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
         auto result = masm::assemble(std::make_shared<const SourceFile>(f.path, f.bytes), masmOptions, diagnostics);
         if (diagnostics.hasErrors()) return nullptr;
         tiny |= result.tinyModel;
+        for (const auto& label : result.labels)
+          labels.push_back({label.name, result.module.segments[*label.segment].name, f.path, label.offset});
         modules.push_back({std::move(result.module), f.path});
         continue;
       }
@@ -120,7 +167,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
       if (lowerExt(f.path) == ".lib") {
         auto library = link::Library::read(std::move(bytes), f.path, linkDiagnostics);
         if (!library) {
-          diagnostics.error({}, linkDiagnostics.renderToString());
+          addLinkDiagnostics(linkDiagnostics, diagnostics);
           return nullptr;
         }
         libraries.push_back(std::move(*library));
@@ -128,7 +175,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
       }
       auto module = link::readObject(bytes, f.path, linkDiagnostics);
       if (!module) {
-        diagnostics.error({}, linkDiagnostics.renderToString());
+        addLinkDiagnostics(linkDiagnostics, diagnostics);
         return nullptr;
       }
       modules.push_back({std::move(*module), f.path});
@@ -141,7 +188,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     linkOptions.libraryPaths = libraryPaths;
     auto linked = link::link(std::move(modules), libraries, linkOptions, linkDiagnostics);
     if (!linked) {
-      diagnostics.error({}, linkDiagnostics.renderToString());
+      addLinkDiagnostics(linkDiagnostics, diagnostics);
       return nullptr;
     }
     program = tiny ? link::writeCom(*linked) : link::writeMz(*linked);
@@ -151,6 +198,10 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
       if (symbol.absolute) continue;
       publics.push_back({symbol.name, loadBase + (uint32_t{symbol.frame} << 4) + symbol.offset});
     }
+    // Every label of the sources, where its module's part of its segment was placed.
+    for (const auto& label : labels)
+      if (auto at = placeOf(*linked, label.segment, label.origin)) publics.push_back({label.name, loadBase + *at + label.offset});
+    segments = loadedSegments(*linked, loadBase);
     if (sourceMap) fillSourceMap(*linked, files, *sourceMap);
     const auto dot = name.find_last_of('.');
     name = name.substr(0, dot) + (tiny ? ".COM" : ".EXE");
@@ -166,6 +217,15 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     return nullptr;
   }
   for (const auto& [symbol, address] : publics) machine->symbols().add(symbol, address);
+  for (auto& segment : segments) machine->symbols().addSegment(std::move(segment));
+  if (ext == ".exe" || ext == ".com") {
+    // A program linked elsewhere: its symbols from the map beside it, if there is one. The
+    // map's addresses count from the load image, which DOS puts after the PSP (.EXE) or at
+    // PSP:0000 (.COM, whose image starts with the PSP's 100h bytes).
+    const bool isExe = files.front().bytes.size() >= 2 &&
+                       ((files.front().bytes[0] == 'M' && files.front().bytes[1] == 'Z') || (files.front().bytes[0] == 'Z' && files.front().bytes[1] == 'M'));
+    readMapSymbols(files.front().path, imageLoadBase(isExe ? link::OutputFormat::Exe : link::OutputFormat::Com), machine->symbols());
+  }
   if (options.seed) randomizeDosProgram(*machine, program, *options.seed);
   return machine;
 }

@@ -18,6 +18,7 @@
 #include "name_map.hpp"
 #include "replay.hpp"
 #include "symbol_index.hpp"
+#include "tasm.hpp"
 
 namespace asmlab::masm {
 
@@ -117,7 +118,7 @@ static_assert(sizeof(Value) <= 96, "keep Value small: it is copied on every eval
 
 enum class StmtKind : uint8_t {
   Instruction, Data, Label, Equal, Equ, SegmentBegin, SegmentEnd, Org, Even, Align, ProcBegin, ProcEnd, Assume,
-  CpuChange, Jumps, LabelDirective, End, StructData, Radix, ListControl,
+  CpuChange, Jumps, LabelDirective, End, StructData, Radix, ListControl, FpuChange,
 };
 
 struct Statement {
@@ -165,6 +166,12 @@ struct ListingLine {
 };
 
 enum class Model : uint8_t { None, Tiny, Small, Compact, Medium, Large, Huge, Flat };
+
+// The coprocessor a processor directive selects with it (MASM 6.1 Reference: .8086 and .186
+// enable the 8087 instructions, .286 the 80287's, .386 and later the 80387's).
+constexpr enc::Fpu impliedFpu(enc::Cpu cpu) {
+  return cpu == enc::Cpu::I80386 ? enc::Fpu::I80387 : cpu == enc::Cpu::I80286 ? enc::Fpu::I80287 : enc::Fpu::I8087;
+}
 
 class Assembler : public MacroHost {
 public:
@@ -263,6 +270,7 @@ public:
   unsigned radix = 10;
   enc::Cpu cpu = enc::Cpu::I8086;
   bool cpu32 = false;                        // .386 or later in force
+  enc::Fpu fpu = enc::Fpu::I8087;            // .8087 (default), .287, .387, .NO87
   bool jumps = false;
   bool listingOn = true;
   const Statement* currentStatement = nullptr;
@@ -286,6 +294,9 @@ public:
   bool forceUse16 = false;                   // OPTION SEGMENT:USE16
   bool scoped = true;                        // OPTION SCOPED (MASM 6 default)
   bool tasmLocals = false;
+  TasmState tasmState;                       // --dialect tasm: Ideal mode, ARG/LOCAL (tasm.hpp)
+  // A TASM local symbol (LOCALS): its name starts with the local prefix (@@ unless LOCALS names one).
+  bool isTasmLocal(std::string_view name) const { return tasmLocals && name.starts_with(tasmState.localPrefix); }
   bool dotName = false;
   int procCounter = 0;
   StructDef* openStruct = nullptr;
@@ -336,6 +347,7 @@ public:
   void error(const LogicalLine& line, uint32_t column, std::string message, uint32_t length = 0);
   void warning(const LogicalLine& line, uint32_t column, std::string message);
   void passError(uint32_t column, std::string message, uint32_t length = 0);
+  void passWarning(uint32_t column, std::string message);  // kept, like passError, from the last pass only
 
   // evaluate.cpp
   Value evaluate(const Expr& e, bool reportUndefined);
@@ -366,6 +378,22 @@ public:
   void startPass();
   void switchSegment(int index);
 
+  // ideal.cpp, tasm_frames.cpp: Turbo Assembler's statements (tasm.hpp)
+  bool processTasmLine(const LogicalLine& line);
+  bool tasmInstruction(const LogicalLine& line);
+  bool pushesSeveral(const LogicalLine& line, std::string_view op, size_t operandsAt, size_t labelEnd);
+  void startFrame(const LogicalLine& line);
+  void emitEpilogue(const LogicalLine& line);
+  void runGenerated(const LogicalLine& line, std::string text);
+  bool idealStatement(const Statement* s) const;
+  void finishTasm();
+  bool tasmFrameDirective(const LogicalLine& line, std::string_view directive, std::string_view rest, uint32_t restColumn);
+  bool tasmProc(const LogicalLine& line, std::string_view name, std::string_view rest, uint32_t nameColumn,
+                uint32_t dirColumn, uint32_t restColumn);
+  bool openAnonymousStruct(bool isUnion);
+  bool closeAnonymousStruct();
+  const StructField* fieldByName(std::string_view name, std::string& ambiguity) const;
+
   // data.cpp
   uint32_t dataTypeSize(std::string_view word);
   void emitData(const Statement& s);
@@ -375,6 +403,7 @@ public:
   void presetData(Statement& s, Symbol* label, uint64_t count, std::optional<int64_t> value);
   void emitBytes(const uint8_t* bytes, size_t count, bool initialised);
   void emitValue(const Value& v, uint32_t size, uint16_t column);
+  void emitReal(std::string_view text, bool negative, bool encoded, uint32_t size, uint16_t column);
   void emitItems(const std::vector<DataItem>& items, uint32_t elementSize, StructDef* type);
   void emitStruct(const std::vector<DataItem>* init, StructDef* type, uint16_t column);
   void addFixup(link::FixupKind kind, const Value& v, uint32_t at, bool selfRelative = false);
@@ -404,5 +433,7 @@ bool simpleDataText(std::string_view text, unsigned radix, uint32_t size, uint64
 bool simpleDataFits(uint32_t size, uint64_t count, int64_t value);
 void resolveIdentifier(const ExprOp& op);  // evaluate.cpp
 bool passIndependent(const Expr& e);       // evaluate.cpp
+bool isTasmLanguage(std::string_view word);   // tasm_frames.cpp: C, PASCAL ... NOLANGUAGE
+bool isPascalLanguage(std::string_view word); // PASCAL, TPASCAL, BASIC, FORTRAN
 
 }  // namespace asmlab::masm

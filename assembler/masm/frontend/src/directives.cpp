@@ -12,18 +12,28 @@ namespace {
 
 std::optional<enc::Cpu> cpuDirective(const std::string& u, bool& is32) {
   static const std::pair<const char*, enc::Cpu> table[] = {
-      {".8086", enc::Cpu::I8086}, {".8087", enc::Cpu::I8086}, {".186", enc::Cpu::I80186}, {".286", enc::Cpu::I80286},
-      {".286P", enc::Cpu::I80286}, {".286C", enc::Cpu::I80286}, {".287", enc::Cpu::I80286}, {".386", enc::Cpu::I80386},
-      {".386P", enc::Cpu::I80386}, {".386C", enc::Cpu::I80386}, {".387", enc::Cpu::I80386}, {".486", enc::Cpu::I80386},
+      {".8086", enc::Cpu::I8086}, {".186", enc::Cpu::I80186}, {".286", enc::Cpu::I80286},
+      {".286P", enc::Cpu::I80286}, {".286C", enc::Cpu::I80286}, {".386", enc::Cpu::I80386},
+      {".386P", enc::Cpu::I80386}, {".386C", enc::Cpu::I80386}, {".486", enc::Cpu::I80386},
       {".486P", enc::Cpu::I80386}, {".586", enc::Cpu::I80386}, {".586P", enc::Cpu::I80386}, {"P8086", enc::Cpu::I8086},
-      {"P8087", enc::Cpu::I8086}, {"P186", enc::Cpu::I80186}, {"P286", enc::Cpu::I80286}, {"P286N", enc::Cpu::I80286},
-      {"P287", enc::Cpu::I80286}, {"P386", enc::Cpu::I80386}, {"P386N", enc::Cpu::I80386}, {"P387", enc::Cpu::I80386},
+      {"P186", enc::Cpu::I80186}, {"P286", enc::Cpu::I80286}, {"P286N", enc::Cpu::I80286},
+      {"P386", enc::Cpu::I80386}, {"P386N", enc::Cpu::I80386},
       {"P486", enc::Cpu::I80386}, {"P486N", enc::Cpu::I80386}, {"P586", enc::Cpu::I80386}, {"P586N", enc::Cpu::I80386}};
   for (auto& [name, c] : table)
     if (u == name) {
       is32 = c == enc::Cpu::I80386;
       return c;
     }
+  return std::nullopt;
+}
+
+// Coprocessor directives select the FPU only: `.8087` after `.386` leaves the 386 instructions on.
+std::optional<enc::Fpu> fpuDirective(const std::string& u) {
+  static const std::pair<const char*, enc::Fpu> table[] = {
+      {".8087", enc::Fpu::I8087}, {".287", enc::Fpu::I80287}, {".387", enc::Fpu::I80387}, {".NO87", enc::Fpu::None},
+      {"P8087", enc::Fpu::I8087}, {"P287", enc::Fpu::I80287}, {"P387", enc::Fpu::I80387}, {"PNO87", enc::Fpu::None}};
+  for (auto& [name, f] : table)
+    if (u == name) return f;
   return std::nullopt;
 }
 
@@ -162,6 +172,7 @@ void Assembler::startPass() {
   radix = 10;
   cpu = options.cpu == Cpu::I8086 ? enc::Cpu::I8086 : options.cpu == Cpu::I186 ? enc::Cpu::I80186 : options.cpu == Cpu::I286 ? enc::Cpu::I80286 : enc::Cpu::I80386;
   cpu32 = options.cpu >= Cpu::I386;
+  fpu = impliedFpu(cpu);
   jumps = false;
   listingOn = true;
 }
@@ -512,19 +523,25 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
         f.size = static_cast<uint32_t>(s.number);
         f.initialiser = dataOf(s);
         if (hasName) {
-          Symbol* fs = globalSymbol(name, true);
-          if (fs->kind == SymKind::Undefined || fs->kind == SymKind::StructField) {
+          // Ideal mode keeps a field's name to its structure (Turbo Assembler User's Guide, "Ideal
+          // mode": duplicate member names among structures), so it makes no global name.
+          Symbol* fs = tasmState.ideal ? nullptr : globalSymbol(name, true);
+          if (fs && (fs->kind == SymKind::Undefined || fs->kind == SymKind::StructField)) {
             fs->kind = SymKind::StructField;
             fs->value = f.offset;
             fs->typeSize = f.elementSize;
             fs->structType = f.structType;
             fs->passDefined = 1;
           }
-          f.symbol = fs;
           // Field names are also looked up per structure, so two structures may share one.
           Symbol* own = newSymbol();
-          *own = *fs;
+          if (fs) *own = *fs;
+          own->name = spelling(name);
+          own->kind = SymKind::StructField;
           own->value = f.offset;
+          own->typeSize = f.elementSize;
+          own->structType = f.structType;
+          own->passDefined = 1;
           f.symbol = own;
           globals.push_back({own, fmt::format("\x03{}.{}", openStruct->name, fold(name))});
         }
@@ -594,6 +611,11 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       simplified == ".FARDATA" || simplified == ".FARDATA?") {
     std::string segName(trim(rest));
     if (simplified != ".CODE" && simplified != ".FARDATA" && simplified != ".FARDATA?") segName.clear();
+    const bool isName = segName.empty() || (isIdentStart(segName[0]) && std::all_of(segName.begin(), segName.end(), isIdentChar));
+    if (!isName) {
+      passOneError(restColumn, fmt::format("'{}' is not a segment name", segName));
+      return true;
+    }
     int index = simplifiedSegment(simplified, segName, line);
     if (index < 0) return true;
     macros.defineText("@curseg", segments[static_cast<size_t>(index)].name);
@@ -609,6 +631,10 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       Statement a;
       a.kind = StmtKind::Assume;
       auto e = parseOne(model == Model::Tiny ? "DGROUP" : segments[static_cast<size_t>(index)].name, 1);
+      if (!e) {  // a name that is also a keyword (".code .code")
+        passOneError(restColumn, fmt::format("'{}' cannot name a segment: it is a reserved word", segName));
+        return true;
+      }
       extraOf(a).assumes.emplace_back(enc::Reg::CS, *e);
       commit(std::move(a));
     }
@@ -867,6 +893,13 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
     Statement s;
     s.kind = StmtKind::CpuChange;
     s.number = static_cast<int64_t>(*c);
+    commit(std::move(s));
+    return true;
+  }
+  if (auto f = fpuDirective(upperDirective); f && (D[0] == '.' || tasm)) {
+    Statement s;
+    s.kind = StmtKind::FpuChange;
+    s.number = static_cast<int64_t>(*f);
     commit(std::move(s));
     return true;
   }

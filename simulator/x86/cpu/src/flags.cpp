@@ -57,12 +57,13 @@ void Cpu::execProcessorControl(uint8_t op) {
     manual<M>(timing::kHlt);
     return;
   }
-  // D8h-DFh ESC: the CPU computes the operand address for a coprocessor and reads the word
-  // there (the 8087 watches the bus for it; the conformance records show the read); without an
-  // 8087 the instruction is otherwise a NOP of its length. Cycle model: memory, the read and 2.
+  // D8h-DFh ESC: the CPU computes the operand address for a coprocessor and, on the 8086/8088,
+  // reads the memory operand's first word onto the bus for it (Intel 8086 Family User's Manual,
+  // ESC; the bus cycle is in the real-silicon traces). Without an 8087 nothing else happens.
+  // Cycle model: the read, then 2 clocks.
   ModRM m;
   decodeModRM<M>(m);
-  if (!m.isReg()) {
+  if (!m.isReg() && !has186_) {
     readMem<M, uint16_t>(m.seg, m.offset);
     eu<M>(2);
   }
