@@ -138,6 +138,19 @@ TEST(X86CycleBus, PcRefreshTakesTheBusFourClocksInEverySeventyTwo) {
   EXPECT_GT(h.cpu.clockCount(), plain.steps(1000));
 }
 
+// A write whose T3 meets the refresh's READY-low window waits in Tw and lets the EU go on at its
+// last Tw (x86-bus.md 4, "instruction end"; 7): a stream of PUSHes keeps finishing, one write each.
+TEST(X86CycleBus, WritesWaitingForTheRefreshStillFinish) {
+  CycleHarness h(CpuModel::i8088);
+  h.cpu.setRefreshPeriod(72);
+  for (uint16_t i = 0; i < 600; ++i) h.mem(0x1000, uint16_t(0x0100 + i)) = 0x50;  // push ax
+  h.steps(500);
+  EXPECT_EQ(h.cyclesOf(BusStatus::MemWrite).size(), 1000u);  // the 8088 writes a word in two cycles
+  bool waited = false;
+  for (const auto& r : h.trace.records) waited = waited || (r.tstate == TState::Tw && r.cycle == BusStatus::MemWrite);
+  EXPECT_TRUE(waited);
+}
+
 // HLT: the 8086 data sheet's S2-S0 = 011 "halt" status, shown on the bus for one clock (T1),
 // after which the bus stays idle and no more code is fetched (x86-bus.md 3, rule 13).
 TEST(X86CycleBus, HltPutsTheHaltStatusOnTheBusOnceAndStopsPrefetching) {

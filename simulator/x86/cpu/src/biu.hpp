@@ -259,7 +259,8 @@ inline void Cpu::tick() {
     case TState::T2:
       b.t = TState::T3;
       transfer();
-      if (b.cur.waits == 0 && clocks_ >= b.readyLowUntil) writeGoesOn();
+      // This T3 is the cycle's last T3/Tw when READY is high at the next clock's sample.
+      if (b.cur.waits == 0 && clocks_ + 1 >= b.readyLowUntil) writeGoesOn();
       break;
     case TState::T3:
     case TState::Tw:
@@ -268,7 +269,7 @@ inline void Cpu::tick() {
       if (b.cur.waits != 0 || clocks_ < b.readyLowUntil) {
         if (b.cur.waits != 0) --b.cur.waits;
         b.t = TState::Tw;
-        if (b.cur.waits == 0 && clocks_ >= b.readyLowUntil) writeGoesOn();
+        if (b.cur.waits == 0 && clocks_ + 1 >= b.readyLowUntil) writeGoesOn();
         break;
       }
       b.t = TState::T4;
