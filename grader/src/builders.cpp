@@ -95,8 +95,11 @@ BuiltProgram buildWithToolchain(const Spec& spec, const fs::path& submission) {
   toolchain::LoadOptions options;
   options.architecture = spec.machine == "lc3" ? toolchain::Architecture::Lc3 : toolchain::Architecture::X86;
   options.lc3Edition = spec.build.edition;
+  options.lc3HaltBanner = spec.build.haltBanner;
   options.lc3CaseSensitiveLabels = spec.build.caseSensitiveLabels;
   options.lc3Strict = spec.build.strict;
+  options.lc3Start = spec.build.start;
+  options.lc3Privilege = spec.build.privilege;
   options.x86Cpu = spec.build.cpu;
   options.masmDialect = spec.build.dialect;
   for (const auto& dir : spec.build.includePaths) options.includePaths.push_back(dir.string());

@@ -14,6 +14,9 @@
 
 namespace asmlab::grader {
 
+// The verdicts a run can end with, as `stop:` and `require:` name them.
+const std::vector<std::string>& stopVerdicts();
+
 class SpecReader {
 public:
   SpecReader(std::shared_ptr<const SourceFile> source, std::filesystem::path dir, Diagnostics& diagnostics);
@@ -57,6 +60,12 @@ private:
   std::vector<InputEvent> readInput(const YAML::Node& node);
   std::optional<Check> readCheck(const YAML::Node& node);
   bool readOutputCheck(const YAML::Node& node, Check& check);
+  bool readTextComparison(const YAML::Node& node, Check& check, std::string_view what);
+  void readStringCheck(const YAML::Node& node, Check& check);
+  void readCallsCheck(const YAML::Node& node, Check& check);
+  void readAlternatives(const YAML::Node& node, Check& check);
+  void readRun(const YAML::Node& node, RunSpec& run, bool first, bool single);
+  Requirement readRequire(const YAML::Node& node);
   std::optional<PlaySpec> readPlay(const YAML::Node& node);
   void requirePc(const YAML::Node& node, std::string_view feature);
   std::optional<std::string> visibility(const YAML::Node& node);
