@@ -151,6 +151,41 @@ TEST(X86CycleBus, WritesWaitingForTheRefreshStillFinish) {
   EXPECT_TRUE(waited);
 }
 
+// A write released the EU in its T3 (READY was high then) and the refresh's READY-low window
+// then began, stretching that write with Tw: the write must not release the EU a second time at
+// its last Tw, when the EU already waits for its next transfer. That next transfer is a read here,
+// and the value it loads is fixed by the instruction alone (Intel 8086 Family User's Manual, MOV:
+// the destination receives the source operand), whatever the clocks: a second release would hand
+// the EU the write's data instead (a PC program's IN AL,60h got the pushed AX so). 400 blocks meet
+// the refresh window at many phases of its 72 clocks.
+void pushThenLoad(CpuModel model) {
+  CycleHarness h(model);
+  h.cpu.setRefreshPeriod(72);
+  h.mem(0x2000, 0x0500) = 0x5A;
+  uint16_t at = 0x0100;
+  auto put = [&](std::initializer_list<uint8_t> bytes) {
+    for (uint8_t b : bytes) h.mem(0x1000, at++) = b;
+  };
+  constexpr unsigned kBlocks = 400;
+  for (unsigned i = 0; i < kBlocks; ++i) {
+    put({0xB8, 0x11, 0x11});  // mov ax,1111h
+    put({0x50});              // push ax
+    put({0xA0, 0x00, 0x05});  // mov al,[0500h]
+  }
+  for (unsigned i = 0; i < kBlocks; ++i) {
+    h.steps(3);
+    ASSERT_EQ(h.cpu.reg8(AL), 0x5A) << "block " << i << " at clock " << h.cpu.clockCount();
+    ASSERT_EQ(h.cpu.reg8(AH), 0x11);
+  }
+  bool writeWaited = false;
+  for (const auto& r : h.trace.records) writeWaited = writeWaited || (r.tstate == TState::Tw && r.cycle == BusStatus::MemWrite);
+  EXPECT_TRUE(writeWaited);  // the refresh did stretch writes
+  EXPECT_EQ(h.word(0x4000, uint16_t(h.cpu.reg16(SP))), 0x1111);
+}
+
+TEST(X86CycleBus, ReadAfterARefreshStretchedWriteGetsItsOwnData8086) { pushThenLoad(CpuModel::i8086); }
+TEST(X86CycleBus, ReadAfterARefreshStretchedWriteGetsItsOwnData8088) { pushThenLoad(CpuModel::i8088); }
+
 // HLT: the 8086 data sheet's S2-S0 = 011 "halt" status, shown on the bus for one clock (T1),
 // after which the bus stays idle and no more code is fetched (x86-bus.md 3, rule 13).
 TEST(X86CycleBus, HltPutsTheHaltStatusOnTheBusOnceAndStopsPrefetching) {

@@ -94,6 +94,7 @@ inline void Cpu::startCycle() {
   c.data = 0;
   c.last = true;
   c.discard = false;
+  c.released = false;
   c.waits = bus_.hasWaitStates() ? uint8_t(bus_.waitStates(c.address, false)) : 0;
   b.fetchIp = uint16_t(b.fetchIp + c.width);
 }
@@ -157,10 +158,15 @@ inline void Cpu::transfer() {
   }
 }
 
-// A write lets the EU go on in its last T3 or Tw (a read in T4).
+// A write lets the EU go on in its last T3 or Tw (a read in T4), once: when the refresh's
+// READY-low window begins after the T3 that released the EU, the write goes on in Tw while the
+// EU has already asked for its next transfer, and that transfer's completion is not this one's.
 inline void Cpu::writeGoesOn() {
-  const BusCycle& c = biu_.cur;
-  if (c.last && (c.kind == BusStatus::MemWrite || c.kind == BusStatus::IoWrite)) biu_.euDone = true;
+  BusCycle& c = biu_.cur;
+  if (c.last && !c.released && (c.kind == BusStatus::MemWrite || c.kind == BusStatus::IoWrite)) {
+    c.released = true;
+    biu_.euDone = true;
+  }
 }
 
 // The IBM PC's memory refresh: DMA channel 0, requested every 72 clocks by PIT channel 1, gets
@@ -317,6 +323,7 @@ inline void Cpu::busRequest(BusStatus kind, unsigned seg, uint32_t offset, uint1
     c.last = last;
     c.discard = false;
     c.acknowledge = false;
+    c.released = false;
     if (b.fetchWidth == 1) {
       c.bhe = false;
       c.data = v;

@@ -325,6 +325,7 @@ private:
     bool discard = false;     // a code fetch whose bytes a flush made stale
     uint8_t waits = 0;        // wait states (Tw) the device asks for
     bool acknowledge = false; // the INTA cycle that reads the vector (the second)
+    bool released = false;    // a write that already let the EU go on (it does so once)
   };
   struct BiuState {
     uint8_t queue[8]{};
