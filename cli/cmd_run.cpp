@@ -12,7 +12,9 @@
 #include <nlohmann/json.hpp>
 
 #include "asmlab/asm/diagnostics.hpp"
+#include "asmlab/lc3/disassembler.hpp"
 #include "asmlab/lc3/objfile.hpp"
+#include "asmlab/lc3sim/machine.hpp"
 #include "asmlab/sim/stop.hpp"
 #include "asmlab/toolchain/loader.hpp"
 #include "asmlab/x86/pc/pc_machine.hpp"
@@ -32,7 +34,10 @@ struct RunRequest {
   std::optional<uint64_t> seed;
   std::vector<std::string> breaks;
   bool trace = false;
+  std::string traceMode;  // "instructions" (also for a bare --trace) or "micro"
   std::string traceFile;
+  std::string engine = "fast";
+  std::string microcode;
   bool json = false;
   bool noHaltBanner = false;
   unsigned memoryLatency = 5;
@@ -185,9 +190,40 @@ private:
   std::vector<uint64_t> before_;
 };
 
+// One line per clock of the micro engine (--trace micro): the clock, the state and the next one,
+// the signals asserted, the bus and the registers loaded; the decode clock names the instruction.
+class MicroTracer {
+public:
+  MicroTracer(const lc3sim::Lc3Machine& m, std::ostream& out) : machine_(m), out_(out) {
+    out_ << "     clock  state  signals, bus, registers loaded\n";
+  }
+  void operator()(const lc3sim::MicroClockEvent& e) {
+    out_ << lc3sim::formatMicroClock(e);
+    if (e.row && e.row->ird) {
+      const uint16_t ir = machine_.microView().ir;
+      const uint16_t at = static_cast<uint16_t>(machine_.programCounter() - 1);
+      out_ << "  ; " << lc3::disassemble(ir, at, [this](uint16_t t) { return machine_.symbols().nameAt(t); });
+    }
+    out_ << "\n";
+  }
+
+private:
+  const lc3sim::Lc3Machine& machine_;
+  std::ostream& out_;
+};
+
 int runProgram(const RunRequest& req) {
   Diagnostics diagnostics;
   toolchain::LoadOptions options;
+  options.lc3Microcoded = req.engine == "micro";
+  if (!req.microcode.empty()) {
+    Diagnostics storeDiagnostics;
+    auto store = lc3sim::loadControlStore(req.microcode, storeDiagnostics);
+    if (!storeDiagnostics.all().empty()) storeDiagnostics.render(std::cerr);
+    if (!store) return sim::exit_code::kAssemblyError;
+    options.lc3ControlStore = std::make_shared<const lc3sim::ControlStore>(std::move(*store));
+    options.lc3Microcoded = true;
+  }
   options.lc3Edition = req.edition;
   options.seed = req.seed;
   options.lc3HaltBanner = !req.noHaltBanner;
@@ -211,6 +247,15 @@ int runProgram(const RunRequest& req) {
     }
   }
   auto* pc = dynamic_cast<x86::pc::PcMachine*>(machine.get());
+  auto* lc3 = dynamic_cast<lc3sim::Lc3Machine*>(machine.get());
+  if (pc != nullptr && (req.engine == "micro" || !req.microcode.empty() || req.traceMode == "micro")) {
+    std::cerr << "asmlab run: --engine micro, --microcode and --trace micro are for LC-3 programs\n";
+    return sim::exit_code::kUsage;
+  }
+  if (lc3 != nullptr && req.traceMode == "micro" && !lc3->microcoded()) {
+    std::cerr << "asmlab run: --trace micro shows the micro engine's clocks; add --engine micro\n";
+    return sim::exit_code::kUsage;
+  }
   if (pc == nullptr && (!req.keysFile.empty() || !req.mouseFile.empty() || req.screenText || !req.screenshot.empty() ||
                         !req.speakerLog.empty() || !req.wav.empty() || !req.screenshotsAt.empty())) {
     std::cerr << "asmlab run: --keys, --mouse, --screen-text, --screenshot, --speaker-log and --wav are for 8086 (PC) programs\n";
@@ -269,7 +314,14 @@ int runProgram(const RunRequest& req) {
     }
   };
   std::unique_ptr<Tracer> tracer;
-  if (req.trace || traceFile) {
+  std::unique_ptr<MicroTracer> microTracer;
+  if (req.traceMode == "micro") {
+    microTracer = std::make_unique<MicroTracer>(*lc3, *traceOut);
+    lc3->setClockTraceSink([&](const lc3sim::MicroClockEvent& e) {
+      (*microTracer)(e);
+      flushOutput();
+    });
+  } else if (req.trace || traceFile) {
     tracer = std::make_unique<Tracer>(*machine, *traceOut);
     machine->setTraceSink([&](const sim::TraceEvent& e) {
       (*tracer)(e);
@@ -409,7 +461,16 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   cmd->add_option("--break", req->breaks, "Stop when execution reaches LABEL or address (xNNNN); repeatable");
   cmd->add_option("--memory-latency", req->memoryLatency, "Clocks per memory access for the clock count (default 5)")
       ->check(CLI::Range(1u, 40u));
-  cmd->add_flag("--trace", req->trace, "Print one line per instruction to stderr (or --trace-file)");
+  auto* traceOpt = cmd->add_option("--trace", req->traceMode,
+                                   "Print one line per instruction to stderr (or --trace-file); --trace micro: one "
+                                   "line per clock of the micro engine")
+                       ->expected(0, 1)
+                       ->check(CLI::IsMember({"", "instructions", "micro"}));
+  cmd->add_option("--engine", req->engine, "LC-3: fast (default) or micro (the microcoded engine, one clock at a time)")
+      ->check(CLI::IsMember({"fast", "micro"}));
+  cmd->add_option("--microcode", req->microcode,
+                  "LC-3: run the micro engine with this control store (docs/lc3-microarchitecture.md)")
+      ->check(CLI::ExistingFile);
   cmd->add_option("--trace-file", req->traceFile, "Write the trace to this file");
   cmd->add_flag("--json", req->json, "Print the result as JSON on stdout (verdict, exit code, counts, output, registers)");
   cmd->add_flag("--no-halt-banner", req->noHaltBanner, "HALT stops without printing \"--- Halting the LC-3 ---\"");
@@ -430,8 +491,10 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   pcGroup->add_option("-L,--libpath", req->libraryPaths, "8086 sources: directory searched for INCLUDELIB libraries");
   pcGroup->add_option("--dos-dir", req->dosDir, "Let DOS file functions use this directory (off by default)");
   pcGroup->add_option("--args", req->args, "The program's command tail (PSP:0080h)");
-  return [req, inputOpt] {
+  return [req, inputOpt, traceOpt] {
     req->inputGiven = inputOpt->count() > 0;
+    req->trace = traceOpt->count() > 0;
+    if (req->trace && req->traceMode.empty()) req->traceMode = "instructions";
     req->input = unescape(req->input);
     return runProgram(*req);
   };

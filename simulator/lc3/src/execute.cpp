@@ -45,13 +45,14 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
 
 // The address of the instruction being executed: its decode-cache entry's index.
 #define CUR static_cast<uint16_t>(dp - dc)
-#define SYNC()                               \
-  do {                                       \
-    pc_ = pc;                                \
-    cc_ = cc;                                \
-    clocks_ = clocks;                        \
-    instructions_ = runEnd_ - left;          \
-    lastFetch_ = CUR;                        \
+#define SYNC()                                  \
+  do {                                          \
+    pc_ = pc;                                   \
+    cc_ = cc;                                   \
+    clocks_ = clocks;                           \
+    instructions_ = runEnd_ - left;             \
+    lastFetch_ = CUR;                           \
+    instructionStartClocks_ = clocks - dp->clocks; \
   } while (0)
 #define RELOAD()                                                     \
   do {                                                               \
@@ -125,7 +126,8 @@ fetch_violation:
   // 3rd edition: user code may not fetch from system space or device space either.
   dp = dc + pc;
   SYNC();
-  raiseException(vector::kAccessViolation, "access control violation: user-mode fetch from x" + hex4(pc));
+  instructionStartClocks_ = clocks;  // nothing of this instruction was counted yet
+  raiseException(vector::kAccessViolation, "access control violation: user-mode fetch from x" + hex4(pc), Fault::Fetch);
   goto reload;
 
 bp_check:
@@ -304,6 +306,7 @@ op_trap: {
   if (psr_ & 0x8000) {
     savedUsp_ = sp;
     sp = savedSsp_;
+    ++clocks;  // state 45, the switch to the supervisor stack
   }
   --sp;
   mem_[sp] = oldPsr;
@@ -355,7 +358,8 @@ op_rti: {
 }
 op_reserved:
   SYNC();
-  raiseException(vector::kIllegalOpcode, "illegal opcode x" + hex4(mem_[CUR]) + " at x" + hex4(CUR));
+  raiseException(vector::kIllegalOpcode, "illegal opcode x" + hex4(mem_[CUR]) + " at x" + hex4(CUR),
+                 Fault::IllegalOpcode);
   goto reload;
 
 after_slow:
