@@ -157,6 +157,21 @@ TEST(Lc3Instructions, SelfModifyingCodeIsSeen) {
   EXPECT_EQ(m->reg(0), 7);
 }
 
+TEST(Lc3Instructions, RewrittenWordCountsItsOwnClocks) {
+  // x3000 runs once as LDI (24 clocks, 3rd edition, M = 5), is rewritten as ADD and runs again:
+  // the ADD takes 10 clocks (fetch 4+M, state 1), nothing of the LDI's count is left over.
+  auto m = bare({LDI(1, 4)});
+  m->poke(0x3005, 0x3010);
+  m->step();
+  EXPECT_EQ(m->lastInstructionClocks(), 24u);
+  m->poke(0x3000, ADDi(2, 2, 1));
+  m->setProgramCounter(0x3000);
+  const uint64_t before = m->clockCount();
+  m->step();
+  EXPECT_EQ(m->clockCount() - before, 10u);
+  EXPECT_EQ(m->reg(2), 1);
+}
+
 TEST(Lc3Instructions, IllegalOpcodeOnABareMachineStops) {
   auto m = bare({ADDi(0, 0, 1), 0xD123});
   auto s = m->run({});

@@ -60,8 +60,9 @@ void fillClockTable(uint8_t* table, unsigned m, Edition edition) {
   put(kReserved, fetch + 1);  // state 13, the exception's entry state (the rest is counted with it)
 }
 
-void Lc3Machine::decodeAt(uint16_t address) {
-  const uint16_t w = mem_[address];
+void Lc3Machine::decodeAt(uint16_t address) { decodeWord(address, mem_[address]); }
+
+void Lc3Machine::decodeWord(uint16_t address, uint16_t w) {
   Decoded d;
   const uint8_t dr = (w >> 9) & 7;
   const uint8_t sr1 = (w >> 6) & 7;

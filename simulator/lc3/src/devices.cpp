@@ -221,8 +221,10 @@ void Lc3Machine::takeKeyboardInterrupt() {
                 "keyboard interrupt with no service routine (vector x80 at x0180 is x0000) at x" + hex4(pc_));
     return;
   }
+  const uint64_t before = clocks_;
   clocks_ += 1;  // state 18, which tests INT and goes to 49 instead of fetching
   enterInterrupt(vector::kKeyboard, 4, pc_);
+  interruptEntryClocks_ += clocks_ - before;
 }
 
 void Lc3Machine::raiseException(uint8_t vec, std::string message, Fault fault) {

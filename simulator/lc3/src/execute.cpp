@@ -118,9 +118,23 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
 
   if (skipFirstBreakpoint && left != 0) {
     if (bp[pc] & kFlagFetchViolation) goto fetch_violation;
+    if (bp[pc] & kFlagDevice) goto device_fetch;
     goto fetch;
   }
   NEXT();
+
+device_fetch:
+  // A fetch from the device registers reads the device, side effects and all (the memory's
+  // address decoding sends every access there, as in the micro engine); nothing is cached. The PC
+  // has been incremented (state 18) when the read happens. The loop then leaves after this one
+  // instruction, so that whatever the read caused (a verdict, a due interrupt) is seen at once.
+  dp = &dc[pc];
+  SYNC();
+  pc_ = static_cast<uint16_t>(pc + 1);
+  decodeWord(pc, readDevice(pc));
+  runEnd_ -= left - 1;
+  left = 1;
+  goto fetch;
 
 fetch_violation:
   // 3rd edition: user code may not fetch from system space or device space either.
@@ -140,6 +154,7 @@ bp_check:
       goto out;
     }
   }
+  if (bp[pc] & kFlagDevice) goto device_fetch;
 fetch:
   dp = &dc[pc];
   ++pc;
@@ -148,6 +163,9 @@ fetch:
   goto* kHandlers[dp->op];
 
 op_undecoded:
+  // The dispatch added the entry's clocks, which belong to the word the entry decoded before a
+  // store (or a restored snapshot) reset it: take them back before counting the new word's.
+  clocks -= dp->clocks;
   decodeAt(CUR);
   clocks += dp->clocks;
   goto* kHandlers[dp->op];
@@ -387,6 +405,10 @@ events:
 
 out:
   SYNC();
+  if ((events_ & kEventInterrupt) && !(events_ & kEventStop)) {
+    events_ &= ~kEventInterrupt;
+    if (interruptDue()) takeKeyboardInterrupt();
+  }
   activeFlags_ = nullptr;
 
 #undef CUR

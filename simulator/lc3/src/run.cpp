@@ -60,21 +60,21 @@ sim::StopInfo Lc3Machine::runLoop(const sim::RunLimits& limits, bool skipBreakpo
     }
     if (trace_) {
       // Tracing runs the same loop one instruction at a time, so idle tracing costs the loop nothing.
-      const uint64_t before = clocks_;
+      const uint64_t before = clocks_ - interruptEntryClocks_;
       const uint16_t at = pc_;
       const uint64_t count = instructions_;
       if (microcoded()) executeMicro(1, limits.stopAtBreakpoints, skipBreakpointAtStart);
       else execute(1, limits.stopAtBreakpoints, skipBreakpointAtStart);
       if (instructions_ != count) {
-        lastClocks_ = clocks_ - before;
+        lastClocks_ = clocks_ - interruptEntryClocks_ - before;
         trace_(sim::TraceEvent{lastFetch_ == at ? at : lastFetch_, count, lastClocks_});
       }
     } else {
-      const uint64_t before = clocks_;
+      const uint64_t before = clocks_ - interruptEntryClocks_;
       const uint64_t count = instructions_;
       if (microcoded()) executeMicro(budget, limits.stopAtBreakpoints, skipBreakpointAtStart);
       else execute(budget, limits.stopAtBreakpoints, skipBreakpointAtStart);
-      if (instructions_ == count + 1) lastClocks_ = clocks_ - before;
+      if (instructions_ == count + 1) lastClocks_ = clocks_ - interruptEntryClocks_ - before;
     }
     skipBreakpointAtStart = false;
   }

@@ -38,6 +38,7 @@ bool Lc3Machine::microBoundary(uint64_t left, bool skipFirstBreakpoint) {
   }
   ms.atBoundary = false;
   ms.fetchClocks = clocks_;
+  ms.interruptEntry = interrupt;
   return true;
 }
 
@@ -120,6 +121,10 @@ bool Lc3Machine::microEntry(const CompiledRow& row) {
 
 void Lc3Machine::microFinishInstruction(uint64_t& left) {
   MicroState& ms = *micro_;
+  if (ms.interruptEntry) {
+    interruptEntryClocks_ += clocks_ - ms.fetchClocks;
+    ms.interruptEntry = false;
+  }
   if (ms.dispatched && !ms.entered) {
     switch (ms.opcode) {
       case 0x8: {  // RTI returned: leaving an exception handler clears its pending verdict

@@ -69,6 +69,7 @@ struct Lc3Machine::MicroState {
   uint8_t opcode = 0;
   uint8_t addressLoads = 0;
   uint64_t fetchClocks = 0;     // clocks_ when its fetch started
+  bool interruptEntry = false;  // state 18 went to the interrupt entry (49) at this boundary
   uint64_t dispatchClocks = 0;  // clocks_ at the last dispatch (the runaway-microcode guard)
 };
 

@@ -301,6 +301,7 @@ sim::StopInfo Lc3Machine::stepClock() {
       ms.atBoundary = false;
       ms.fetchClocks = clocks_;
       ms.dispatchClocks = clocks_;
+      ms.interruptEntry = interrupt;
     }
   }
   const uint64_t before = clocks_;

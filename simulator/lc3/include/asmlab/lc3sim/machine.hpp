@@ -170,6 +170,7 @@ private:
   sim::StopInfo finish(sim::StopInfo info);
 
   void decodeAt(uint16_t address);
+  void decodeWord(uint16_t address, uint16_t word);  // into the decode cache entry of `address`
   void invalidateDecodeCache();
   void rebuildClockTable();
 
@@ -288,6 +289,8 @@ private:
   std::function<void(const MicroClockEvent&)> clockTrace_;
   int callDepthDelta_ = 0;
   uint64_t instructionStartClocks_ = 0;  // clocks_ when the instruction in progress was fetched (slow paths)
+  // Clocks spent entering keyboard interrupts, which lastInstructionClocks() leaves out.
+  uint64_t interruptEntryClocks_ = 0;
 
   std::shared_ptr<const MicroProgram> microProgram_;
   std::unique_ptr<MicroState> micro_;  // calls minus returns executed, for step over / step out
