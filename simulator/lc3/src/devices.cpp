@@ -149,16 +149,23 @@ void Lc3Machine::selfLoop(uint16_t address) {
   }
 }
 
+// Stack pushes and pops go through the memory like any access: a stack pointer in the device
+// registers reads and writes the devices (a push onto MCR stops the clock).
 void Lc3Machine::pushSupervisor(uint16_t value) {
   regs_[6] = static_cast<uint16_t>(regs_[6] - 1);
+  ++stores_;
+  if (regs_[6] >= addr::kDeviceStart) {
+    writeDevice(regs_[6], value);
+    return;
+  }
   mem_[regs_[6]] = value;
   decoded_[regs_[6]].op = kUndecoded;
-  ++stores_;
 }
 
 uint16_t Lc3Machine::popSupervisor() {
-  uint16_t v = mem_[regs_[6]];
-  regs_[6] = static_cast<uint16_t>(regs_[6] + 1);
+  const uint16_t a = regs_[6];
+  const uint16_t v = a >= addr::kDeviceStart ? readDevice(a) : mem_[a];
+  regs_[6] = static_cast<uint16_t>(a + 1);
   return v;
 }
 

@@ -309,11 +309,15 @@ op_sti: {
 
 op_trap: {
   // The usual 3rd-edition TRAP inline (A.3: push PSR and PC on the supervisor stack, enter
-  // supervisor mode, PC <- M[vector]); executeTrap() handles the 2nd edition, unassigned vectors
-  // and TRAP breakpoints. The pushes, like executeTrap()'s, do not fire watchpoints.
+  // supervisor mode, PC <- M[vector]); executeTrap() handles the 2nd edition, unassigned vectors,
+  // TRAP breakpoints and a stack in the device registers. The pushes, like executeTrap()'s, do not
+  // fire watchpoints.
   const uint16_t routine = mem_[addr::kTrapTable + dp->imm];
+  const uint16_t stackTop = (psr_ & 0x8000) ? savedSsp_ : regs_[6];
   if (__builtin_expect(options_.edition != Edition::Third || routine == 0 || routine == badTrapRoutine_ ||
-                           (flagsWithBreakpoints_ && breakpoints().hasPortOrInterrupt()),
+                           (flagsWithBreakpoints_ && breakpoints().hasPortOrInterrupt()) ||
+                           static_cast<uint16_t>(stackTop - 1) >= addr::kDeviceStart ||
+                           static_cast<uint16_t>(stackTop - 2) >= addr::kDeviceStart,
                        0)) {
     SYNC();
     executeTrap(static_cast<uint8_t>(dp->imm));
@@ -343,9 +347,9 @@ op_trap: {
 }
 op_rti: {
   // RTI from supervisor mode inline (A.3: PC <- M[R6], PSR <- M[R6+1], R6 += 2, back to the user
-  // stack if the new PSR is user mode); executeRti() handles the privilege violation and the end
-  // of an exception handler.
-  if (__builtin_expect((psr_ & 0x8000) || !activeException_.empty(), 0)) {
+  // stack if the new PSR is user mode); executeRti() handles the privilege violation, the end
+  // of an exception handler and a stack in the device registers.
+  if (__builtin_expect((psr_ & 0x8000) || !activeException_.empty() || regs_[6] >= addr::kDeviceStart - 1, 0)) {
     SYNC();
     executeRti();
     goto reload;
