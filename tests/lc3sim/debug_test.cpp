@@ -191,7 +191,7 @@ TEST(Lc3Debug, TraceSinkSeesEveryInstruction) {
 }
 
 TEST(Lc3Debug, SeededRandomisationIsReproducibleAndSparesTheProgram) {
-  asmlab::lc3sim::Options o;
+  asmlab::lc3sim::Options o = testOptions();
   o.randomSeed = 42;
   asmlab::lc3::ObjectImage img;
   img.blocks.push_back({0x3000, {ADDi(0, 0, 1), 0xF025}});
