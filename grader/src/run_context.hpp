@@ -12,6 +12,8 @@
 
 namespace asmlab::grader {
 
+class RunProbe;  // micro_probe.hpp
+
 struct RunContext {
   sim::Machine& machine;
   const TestSpec& test;
@@ -21,6 +23,7 @@ struct RunContext {
   sim::StopInfo stop;
   uint64_t instructions = 0;
   uint64_t clocks = 0;
+  const RunProbe* probe = nullptr;  // what scoped clocks and states checks measured, if any
 };
 
 // Resolves LABEL+n or an absolute address against the machine's symbols.

@@ -11,7 +11,7 @@ namespace {
 const std::vector<std::string>& checkKinds() {
   static const std::vector<std::string> kinds{"output", "registers", "preserved", "memory", "memory_unchanged",
                                               "screen", "pixels", "pixel", "speaker", "stop", "exit_code",
-                                              "instructions", "clocks"};
+                                              "instructions", "clocks", "states"};
   return kinds;
 }
 
@@ -63,7 +63,8 @@ std::string Check::describe() const {
     case Kind::Stop: return "stops: " + stopVerdict;
     case Kind::ExitCode: return fmt::format("exit code {}", exitCode);
     case Kind::Instructions: return "instruction count";
-    case Kind::Clocks: return "clock count";
+    case Kind::Clocks:
+    case Kind::States: return describeScoped(*this);
   }
   return "check";
 }
@@ -90,7 +91,7 @@ std::optional<Check> SpecReader::readCheck(const YAML::Node& node) {
   }
   if (kindName.empty()) {
     error(node, "a check needs one of: output, registers, preserved, memory, memory_unchanged, screen, pixels, "
-                "pixel, speaker, stop, exit_code, instructions, clocks");
+                "pixel, speaker, stop, exit_code, instructions, clocks, states");
     return std::nullopt;
   }
   if (node["points"]) {
@@ -208,6 +209,9 @@ std::optional<Check> SpecReader::readCheck(const YAML::Node& node) {
     check.kind = K::ExitCode;
     requirePc(body, "an exit_code check (the LC-3 has no exit status)");
     check.exitCode = static_cast<int>(number(body, "exit_code").value_or(0));
+  } else if (kindName == "states" || (kindName == "clocks" && isScopedClocks(body))) {
+    check.kind = kindName == "states" ? K::States : K::Clocks;
+    readScopedCheck(body, kindName, check);
   } else if (kindName == "instructions" || kindName == "clocks") {
     check.kind = kindName == "instructions" ? K::Instructions : K::Clocks;
     if (expectMap(body, kindName)) {

@@ -6,6 +6,7 @@
 
 #include "asmlab/grader/grade.hpp"
 #include "asmlab/sim/capabilities.hpp"
+#include "micro_probe.hpp"
 #include "play.hpp"
 #include "run_context.hpp"
 
@@ -245,6 +246,8 @@ TestResult runTest(const Spec& spec, const TestSpec& test, sim::Machine& m, cons
       for (size_t i = 0; i < m.registers().size(); ++i) ctx.initialRegisters.push_back(m.readRegister(i));
       ctx.initialMemory.resize(m.memorySize());
       for (uint64_t a = 0; a < m.memorySize(); ++a) ctx.initialMemory[a] = m.peek(a);
+      const auto probe = RunProbe::attach(test, m, trap);
+      ctx.probe = probe.get();
       runScript(ctx, test.limits, trap);
       result.verdict = ctx.verdict;
       if (ctx.verdict == "exception" || ctx.verdict == "instruction-limit" || ctx.verdict == "clock-limit" ||
