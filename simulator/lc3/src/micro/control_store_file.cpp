@@ -275,7 +275,7 @@ private:
       if (!any) absent += (absent.empty() ? "" : ", ") + columnName(c);
     }
     if (!absent.empty()) {
-      d_.warning({file_, n, column(line, list), static_cast<uint32_t>(trim(list).size())},
+      d_.warning({file_, n, column(line, trim(list)), static_cast<uint32_t>(trim(list).size())},
                  "these signals have no column and are 0 in every state: " + absent);
     }
     columns_ = std::move(columns);
