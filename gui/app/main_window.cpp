@@ -24,6 +24,7 @@
 
 #include "console_view.hpp"
 #include "device_pane.hpp"
+#include "micro_pane.hpp"
 #include "screen_widget.hpp"
 #include "source_view.hpp"
 #include "speaker_sound.hpp"
@@ -194,6 +195,12 @@ void MainWindow::buildDocks() {
   consoleDock_->setWidget(console_);
   tabifyDockWidget(screenDock_, consoleDock_);
 
+  micro_ = new MicroPane(session_, this);
+  microDock_ = new QDockWidget("Microarchitecture", this);
+  microDock_->setObjectName("microarchitecture");
+  microDock_->setWidget(micro_);
+  tabifyDockWidget(consoleDock_, microDock_);
+
   devices_ = new DevicePane(session_, this);
   auto* deviceDock = new QDockWidget("Devices", this);
   deviceDock->setObjectName("devices");
@@ -279,6 +286,7 @@ bool MainWindow::openFile(const QString& path) {
 void MainWindow::raiseOutputPane() {
   screen_->capture();
   if (screen_->hasScreen()) screenDock_->raise();
+  else if (session_.microMachine()) microDock_->raise();
   else consoleDock_->raise();
 }
 

@@ -32,6 +32,7 @@ namespace asmlab::gui {
 
 class ConsoleView;
 class DevicePane;
+class MicroPane;
 class ScreenWidget;
 class SourceView;
 class SpeakerTimeline;
@@ -47,7 +48,8 @@ public:
   // Reads every pane from the machine (skipped while a running slice holds the machine).
   void refreshAll();
   void setDarkTheme(bool dark);
-  // Shows the screen pane in front when the machine has one, the console otherwise.
+  // Shows the screen pane in front when the machine has one, the console otherwise (and the
+  // microarchitecture pane for the LC-3 micro engine).
   void raiseOutputPane();
   // Called after each refresh that read the machine with the nanoseconds it took (waiting for the
   // machine included) and the window thread's CPU time in it (the responsiveness measurement).
@@ -105,6 +107,8 @@ private:
   SpeakerTimeline* speaker_ = nullptr;
   SpeakerSound* sound_ = nullptr;
   DevicePane* devices_ = nullptr;
+  MicroPane* micro_ = nullptr;
+  QDockWidget* microDock_ = nullptr;
   QDockWidget* screenDock_ = nullptr;
   QDockWidget* consoleDock_ = nullptr;
   QDockWidget* speakerDock_ = nullptr;
@@ -130,6 +134,9 @@ private:
   QAction* actBreakpoint_ = nullptr;
   QAction* actDark_ = nullptr;
   QAction* actMute_ = nullptr;
+  QAction* actStepClock_ = nullptr;
+  QAction* actStepBackClock_ = nullptr;
+  QAction* actMicroEngine_ = nullptr;
   unsigned ticks_ = 0;
 };
 

@@ -52,7 +52,8 @@ bool DebugSession::load(const QString& path) {
   options.lc3Edition = edition_;
   options.masmDialect = masmDialect_.toStdString();
   options.x86Cpu = x86Cpu_.toStdString();
-  auto machine = toolchain::loadProgram({path.toStdString()}, options, diags, sourceMap_);
+  std::unique_ptr<sim::Machine> machine;
+  if (loadMicrocode(options, diags)) machine = toolchain::loadProgram({path.toStdString()}, options, diags, sourceMap_);
   hasSourceLines_ = std::any_of(sourceMap_.begin(), sourceMap_.end(),
                                 [file = path.toStdString()](const auto& entry) { return entry.second.file == file; });
   diagnostics_.clear();
@@ -64,6 +65,11 @@ bool DebugSession::load(const QString& path) {
     s.column = static_cast<int>(d.location.column);
     s.isError = d.severity == Severity::Error;
     s.message = QString::fromStdString(d.message);
+    if (d.location.file && d.location.file->name() == microcodePath_.toStdString()) {
+      // A mistake in the control store, not in the program: named with its own file and line.
+      s.message = QString("%1:%2:%3: %4").arg(QFileInfo(microcodePath_).fileName()).arg(s.line).arg(s.column).arg(s.message);
+      s.line = s.column = 0;
+    }
     diagnostics_.push_back(s);
   }
   diagnosticsText_ = QString::fromStdString(diags.renderToString());

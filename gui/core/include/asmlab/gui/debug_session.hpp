@@ -21,6 +21,10 @@
 #include "asmlab/sim/machine.hpp"
 #include "asmlab/toolchain/loader.hpp"
 
+namespace asmlab::lc3sim {
+class Lc3Machine;
+}
+
 namespace asmlab::gui {
 
 struct SourceDiagnostic {
@@ -46,6 +50,18 @@ public:
   void setMasmDialect(const QString& dialect) { masmDialect_ = dialect; }
   // The PC's processor: 8086 (default), 8088, 80186, 80286 or 80386.
   void setX86Cpu(const QString& cpu) { x86Cpu_ = cpu; }
+  // The LC-3's engine for the next load: the microcoded one (one microinstruction per clock), with
+  // the control store from `microcodePath` when it is not empty (micro_session.cpp).
+  void setLc3Microcoded(bool on, const QString& microcodePath = {}) {
+    microcoded_ = on || !microcodePath.isEmpty();
+    microcodePath_ = microcodePath;
+  }
+  // The loaded LC-3 machine when it runs the micro engine, else nullptr (caller holds the mutex
+  // while it uses it).
+  lc3sim::Lc3Machine* microMachine() const;
+  // One clock forward, and one clock back (restore and re-execute to the clock before).
+  void stepClock();
+  void stepBackClock();
   bool reload() { return load(path_); }
   QString path() const { return path_; }
   QString sourceText() const { return source_; }
@@ -117,6 +133,8 @@ private:
   void workerLoop(Work work);
   void finish(sim::StopInfo stop);
   void afterSyncAction(const sim::StopInfo& stop);
+  // Fills the LC-3 engine options; false (with diagnostics) when the control store has errors.
+  bool loadMicrocode(toolchain::LoadOptions& options, Diagnostics& diagnostics);
 
   QString path_, source_, diagnosticsText_;
   toolchain::SourceMap sourceMap_;
@@ -136,6 +154,8 @@ private:
   int forcedEdition_ = 0;
   QString masmDialect_ = "masm";
   QString x86Cpu_ = "8086";
+  bool microcoded_ = false;
+  QString microcodePath_;
   uint64_t generation_ = 0;
   int edition_ = 3;
   sim::StopInfo lastStop_;
