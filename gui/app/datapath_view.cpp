@@ -202,7 +202,7 @@ void DatapathView::paintEvent(QPaintEvent*) {
             written || read);
   }
   d.line({QPointF(530, kBusY), QPointF(530, 80)}, ldReg, true);
-  if (ldReg) d.label(QRectF(535, 62, 120, 16), QString("DR = R%1").arg(dr), true);
+  if (ldReg) d.label(QRectF(478, 232, 110, 16), QString("DR = R%1").arg(dr), true);
   d.line({QPointF(470, 230), QPointF(470, 290)}, sr1Used, true);
   d.line({QPointF(470, 250), QPointF(220, 250), QPointF(220, 330)},
          sr1Used && adderUsed && row[MicroField::Addr1Mux] == mux::kAddr1BaseR, true);
@@ -211,7 +211,7 @@ void DatapathView::paintEvent(QPaintEvent*) {
   d.line({QPointF(585, 272), QPointF(585, 290)}, alu, true);
   static const char* kAluOps[] = {"ADD", "AND", "NOT", "PASSA"};
   d.box(QRectF(450, 290, 170, 30), QString("ALU  %1").arg(kAluOps[row[MicroField::Aluk] & 3]), hex(v.aluOut), false);
-  d.gate(645, "GateALU", alu, 305, true);
+  d.gate(645, "GateALU", alu, 305);
   d.line({QPointF(620, 305), QPointF(645, 305)}, alu);
 
   // IR, the condition codes, BEN and ACV.
@@ -247,7 +247,7 @@ void DatapathView::paintEvent(QPaintEvent*) {
   // PSR, the stack pointers and the vector (Figure C.8).
   const bool ldPsr = on(MicroField::LdPriv) || on(MicroField::LdPriority) || ldCc;
   d.box(QRectF(660, 380, 120, 30), "PSR", hex(state_.psr), ldPsr);
-  d.label(QRectF(660, 412, 150, 14),
+  d.label(QRectF(660, 412, 230, 16),
           QString("%1, priority %2, INT %3").arg(state_.psr & 0x8000 ? "user" : "supervisor").arg(state_.psr >> 8 & 7).arg(v.interrupt ? 1 : 0),
           v.interrupt);
   d.line({QPointF(780, 395), QPointF(795, 395), QPointF(795, kGateBottom)}, on(MicroField::GatePsr));
