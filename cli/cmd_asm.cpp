@@ -1,5 +1,6 @@
 // `asmlab asm FILE... [-o OUT] [--listing[=F]] [--sym[=F]] [-Werror] [--arch lc3|x86]`: assembles each
-// source beside itself (FILE.obj, FILE.sym, optionally FILE.lst). Outputs are written only when a file
+// source beside itself (FILE.obj, FILE.sym, optionally FILE.lst); an LC-3 .bin or .hex becomes
+// FILE.obj. Outputs are written only when a file
 // assembles without errors, each through a temporary file and a rename, so a failed run never
 // damages an earlier good output and never touches the source.
 #include <unistd.h>
@@ -12,6 +13,7 @@
 #include "asmlab/asm/diagnostics.hpp"
 #include "asmlab/lc3/assembler.hpp"
 #include "asmlab/lc3/objfile.hpp"
+#include "asmlab/lc3/textobj.hpp"
 #include "command.hpp"
 #include "masm_command.hpp"
 
@@ -30,6 +32,8 @@ struct AsmRequest {
   std::vector<std::string> warningFlags;  // -Werror, -Wno-unused-label, -Wno-fall-into-data
   std::string arch = "auto";
   size_t errorLimit = 0;
+  bool strict = false;               // LC-3: reject the course tools' relaxed syntax
+  bool caseSensitiveLabels = false;  // LC-3: `Loop` and `LOOP` are two labels
   MasmArgs masm;  // -I, -D, --dialect, --case for 8086 sources
 };
 
@@ -118,6 +122,8 @@ int assembleLc3File(const AsmRequest& request, const std::shared_ptr<const Sourc
     if (flag == "no-fall-into-data") options.warnFallIntoData = false;
   }
   options.listing = request.listing;
+  options.strict = request.strict;
+  options.caseSensitiveLabels = request.caseSensitiveLabels;
   lc3::Assembly assembly = lc3::assemble(source, diagnostics, options);
   diagnostics.render(std::cerr, color());
   if (diagnostics.hasErrors()) {
@@ -133,6 +139,22 @@ int assembleLc3File(const AsmRequest& request, const std::shared_ptr<const Sourc
     outputs.push_back({request.listingPath.empty() ? withExtension(objectPath, ".lst") : request.listingPath,
                        lc3::renderListing(assembly)});
   return writeOutputs(source->name(), outputs) ? 0 : 1;
+}
+
+// .bin / .hex (words as text, textobj.hpp) become a classic .obj, as the course tools convert them
+// (lc3convert, lc3tools' converter): the same words, no symbol table.
+int convertTextObjectFile(const AsmRequest& request, const std::shared_ptr<const SourceFile>& source,
+                          lc3::TextObjectFormat format) {
+  Diagnostics diagnostics;
+  lc3::ObjectImage image;
+  const bool ok = lc3::readTextObject(source, format, image, diagnostics);
+  diagnostics.render(std::cerr, color());
+  if (!ok) {
+    std::cerr << fmt::format("{}: no output written\n", source->name());
+    return 1;
+  }
+  std::string objectPath = request.output.empty() ? withExtension(source->name(), ".obj") : request.output;
+  return writeOutputs(source->name(), {{objectPath, lc3::writeObject(image)}}) ? 0 : 1;
 }
 
 // 8086 sources go to the MASM/TASM front end (cli/masm_command.cpp): an OMF object beside the
@@ -174,6 +196,10 @@ int runAsm(const AsmRequest& request) {
       status = 1;
       continue;
     }
+    if (auto format = lc3::textObjectFormatFor(path)) {
+      if (convertTextObjectFile(request, source, *format) != 0) status = 1;
+      continue;
+    }
     Architecture arch = request.arch == "lc3"   ? Architecture::Lc3
                         : request.arch == "x86" ? Architecture::X86
                                                 : detectArchitecture(*source);
@@ -198,6 +224,11 @@ CommandRegistration registration("asm", [](CLI::App& app) -> std::function<int()
   cmd->add_option("--arch", request->arch, "Source architecture (default: detected from the content)")
       ->check(CLI::IsMember({"auto", "lc3", "x86"}));
   cmd->add_option("--error-limit", request->errorLimit, "Stop listing errors after this many (0: all)");
+  cmd->add_flag("--strict", request->strict,
+                "LC-3: reject what only the course tools accept (operands without commas, stray commas, "
+                "punctuation in labels, text after .END, overlapping .ORIG blocks) instead of warning");
+  cmd->add_flag("--case-sensitive-labels", request->caseSensitiveLabels,
+                "LC-3: labels that differ in case are different labels (2nd-edition-era assemblers)");
   addMasmOptions(*cmd, request->masm);
   return [request, listing] {
     request->listing = listing->count() > 0;

@@ -10,6 +10,7 @@
 
 #include "asmlab/lc3/disassembler.hpp"
 #include "asmlab/lc3/objfile.hpp"
+#include "asmlab/lc3/textobj.hpp"
 #include "command.hpp"
 
 namespace asmlab::cli {
@@ -73,7 +74,14 @@ int runDis(const DisRequest& request) {
     return 1;
   }
   lc3::ObjectImage image;
-  if (!lc3::readObject(bytes, image, error)) {
+  if (auto format = lc3::textObjectFormatFor(request.file)) {
+    // .bin / .hex: words as text, as the course tools read them.
+    Diagnostics diagnostics;
+    if (!lc3::readTextObject(std::make_shared<const SourceFile>(request.file, bytes), *format, image, diagnostics)) {
+      diagnostics.render(std::cerr);
+      return 1;
+    }
+  } else if (!lc3::readObject(bytes, image, error)) {
     std::cerr << fmt::format("{}: error: {}\n", request.file, error);
     return 1;
   }
@@ -124,7 +132,7 @@ int runDis(const DisRequest& request) {
 CommandRegistration registration("dis", [](CLI::App& app) -> std::function<int()> {
   auto request = std::make_shared<DisRequest>();
   auto* cmd = app.add_subcommand("dis", "Disassemble an LC-3 object file");
-  cmd->add_option("file", request->file, "Object file (.obj)")->required();
+  cmd->add_option("file", request->file, "Object file (.obj), or words as text (.bin, .hex)")->required();
   cmd->add_option("--sym", request->symPath, "Symbol table (default: FILE.sym beside the object, if present)");
   cmd->add_flag("--no-sym", request->noSym, "Do not read a symbol table");
   cmd->add_flag("--source", request->source, "Print a source program that assembles back to the same words");

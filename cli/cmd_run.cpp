@@ -41,6 +41,10 @@ struct RunRequest {
   bool json = false;
   bool noHaltBanner = false;
   unsigned memoryLatency = 5;
+  bool strict = false;
+  bool caseSensitiveLabels = false;
+  std::string start;      // LC-3: label or address to start at
+  std::string privilege;  // LC-3: user or supervisor
   // 8086 (IBM PC) options.
   std::string keysFile, mouseFile;
   uint64_t maxClocks = 0;  // 0 = no clock limit
@@ -228,6 +232,10 @@ int runProgram(const RunRequest& req) {
   options.seed = req.seed;
   options.lc3HaltBanner = !req.noHaltBanner;
   options.lc3MemoryLatency = req.memoryLatency;
+  options.lc3Strict = req.strict;
+  options.lc3CaseSensitiveLabels = req.caseSensitiveLabels;
+  options.lc3Start = req.start;
+  options.lc3Privilege = req.privilege;
   options.x86Cpu = req.cpu;
   options.masmDialect = req.dialect;
   options.includePaths = req.includePaths;
@@ -446,7 +454,7 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   auto req = std::make_shared<RunRequest>();
   auto* cmd = app.add_subcommand("run", "Run an LC-3 or 8086 (DOS) program and report how it ended");
   cmd->footer(kRunHelp);
-  cmd->add_option("files", req->files, "Program files: LC-3 source (.asm with .ORIG) or object (.obj); DOS .com/.exe, or OMF .obj files to link")
+  cmd->add_option("files", req->files, "Program files: LC-3 source (.asm with .ORIG), object (.obj) or words as text (.bin, .hex); DOS .com/.exe, or OMF .obj files to link")
       ->required()
       ->check(CLI::ExistingFile);
   auto* inputOpt = cmd->add_option("--input", req->input, "Keyboard input, given in full (escapes \\n \\r \\t \\\\ \\xHH)");
@@ -474,6 +482,14 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   cmd->add_option("--trace-file", req->traceFile, "Write the trace to this file");
   cmd->add_flag("--json", req->json, "Print the result as JSON on stdout (verdict, exit code, counts, output, registers)");
   cmd->add_flag("--no-halt-banner", req->noHaltBanner, "HALT stops without printing \"--- Halting the LC-3 ---\"");
+  cmd->add_flag("--strict", req->strict, "LC-3 sources: reject what only the course tools accept (see asmlab asm --help)");
+  cmd->add_flag("--case-sensitive-labels", req->caseSensitiveLabels,
+                "LC-3 sources: labels that differ in case are different labels");
+  cmd->add_option("--start", req->start,
+                  "LC-3: start at this label or address (default: the first .ORIG, as the course simulator)");
+  cmd->add_option("--privilege", req->privilege,
+                  "LC-3: start in user or supervisor mode (default: user in x3000-xFDFF, supervisor elsewhere)")
+      ->check(CLI::IsMember({"user", "supervisor"}));
   auto* pcGroup = cmd->add_option_group("8086 (PC)", "Options for 8086 programs");
   pcGroup->add_option("--keys", req->keysFile, "Keyboard script: keys at clocks or when the program waits (docs/pc-platform.md)");
   pcGroup->add_option("--mouse", req->mouseFile, "Mouse script: moves and clicks at clocks or when the program waits");

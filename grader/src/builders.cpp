@@ -22,7 +22,8 @@ std::string lowerExtension(const fs::path& p) {
 
 // The submission's files in the order of build.submission. A single-file submission stands for
 // the first name. In a folder, a missing file is looked up case-insensitively, then as the only
-// file with the same extension (students rename files); otherwise the build fails saying so.
+// file with the same extension (students rename files), then for the LC-3 as the only program file
+// of any kind (.asm, .obj, .bin, .hex); otherwise the build fails saying so.
 bool submissionFiles(const Spec& spec, const fs::path& submission, std::vector<std::string>& paths, std::string& messages) {
   std::error_code ec;
   // A symbolic link could make the assembler read (and quote in its diagnostics) a host file.
@@ -59,6 +60,17 @@ bool submissionFiles(const Spec& spec, const fs::path& submission, std::vector<s
       for (const auto& p : present) {
         if (lowerExtension(p) == lowerExtension(wanted)) candidates.push_back(p);
       }
+    }
+    if (candidates.empty() && spec.machine == "lc3") {
+      // An LC-3 program may come as source, object or words as text (.bin, .hex): the course tools
+      // load all four, so a student who hands in prog.bin for prog.asm is graded on it.
+      auto lc3Program = [](const fs::path& p) {
+        const std::string ext = lowerExtension(p);
+        return ext == ".asm" || ext == ".obj" || ext == ".bin" || ext == ".hex";
+      };
+      if (lc3Program(wanted))
+        for (const auto& p : present)
+          if (lc3Program(p)) candidates.push_back(p);
     }
     if (candidates.size() == 1 && spec.build.submission.size() == 1 && plainFile(candidates[0])) {
       messages += fmt::format("note: {} not found; grading {} instead\n", wanted, candidates[0].filename().string());
@@ -103,6 +115,8 @@ BuiltProgram buildWithToolchain(const Spec& spec, const fs::path& submission) {
   options.lc3Edition = spec.build.edition;
   options.lc3Microcoded = spec.build.microcoded;
   options.lc3ControlStore = controlStore;
+  options.lc3CaseSensitiveLabels = spec.build.caseSensitiveLabels;
+  options.lc3Strict = spec.build.strict;
   options.x86Cpu = spec.build.cpu;
   options.masmDialect = spec.build.dialect;
   for (const auto& dir : spec.build.includePaths) options.includePaths.push_back(dir.string());

@@ -53,7 +53,8 @@ Spec SpecReader::readSpec(const YAML::Node& root) {
 void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
   if (!expectMap(node, "build")) return;
   checkKeys(node, "build", {"submission", "sources", "modules", "libraries", "edition", "cpu", "dialect", "include_paths",
-                                "library_paths", "randomize", "seed", "engine", "microcode"});
+                                "library_paths", "randomize", "seed", "case_sensitive_labels", "strict", "engine",
+                                "microcode"});
   if (node["randomize"]) build.randomize = boolean(node["randomize"], "build.randomize").value_or(false);
   if (node["seed"]) build.randomSeed = count(node["seed"], "build.seed").value_or(1);
   if (node["submission"]) {
@@ -90,6 +91,13 @@ void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
       error(node["edition"], "build.edition must be 2 or 3");
     }
     if (machine_ != "lc3") error(node["edition"], "build.edition applies to machine lc3 only");
+  }
+  // LC-3 assembly dialect (docs/lc3-assembler.md, "Relaxed syntax").
+  for (auto [key, flag] : {std::pair<const char*, bool*>{"case_sensitive_labels", &build.caseSensitiveLabels},
+                           std::pair<const char*, bool*>{"strict", &build.strict}}) {
+    if (!node[key]) continue;
+    *flag = boolean(node[key], fmt::format("build.{}", key)).value_or(false);
+    if (machine_ != "lc3") error(node[key], fmt::format("build.{} applies to machine lc3 only", key));
   }
   if (node["cpu"]) {
     auto cpu = string(node["cpu"], "build.cpu");

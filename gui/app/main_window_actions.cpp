@@ -112,7 +112,7 @@ void MainWindow::buildMenus() {
   auto* file = menuBar()->addMenu("&File");
   auto* open = file->addAction("&Open...", this, [this] {
     QString path = QFileDialog::getOpenFileName(this, "Open a program", {},
-                                                "Programs (*.asm *.obj *.exe *.com *.bin);;All files (*)");
+                                                "Programs (*.asm *.obj *.bin *.hex *.exe *.com);;All files (*)");
     if (!path.isEmpty()) openFile(path);
   });
   open->setShortcut(QKeySequence::Open);

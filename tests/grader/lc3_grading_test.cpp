@@ -322,5 +322,71 @@ TEST(Lc3Grading, IsolatedBatchOnRealMachine) {
   EXPECT_EQ(results[1].failure, "");
 }
 
+
+// build.case_sensitive_labels and build.strict reach the assembler (docs/lc3-assembler.md,
+// "Relaxed syntax"): a 2004-style program with two labels that differ only in case builds only
+// with the first; blank-separated operands build (with a warning) unless the second is set.
+TEST(Lc3Grading, BuildKeysForTheAssemblerDialect) {
+  const char* twoLabels = R"(
+        .ORIG x3000
+        LEA R0, Prompt_play1
+        PUTS
+        LEA R0, Prompt_PLAY1
+        PUTS
+        HALT
+Prompt_play1 .STRINGZ "a"
+Prompt_PLAY1 .STRINGZ "B"
+        .END
+)";
+  const char* tests = "tests:\n  - name: t\n    checks: [{output: {contains: aB}}]\n";
+  auto sensitive = gradeLc3("machine: lc3\nbuild: {submission: prog.asm, case_sensitive_labels: true}\n" +
+                                std::string(tests),
+                            twoLabels);
+  ASSERT_TRUE(sensitive.buildOk) << sensitive.buildDiagnostics;
+  EXPECT_DOUBLE_EQ(sensitive.score, 1) << renderText(sensitive);
+  auto folded = gradeLc3(std::string(kHeader) + tests, twoLabels);
+  EXPECT_FALSE(folded.buildOk);
+  EXPECT_NE(folded.buildDiagnostics.find("--case-sensitive-labels"), std::string::npos) << folded.buildDiagnostics;
+
+  const char* spaces = "        .ORIG x3000\n        LEA R0 MSG\n        PUTS\n        HALT\nMSG     .STRINGZ \"aB\"\n        .END\n";
+  auto relaxed = gradeLc3(std::string(kHeader) + tests, spaces);
+  ASSERT_TRUE(relaxed.buildOk) << relaxed.buildDiagnostics;
+  EXPECT_NE(relaxed.buildDiagnostics.find("the portable spelling is 'LEA R0, MSG'"), std::string::npos)
+      << relaxed.buildDiagnostics;
+  EXPECT_DOUBLE_EQ(relaxed.score, 1);
+  auto strict = gradeLc3("machine: lc3\nbuild: {submission: prog.asm, strict: true}\n" + std::string(tests), spaces);
+  EXPECT_FALSE(strict.buildOk);
+  EXPECT_NE(strict.buildDiagnostics.find("operands are separated by ','"), std::string::npos) << strict.buildDiagnostics;
+
+  TempDir dir;
+  Diagnostics diagnostics;
+  EXPECT_FALSE(parseSpec("machine: pc\nbuild: {submission: a.asm, strict: true}\ntests: []\n", "s.yaml", dir.path(),
+                         diagnostics));
+  EXPECT_NE(diagnostics.renderToString().find("build.strict applies to machine lc3 only"), std::string::npos)
+      << diagnostics.renderToString();
+}
+
+// A .bin submission loads like an .obj, named in the spec or handed in for prog.asm.
+TEST(Lc3Grading, BinSubmissionIsGraded) {
+  // LEA R0, MSG (x3003 - x3001 = 2: xE002), PUTS, HALT, "ok".
+  const char* bin = "0011000000000000\n1110000000000010\n1111000000100010\n1111000000100101\n"
+                    "0000000001101111\n0000000001101011\n0000000000000000\n";
+  const char* tests = "tests:\n  - name: t\n    checks: [{output: {contains: ok}}, {stop: halted}]\n";
+  TempDir dir;
+  Spec named = specFrom("machine: lc3\nbuild: {submission: prog.bin}\n" + std::string(tests), dir.path());
+  dir.write("dana/prog.bin", bin);
+  auto r = gradeSubmission(named, dir.path() / "dana", defaultBuilder("lc3"), {});
+  ASSERT_TRUE(r.buildOk) << r.buildDiagnostics;
+  EXPECT_DOUBLE_EQ(r.score, 1) << renderText(r);
+
+  Spec source = specFrom(std::string(kHeader) + tests, dir.path());
+  dir.write("erin/prog.bin", bin);
+  auto instead = gradeSubmission(source, dir.path() / "erin", defaultBuilder("lc3"), {});
+  ASSERT_TRUE(instead.buildOk) << instead.buildDiagnostics;
+  EXPECT_NE(instead.buildDiagnostics.find("prog.asm not found; grading prog.bin instead"), std::string::npos)
+      << instead.buildDiagnostics;
+  EXPECT_DOUBLE_EQ(instead.score, 1);
+}
+
 }  // namespace
 }  // namespace asmlab::grader::testing

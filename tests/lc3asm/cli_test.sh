@@ -25,6 +25,17 @@ check "writes the classic .obj" cmp -s "$dir/prog.obj" <(printf '\x30\x00\xe0\x0
 check "writes the .sym" grep -q $'^//\tSTART             3000$' "$dir/prog.sym"
 check "writes the listing" grep -q 'x3000 xE002' "$dir/prog.lst"
 
+# A .bin program (words as text) converts to the same classic .obj, as the course tools convert it.
+printf '; origin\n0011 0000 0000 0000\n1110000000000010\n1111000000100010\n1111000000100101\n0000000001001000\n0000000001101001\n0000000000000000\n' > "$dir/words.bin"
+"$asmlab" asm "$dir/words.bin" 2> "$dir/err"
+check "converts a .bin" test $? -eq 0
+check "the .bin gives the same .obj" cmp -s "$dir/words.obj" "$dir/prog.obj"
+printf '0011000000000000\n11110000\n' > "$dir/short.bin"
+"$asmlab" asm "$dir/short.bin" 2> "$dir/err"
+check "a short .bin line is an error" test $? -eq 1
+check "located at its line" grep -q 'short.bin:2:1: error: 8 binary digits' "$dir/err"
+check "and nothing is written" test ! -e "$dir/short.obj"
+
 "$asmlab" dis "$dir/prog.obj" > "$dir/dis.txt"
 check "dis names labels from the .sym beside the object" grep -q 'x3000  xE002  START  LEA R0, MSG' "$dir/dis.txt"
 "$asmlab" dis "$dir/prog.obj" --source > "$dir/again.asm"

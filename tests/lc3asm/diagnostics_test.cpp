@@ -70,12 +70,31 @@ TEST(Lc3Diagnostics, OperandErrors) {
 }
 
 TEST(Lc3Diagnostics, SyntaxErrors) {
-  expectDiagnostics(program("  ADD R1 R2, R3"), {{E, 2, 10, "unexpected 'R2': operands are separated by ','"}});
-  expectDiagnostics(program("  ADD R1, R2,"), {{E, 2, 14, "expected an operand after ','"}});
   expectDiagnostics(program("  .STRINGZ \"abc"), {{E, 2, 16, "missing closing '\"' at the end of the string"}});
   expectDiagnostics(program("  .STRINGZ \"a\\qb\""), {{E, 2, 14, "unknown escape '\\q' (known: \\n \\r \\t \\\\ \\\" \\0)"}});
-  expectDiagnostics(program("  ADD R1, R1, #1x"), {{E, 2, 15, "expected an operand after ',', found '#1x'"}});
+  expectDiagnostics(program("  ADD R1, R1, #1x"), {{E, 2, 15, "unexpected '#1x': not a register, number, string or label"}});
   expectDiagnostics(program("  R1, R2"), {{E, 2, 3, "expected a label or an opcode before 'R1'"}});
+}
+
+// What the UT Austin tools accept is a warning naming the portable spelling; --strict keeps the
+// errors of the portable dialect.
+TEST(Lc3Diagnostics, SeparatorsTheCourseToolsAcceptAreWarningsOrStrictErrors) {
+  expectDiagnostics(program("  ADD R1 R2, R3"),
+                    {{W, 2, 10, "operands separated by blanks; the portable spelling is 'ADD R1, R2, R3'"}});
+  expectDiagnostics(program("  ADD R1 R2, R3"), {{E, 2, 10, "unexpected 'R2': operands are separated by ','"}},
+                    strictQuiet());
+  expectDiagnostics(program("  ADD R1, R2, R3,"),
+                    {{W, 2, 17, "comma after the last operand; the portable spelling is 'ADD R1, R2, R3'"}});
+  expectDiagnostics(program("  ADD R1, R2,"), {{E, 2, 14, "expected an operand after ','"}}, strictQuiet());
+  expectDiagnostics(program("  LDR, R4, R3, #0"),
+                    {{W, 2, 6, "comma after the opcode; the portable spelling is 'LDR R4, R3, #0'"}});
+  expectDiagnostics(program("  LDR, R4, R3, #0"), {{E, 2, 6, "unexpected ',' after the opcode"}}, strictQuiet());
+  expectDiagnostics(program("  ADD R1,, R2, R3"),
+                    {{W, 2, 10, "two commas in a row; the portable spelling is 'ADD R1, R2, R3'"}});
+  expectDiagnostics(program("  AND, R1 R1 #0,"),
+                    {{W, 2, 6,
+                      "comma after the opcode and operands separated by blanks and comma after the last operand; the "
+                      "portable spelling is 'AND R1, R1, #0'"}});
 }
 
 TEST(Lc3Diagnostics, DuplicateLabelPointsAtTheFirstDefinition) {
@@ -85,23 +104,41 @@ TEST(Lc3Diagnostics, DuplicateLabelPointsAtTheFirstDefinition) {
   EXPECT_EQ(d.message, "duplicate label 'loop'");
   EXPECT_EQ(d.location.line, 3u);
   EXPECT_EQ(d.location.column, 1u);
-  ASSERT_EQ(d.notes.size(), 1u);
+  ASSERT_EQ(d.notes.size(), 2u);
   EXPECT_EQ(d.notes[0].message, "'LOOP' was first defined here");
   EXPECT_EQ(d.notes[0].location.line, 2u);
+  EXPECT_EQ(d.notes[1].message,
+            "labels are case-insensitive; with --case-sensitive-labels 'LOOP' and 'loop' are two labels, as in "
+            "assemblers of the 2nd edition's time");
 }
 
 TEST(Lc3Diagnostics, BlockStructure) {
   expectDiagnostics("  ADD R1, R1, #1\n.ORIG x3000\n.END\n",
                     {{E, 1, 3, "'ADD' comes before any .ORIG; a program starts with .ORIG and an address, e.g. '.ORIG x3000'"}});
-  expectDiagnostics(".ORIG x3000\nHALT\n.END\nX .FILL 1\n", {{E, 4, 3, "'.FILL' is outside any .ORIG block (after .END)"}});
+  expectDiagnostics(".ORIG x3000\nHALT\n.END\nX .FILL 1\n", {{E, 4, 3, "'.FILL' is outside any .ORIG block (after .END)"}},
+                    strictQuiet());
+  expectDiagnostics(".ORIG x3000\nHALT\n.END\nX .FILL 1\nY ADDD R1\n.END\n",
+                    {{W, 4, 1,
+                      "'X' is after .END (line 3), outside any .ORIG block: it and every line up to the next .ORIG "
+                      "are ignored; the portable spelling puts code before .END"},
+                     {W, 6, 1,
+                      "second .END ignored (the block that starts on line 1 ended on line 3); the portable spelling "
+                      "has one .END per .ORIG"}});
   expectDiagnostics(".END\n", {{E, 1, 1, ".END without a matching .ORIG"}});
+  expectDiagnostics(".ORIG x3000\nHALT\n.END\n.END\n", {{E, 4, 1, ".END without a matching .ORIG"}}, strictQuiet());
   expectDiagnostics(".ORIG x3000\nHALT\n", {{W, 2, 5, "missing .END at the end of the file; the block that starts on line 1 ends here"}});
   expectDiagnostics(".ORIG x3000\nHALT\n.ORIG x4000\nHALT\n.END\n",
                     {{W, 3, 1, "missing .END before this .ORIG; the block that starts on line 1 ends here"}});
   expectDiagnostics(".ORIG LABEL\n.END\n", {{E, 1, 7, "expected an address such as x3000 after .ORIG, found 'LABEL'"}});
   expectDiagnostics(".ORIG x10000\n.END\n", {{E, 1, 7, ".ORIG address x10000 is outside memory (x0000..xFFFF)"}});
   expectDiagnostics(".ORIG x3000\n.BLKW 4\n.END\n.ORIG x3002\nHALT\n.END\n",
-                    {{E, 4, 1, "this block (x3002..x3002) overlaps the block x3000..x3003 that starts on line 1"}});
+                    {{E, 4, 1, "this block (x3002..x3002) overlaps the block x3000..x3003 that starts on line 1"}},
+                    strictQuiet());
+  expectDiagnostics(".ORIG x3000\n.BLKW 4\n.END\n.ORIG x3002\nHALT\n.END\n",
+                    {{W, 4, 1,
+                      "this block (x3002..x3002) overlaps the block x3000..x3003 that starts on line 1; its words "
+                      "replace the earlier block's there, as the course tools load them; the portable spelling keeps "
+                      "blocks apart"}});
 }
 
 TEST(Lc3Diagnostics, RunningPastTheEndOfMemory) {

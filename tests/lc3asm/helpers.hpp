@@ -25,6 +25,13 @@ inline AssembleOptions quiet() {
   return o;
 }
 
+// The errors of today's dialect, without the course tools' relaxed syntax (asmlab asm --strict).
+inline AssembleOptions strictQuiet() {
+  AssembleOptions o = quiet();
+  o.strict = true;
+  return o;
+}
+
 inline Assembled assembleSource(const std::string& text, const AssembleOptions& options = quiet()) {
   Assembled a;
   a.assembly = assembleText("test.asm", text, a.diagnostics, options);

@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "asmlab/lc3/objfile.hpp"
+#include "asmlab/lc3/textobj.hpp"
 #include "helpers.hpp"
 
 namespace asmlab::lc3::testing {
@@ -136,3 +137,30 @@ TEST(Lc3Files, AtomicWriteReplacesOrLeavesNothing) {
 
 }  // namespace
 }  // namespace asmlab::lc3::testing
+
+// .bin and .hex words as text (textobj.hpp): blanks inside .bin lines, comments, blank lines, the
+// origin first; malformed lines located.
+TEST(Lc3TextObject, BinaryAndHexWords) {
+  using asmlab::lc3::readTextObject;
+  using asmlab::lc3::TextObjectFormat;
+  asmlab::Diagnostics d;
+  asmlab::lc3::ObjectImage image;
+  auto bin = std::make_shared<const asmlab::SourceFile>("p.bin", "; x\n0100 0000 0000 0000\n\n1111000000100101 ; HALT\r\n");
+  ASSERT_TRUE(readTextObject(bin, TextObjectFormat::Binary, image, d)) << d.renderToString();
+  ASSERT_EQ(image.blocks.size(), 1u);
+  EXPECT_EQ(image.blocks[0].origin, 0x4000);
+  EXPECT_EQ(image.blocks[0].words, std::vector<uint16_t>({0xF025}));
+
+  auto hex = std::make_shared<const asmlab::SourceFile>("p.hex", "x3000\n  xF025  \nx-8000\nx-1\n");
+  ASSERT_TRUE(readTextObject(hex, TextObjectFormat::Hex, image, d)) << d.renderToString();
+  EXPECT_EQ(image.blocks[0].words, std::vector<uint16_t>({0xF025, 0x8000, 0xFFFF}));
+
+  asmlab::Diagnostics bad;
+  auto past = std::make_shared<const asmlab::SourceFile>("p.hex", "xFFFF\n1\n2\n");
+  EXPECT_FALSE(readTextObject(past, TextObjectFormat::Hex, image, bad));
+  ASSERT_EQ(bad.errorCount(), 1u);
+  EXPECT_EQ(bad.all()[0].location.line, 3u);
+  EXPECT_EQ(bad.all()[0].message, "this word would load past xFFFF (the origin xFFFF is on line 1)");
+  EXPECT_EQ(asmlab::lc3::textObjectFormatFor("dir.x/PROG.BIN"), TextObjectFormat::Binary);
+  EXPECT_EQ(asmlab::lc3::textObjectFormatFor("dir.bin/prog"), std::nullopt);
+}

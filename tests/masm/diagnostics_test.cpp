@@ -51,7 +51,7 @@ TEST(Diagnostics, UnknownMnemonicSuggestsAFix) {
 }
 
 TEST(Diagnostics, AmbiguousSizeIsAnError) {
-  auto a = assembleText("c segment\n mov [bx], 1\nc ends\nend\n");
+  auto a = assembleText("c segment\n inc [bx]\nc ends\nend\n");
   EXPECT_TRUE(a.diags.hasErrors());
 }
 

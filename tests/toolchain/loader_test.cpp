@@ -119,3 +119,63 @@ TEST_F(LoaderTest, EditionAndSeedReachTheMachine) {
   a->step();
   EXPECT_EQ(a->readRegister(7), 0x3002u);
 }
+
+// .bin and .hex errors are located like assembler errors (file:line:col with the line); the rules
+// are the course converters': 16 binary digits a line, or one hexadecimal word a line.
+TEST_F(LoaderTest, TextWordFilesReportEachBadLine) {
+  Diagnostics d;
+  const auto bin = write("bad.bin", "0011000000000000\n1111 0000 0010 010\n11110000001001012\n");
+  EXPECT_FALSE(loadProgram({bin}, LoadOptions{}, d));
+  ASSERT_EQ(d.errorCount(), 2u) << d.renderToString();
+  EXPECT_EQ(d.all()[0].location.line, 2u);
+  EXPECT_EQ(d.all()[0].message, "15 binary digits: each line of a .bin file is one word, exactly 16 digits of 0 and 1");
+  EXPECT_EQ(d.all()[1].location.line, 3u);
+  EXPECT_EQ(d.all()[1].location.column, 17u);
+  EXPECT_EQ(d.all()[1].message, "'2' is not a binary digit: each line of a .bin file is one word, 16 digits of 0 and 1");
+
+  Diagnostics h;
+  const auto hex = write("bad.hex", "x3000\nF02G\nx10000\n");
+  EXPECT_FALSE(loadProgram({hex}, LoadOptions{}, h));
+  ASSERT_EQ(h.errorCount(), 2u) << h.renderToString();
+  EXPECT_EQ(h.all()[0].message, "'G' is not a hexadecimal digit: each line of a .hex file is one word, such as x3000 or 1021");
+  EXPECT_EQ(h.all()[1].message, "'x10000' does not fit in 16 bits (-x8000..xFFFF)");
+
+  Diagnostics e;
+  EXPECT_FALSE(loadProgram({write("empty.hex", "; nothing\n\n")}, LoadOptions{}, e));
+  EXPECT_NE(e.renderToString().find("the .hex file holds no words"), std::string::npos) << e.renderToString();
+}
+
+TEST_F(LoaderTest, HexWordsMayBeNegativeOrLackTheX) {
+  Diagnostics d;
+  LoadOptions o;
+  o.lc3HaltBanner = false;
+  // x4000: origin; -1 is xFFFF; 0x0025 and F025 are both HALT's word.
+  auto m = loadProgram({write("w.HEX", "x4000\n-1\n0x0025\nF025\n")}, o, d);
+  ASSERT_TRUE(m) << d.renderToString();
+  EXPECT_EQ(m->programCounter(), 0x4000u);
+  EXPECT_EQ(m->peek(0x4000), 0xFFFFu);
+  EXPECT_EQ(m->peek(0x4001), 0x0025u);
+  EXPECT_EQ(m->peek(0x4002), 0xF025u);
+}
+
+TEST_F(LoaderTest, StartAddressAndPrivilegeOptions) {
+  const auto path = write("two.asm", ".ORIG x3000\nHALT\nSECOND HALT\n.END\n");
+  LoadOptions o;
+  o.lc3Start = "second";  // labels in any case, as the assembler reads them
+  o.lc3Privilege = "supervisor";
+  Diagnostics d;
+  auto m = loadProgram({path}, o, d);
+  ASSERT_TRUE(m) << d.renderToString();
+  EXPECT_EQ(m->programCounter(), 0x3001u);
+  EXPECT_EQ(m->readRegister(9) & 0x8000, 0u);  // PSR: supervisor mode
+  o.lc3Start = "x3000";
+  o.lc3Privilege = "";
+  m = loadProgram({path}, o, d);
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->programCounter(), 0x3000u);
+  EXPECT_EQ(m->readRegister(9), 0x8002u);
+  o.lc3Start = "NOWHERE";
+  Diagnostics bad;
+  EXPECT_FALSE(loadProgram({path}, o, bad));
+  EXPECT_NE(bad.renderToString().find("cannot start at 'NOWHERE'"), std::string::npos) << bad.renderToString();
+}

@@ -32,7 +32,13 @@ const Case kCases[] = {
     {Cpu::I8086, "add ax, word ptr [bx+si+12h]", "03 40 12"},        // 01|000|000
     {Cpu::I8086, "add al, 5", "04 05"},
     {Cpu::I8086, "add ax, 1234h", "05 34 12"},
-    {Cpu::I8086, "add ax, 1", "05 01 00"},                           // tie with 83 C0 01: accumulator form
+    // A tie between 05 iw and 83 /0 ib: MASM "will generate sign-extended encodings whenever
+    // possible" (Microsoft KB Q31598, MASM 5.0-6.0), so the accumulator form only when the value
+    // does not fit a sign-extended byte (or the register is AL).
+    {Cpu::I8086, "add ax, 1", "83 C0 01"},
+    {Cpu::I8086, "add ax, 5", "83 C0 05"},
+    {Cpu::I8086, "add ax, 0FFFFh", "83 C0 FF"},                      // -1 as a sign-extended byte
+    {Cpu::I8086, "add ax, 80h", "05 80 00"},                         // 128 does not sign-extend
     {Cpu::I8086, "add bx, 1", "83 C3 01"},
     {Cpu::I8086, "add bx, 1234h", "81 C3 34 12"},
     {Cpu::I8086, "add byte ptr [di], 7", "80 05 07"},
@@ -73,7 +79,9 @@ const Case kCases[] = {
     {Cpu::I8086, "cmp word ptr [bx], 1000h", "81 3F 00 10"},
     {Cpu::I8086, "cmp si, di", "3B F7"},
     {Cpu::I8086, "cmp byte ptr [bx+si], bl", "38 18"},
-    {Cpu::I8086, "cmp ax, 0FFFFh", "3D FF FF"},                      // tie 3 bytes: accumulator
+    {Cpu::I8086, "cmp ax, 0FFFFh", "83 F8 FF"},                      // tie 3 bytes: sign-extended (KB Q31598)
+    {Cpu::I8086, "cmp ax, 0", "83 F8 00"},
+    {Cpu::I8086, "cmp ax, 1000h", "3D 00 10"},
     {Cpu::I8086, "cmp cx, 0FFFFh", "83 F9 FF"},
     {Cpu::I8086, "cmp byte ptr [bp-1], 0", "80 7E FF 00"},           // 01|111|110
 

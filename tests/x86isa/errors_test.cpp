@@ -24,8 +24,26 @@ TEST(EncoderErrors, AmbiguousSizeAsksForPtr) {
   EXPECT_EQ(encodeText("add [si], 1").error.code, ErrorCode::SizeUnknown);
   EXPECT_EQ(encodeText("movs [di], [si]").error.code, ErrorCode::SizeUnknown);
   // With no byte form, the hint does not offer BYTE PTR.
-  EXPECT_EQ(encodeText("push [bx]").error.message, "operand size must be given: use WORD PTR");
-  EXPECT_EQ(encodeText("pop [bx]", Cpu::I80386).error.message, "operand size must be given: use WORD PTR or DWORD PTR");
+  EXPECT_EQ(encodeText("bt [bx], 1", Cpu::I80386).error.message,
+            "instruction operand must have size: use WORD PTR or DWORD PTR");
+}
+
+// PUSH and POP of memory without a size take the segment's word, and JMP/CALL through memory a
+// near pointer, as MASM does; the Encoding says so, for the front end to warn (or, for JMP and
+// CALL under MASM 6.1, to refuse).
+TEST(EncoderErrors, PushPopJmpCallAssumeTheSegmentsWord) {
+  const auto push = encodeText("push [bx]");
+  ASSERT_TRUE(push.ok()) << push.error.message;
+  EXPECT_EQ(test::hexBytes(push.view()), "FF 37");  // FF /6, mod 00 rm 111
+  EXPECT_EQ(push.assumedSize, 2);
+  EXPECT_EQ(push.assumedOperand, 0);
+  const auto pop = encodeText("pop [bx]", Cpu::I80386);
+  ASSERT_TRUE(pop.ok());
+  EXPECT_EQ(test::hexBytes(pop.view()), "8F 07");  // 8F /0
+  EXPECT_EQ(pop.assumedSize, 2);
+  EXPECT_EQ(encodeText("jmp [bx]").assumedSize, 2);
+  EXPECT_EQ(encodeText("push word ptr [bx]").assumedSize, 0);
+  EXPECT_EQ(encodeText("push 5", Cpu::I80186).assumedSize, 0);  // an immediate is not a memory operand
 }
 
 TEST(EncoderErrors, ImmediateOutOfRangeNamesTheOperand) {

@@ -144,6 +144,33 @@ TEST(JumpFixups, FarSymbolGetsAFarPointerFixup) {
   EXPECT_EQ(e.fixups[0].symbol, 42u);
 }
 
+// A CALL to a label that is FAR by its own type (a FAR PROC) in the same segment is PUSH CS (0E)
+// and a near CALL counted from after the PUSH: 0E E8 cw. A written FAR PTR, or a JMP, keeps EA/9A.
+TEST(JumpFixups, SameSegmentFarProcedureCallIsPushCsAndNearCall) {
+  enc::Target farProc = known(0x200);
+  farProc.distance = enc::Distance::Far;
+  farProc.farByType = true;
+  farProc.reloc = {enc::RelocKind::FarPointer, 5};
+  auto e = enc::encode(jump("call", farProc), {Cpu::I8086});
+  ASSERT_TRUE(e.ok()) << e.error.message;
+  EXPECT_EQ(test::hexBytes(e.view()), "0E E8 FC 00");  // 200h - (100h + 4)
+  EXPECT_TRUE(e.fixups.empty());
+  EXPECT_EQ(e.jumpForm, enc::JumpForm::Near);
+  enc::Options use32{Cpu::I80386};
+  use32.use32 = true;
+  e = enc::encode(jump("call", farProc), use32);
+  EXPECT_EQ(test::hexBytes(e.view()), "0E E8 FA 00 00 00");  // 200h - (100h + 6)
+  farProc.farByType = false;  // call far ptr label
+  e = enc::encode(jump("call", farProc), {Cpu::I8086});
+  EXPECT_EQ(test::hexBytes(e.view()), "9A 00 02 00 00");
+  farProc.farByType = true;
+  e = enc::encode(jump("jmp", farProc), {Cpu::I8086});
+  EXPECT_EQ(test::hexBytes(e.view()), "EA 00 02 00 00");
+  farProc.sameSegment = false;  // a FAR procedure of another segment
+  e = enc::encode(jump("call", farProc), {Cpu::I8086});
+  EXPECT_EQ(test::hexBytes(e.view()), "9A 00 02 00 00");
+}
+
 TEST(JumpFixups, ExternalNearTargetsAreSelfRelative) {
   enc::Target ext;
   ext.sameSegment = false;

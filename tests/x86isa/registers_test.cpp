@@ -48,8 +48,27 @@ TEST(Registers, EveryNameInEitherCaseParsesToItsRegister) {
   }
 }
 
+// The x87 stack: "st" is st(0), and st(i) is register i of the ModRM rm field (80387
+// Programmer's Reference Manual, opcode map: D9 C0+i is FLD ST(i)).
+TEST(Registers, FpuStackRegistersParseWithTheirNumber) {
+  for (unsigned i = 0; i < 8; ++i) {
+    const std::string name = "st(" + std::to_string(i) + ")";
+    const auto reg = enc::parseRegister(name);
+    ASSERT_TRUE(reg.has_value()) << name;
+    EXPECT_TRUE(enc::isFpuRegister(*reg)) << name;
+    EXPECT_EQ(enc::registerNumber(*reg), i) << name;
+    EXPECT_EQ(enc::registerSize(*reg), 0u) << name;  // not a general register of any size
+    EXPECT_FALSE(enc::isGeneralRegister(*reg)) << name;
+    EXPECT_EQ(enc::registerName(*reg), i == 0 ? "st" : name);
+  }
+  EXPECT_EQ(enc::parseRegister("ST"), Reg::ST0);
+  EXPECT_EQ(enc::parseRegister("St(3)"), Reg::ST3);
+  for (const char* text : {"st(8)", "st(", "st()", "st1", "st(1", "sti", "stx"})
+    EXPECT_FALSE(enc::parseRegister(text).has_value()) << text;
+}
+
 TEST(Registers, NearMissesAreNotRegisters) {
-  for (const char* text : {"", "a", "x", "axe", "eaxx", "ex", "esx", "bpx", "ip", "eip", "cr0", "st", "al:", "a l"})
+  for (const char* text : {"", "a", "x", "axe", "eaxx", "ex", "esx", "bpx", "ip", "eip", "cr0", "s", "al:", "a l"})
     EXPECT_FALSE(enc::parseRegister(text).has_value()) << text;
   EXPECT_FALSE(enc::parseRegister(std::string("\0\0", 2)).has_value());
   EXPECT_FALSE(enc::parseRegister(std::string("a\0", 2)).has_value());

@@ -94,8 +94,9 @@ TEST(RowLength, ScreenAndLengthAgreeWithMatchAndEmitForEveryRow) {
         insn.add(samples[rest % samples.size()]);
         rest /= samples.size();
       }
-      for (bool lock : {false, true}) {
-        insn.lock = lock;
+      for (int variant = 0; variant < 4; ++variant) {  // LOCK or not, in a USE16 and a USE32 segment
+        insn.lock = variant & 1;
+        options.use32 = variant & 2;
         const Match match = matchForm(form, insn, options);
         // After the screen, matchForm skips the kind tests the screen decides: same verdict.
         if (mayFit(rowAccepts(form), operandClasses(insn))) {
@@ -114,7 +115,7 @@ TEST(RowLength, ScreenAndLengthAgreeWithMatchAndEmitForEveryRow) {
         bool listed = false;
         for (const std::uint8_t position : (*rows.byFirstClass)[firstClass]) listed |= rows.forms[position] == &form;
         ASSERT_TRUE(listed) << formSignature(form) << " combination " << n;
-        const RowContext context = makeRowContext(insn);
+        const RowContext context = makeRowContext(insn, options);
         const RowLength predicted = rowLength(form, insn, match.size, context);
         enc::Encoding emitted;
         emitForm(form, insn, match.size, context, emitted);

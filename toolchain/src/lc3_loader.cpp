@@ -1,9 +1,12 @@
 // LC-3: assemble .asm sources, read .obj files (with the .sym beside them), build an Lc3Machine.
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
+#include <optional>
 
 #include "asmlab/lc3/assembler.hpp"
 #include "asmlab/lc3/objfile.hpp"
+#include "asmlab/lc3/textobj.hpp"
 #include "asmlab/lc3sim/machine.hpp"
 #include "asmlab/lc3sim/os.hpp"
 #include "loaders.hpp"
@@ -13,6 +16,10 @@ namespace asmlab::toolchain {
 namespace {
 
 bool readObjectFile(const InputFile& file, lc3::ObjectImage& image, Diagnostics& diagnostics) {
+  if (auto format = lc3::textObjectFormatFor(file.path)) {
+    // .bin / .hex: the words as text, read like the course tools convert them to .obj.
+    return lc3::readTextObject(std::make_shared<const SourceFile>(file.path, file.bytes), *format, image, diagnostics);
+  }
   std::string error;
   if (!lc3::readObject(file.bytes, image, error)) {
     diagnostics.error({}, file.path + ": " + error);
@@ -33,6 +40,27 @@ bool readObjectFile(const InputFile& file, lc3::ObjectImage& image, Diagnostics&
   return true;
 }
 
+// A label of the loaded program (any case) or an address: x3000, 0x3000, #12288, 12288.
+std::optional<uint16_t> startAddress(const std::string& text, const lc3sim::Lc3Machine& machine) {
+  if (auto address = machine.symbols().find(text)) return static_cast<uint16_t>(*address);
+  std::string digits = text;
+  int base = 10;
+  if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
+    digits = digits.substr(2);
+    base = 16;
+  } else if (digits.size() > 1 && (digits[0] == 'x' || digits[0] == 'X')) {
+    digits = digits.substr(1);
+    base = 16;
+  } else if (digits.size() > 1 && digits[0] == '#') {
+    digits = digits.substr(1);
+  }
+  if (digits.empty() || digits.size() > 6) return std::nullopt;
+  char* end = nullptr;
+  const long value = std::strtol(digits.c_str(), &end, base);
+  if (*end != '\0' || value < 0 || value > 0xFFFF) return std::nullopt;
+  return static_cast<uint16_t>(value);
+}
+
 }  // namespace
 
 std::unique_ptr<sim::Machine> loadLc3(std::vector<InputFile>& files, const LoadOptions& options,
@@ -50,6 +78,8 @@ std::unique_ptr<sim::Machine> loadLc3(std::vector<InputFile>& files, const LoadO
       auto source = std::make_shared<SourceFile>(file.path, file.bytes);
       lc3::AssembleOptions assembleOptions;
       assembleOptions.listing = sourceMap != nullptr;  // the listing gives address -> line
+      assembleOptions.strict = options.lc3Strict;
+      assembleOptions.caseSensitiveLabels = options.lc3CaseSensitiveLabels;
       const size_t errorsBefore = diagnostics.errorCount();
       auto assembly = lc3::assemble(source, diagnostics, assembleOptions);
       if (diagnostics.errorCount() != errorsBefore) return nullptr;
@@ -89,6 +119,26 @@ std::unique_ptr<sim::Machine> loadLc3(std::vector<InputFile>& files, const LoadO
       options.lc3OperatingSystem ? &lc3sim::builtinOperatingSystem(machineOptions.edition) : nullptr;
   auto machine = std::make_unique<lc3sim::Lc3Machine>(machineOptions);
   for (const auto& image : images) machine->loadProgram(image);
+  if (!options.lc3Start.empty() || !options.lc3Privilege.empty()) {
+    lc3sim::Privilege privilege = lc3sim::Privilege::Auto;
+    if (options.lc3Privilege == "user") privilege = lc3sim::Privilege::User;
+    else if (options.lc3Privilege == "supervisor") privilege = lc3sim::Privilege::Supervisor;
+    else if (!options.lc3Privilege.empty()) {
+      diagnostics.error({}, "unknown privilege '" + options.lc3Privilege + "'; use user or supervisor");
+      return nullptr;
+    }
+    uint16_t start = machine->startAddress();
+    if (!options.lc3Start.empty()) {
+      auto address = startAddress(options.lc3Start, *machine);
+      if (!address) {
+        diagnostics.error({}, "cannot start at '" + options.lc3Start +
+                                  "': not a label of the program or an address such as x3000");
+        return nullptr;
+      }
+      start = *address;
+    }
+    machine->setStart(start, privilege);
+  }
   return machine;
 }
 

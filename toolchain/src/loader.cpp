@@ -95,6 +95,7 @@ DetectedFile detectFile(const std::string& path, const std::string& bytes) {
     return {Architecture::Lc3, true};
   }
   if (ext == ".exe" || ext == ".com" || ext == ".lib") return {Architecture::X86, true};  // .lib: an OMF library
+  if (ext == ".bin" || ext == ".hex") return {Architecture::Lc3, true};  // LC-3 words as text (textobj.hpp)
   if (hasOrigDirective(bytes)) return {Architecture::Lc3, false};
   if (hasX86Directive(bytes)) return {Architecture::X86, false};
   // Anything else is treated as LC-3 source, whose diagnostics then say what is missing.

@@ -17,23 +17,28 @@ namespace asmlab::lc3::detail {
 
 inline char foldCase(char c) { return static_cast<char>(c >= 'a' && c <= 'z' ? c - 32 : c); }
 
-// Labels are case-insensitive: the table hashes and compares folded characters, so lookups need no
-// folded copy of the name. Keys are views into the source text.
+// Labels are case-insensitive unless AssembleOptions::caseSensitiveLabels: the table hashes and
+// compares folded characters, so lookups need no folded copy of the name. Keys are views into the
+// source text.
 struct FoldedHash {
+  bool fold = true;
   size_t operator()(std::string_view s) const {
     size_t h = 1469598103934665603ull;
-    for (char c : s) h = (h ^ static_cast<unsigned char>(foldCase(c))) * 1099511628211ull;
+    for (char c : s) h = (h ^ static_cast<unsigned char>(fold ? foldCase(c) : c)) * 1099511628211ull;
     return h;
   }
 };
 struct FoldedEqual {
+  bool fold = true;
   bool operator()(std::string_view a, std::string_view b) const {
     if (a.size() != b.size()) return false;
+    if (!fold) return a == b;
     for (size_t i = 0; i < a.size(); ++i)
       if (foldCase(a[i]) != foldCase(b[i])) return false;
     return true;
   }
 };
+
 
 struct Symbol {
   uint16_t address = 0;
@@ -49,7 +54,11 @@ public:
   // Diagnostics are collected in `found` (in the order the passes find them) and handed to the
   // caller's Diagnostics in line order at the end.
   Context(std::shared_ptr<const SourceFile> source, std::vector<Diagnostic>& found, const AssembleOptions& options)
-      : source_(std::move(source)), found_(found), options_(options) {}
+      : source_(std::move(source)),
+        found_(found),
+        options_(options),
+        symbols_(64, FoldedHash{!options.caseSensitiveLabels}, FoldedEqual{!options.caseSensitiveLabels}),
+        hints_(16, FoldedHash{!options.caseSensitiveLabels}, FoldedEqual{!options.caseSensitiveLabels}) {}
 
   SourceLocation at(uint32_t line, uint32_t column, uint32_t length = 0) const { return {source_, line, column, length}; }
   SourceLocation at(uint32_t line, const Operand& op) const {
@@ -65,6 +74,7 @@ public:
   const std::shared_ptr<const SourceFile>& source() const { return source_; }
 
   std::unordered_map<std::string_view, Symbol, FoldedHash, FoldedEqual>& symbols() { return symbols_; }
+  void noteIgnoredLabel(std::string_view name, uint32_t line) { ignoredLabels_.try_emplace(name, line); }
 
   // The address of the label `op` names, counting the use. Reports an undefined label (with a
   // "did you mean" hint) and returns nothing.
@@ -78,6 +88,9 @@ private:
   std::vector<std::string> labelNames_;  // built on the first undefined label, for hints
   static constexpr size_t kMaxHintLookups = 200;
   std::unordered_map<std::string_view, std::string, FoldedHash, FoldedEqual> hints_;
+  // Labels on lines that are ignored (after .END, outside any block) and their lines: an undefined
+  // label that is one of them gets a note saying so.
+  std::unordered_map<std::string_view, uint32_t> ignoredLabels_;
 };
 
 // Encodes one instruction (not a pseudo-op) at `address`. Reports every problem with its operands

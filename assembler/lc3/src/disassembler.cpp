@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "asmlab/lc3/encoding.hpp"
+
 namespace asmlab::lc3 {
 namespace {
 
@@ -31,6 +33,7 @@ std::string fill(uint16_t word) { return fmt::format(".FILL x{:04X}", word); }
 std::string render(uint16_t word, uint16_t address, const LabelLookup& labelAt, bool asSource) {
   unsigned opcode = word >> 12;
   unsigned r9 = (word >> 9) & 7, r6 = (word >> 6) & 7;
+  if (!isValidInstruction(word)) return fill(word);
   auto target = [&](int bits) {
     int offset = signExtend(word & ((1u << bits) - 1), bits);
     uint16_t to = static_cast<uint16_t>(address + 1 + offset);
@@ -43,7 +46,6 @@ std::string render(uint16_t word, uint16_t address, const LabelLookup& labelAt, 
     case 0x5: {
       const char* name = opcode == 0x1 ? "ADD" : "AND";
       if (word & 0x20) return fmt::format("{} R{}, R{}, #{}", name, r9, r6, signExtend(word & 0x1F, 5));
-      if (word & 0x18) return fill(word);
       return fmt::format("{} R{}, R{}, R{}", name, r9, r6, word & 7);
     }
     case 0x0: {
@@ -56,11 +58,9 @@ std::string render(uint16_t word, uint16_t address, const LabelLookup& labelAt, 
       return name + " " + target(9);
     }
     case 0xC:
-      if ((word & 0x0E3F) != 0) return fill(word);
       return r6 == 7 ? std::string("RET") : fmt::format("JMP R{}", r6);
     case 0x4:
       if (word & 0x800) return "JSR " + target(11);
-      if ((word & 0x0E3F) != 0) return fill(word);
       return fmt::format("JSRR R{}", r6);
     case 0x2: return fmt::format("LD R{}, {}", r9, target(9));
     case 0xA: return fmt::format("LDI R{}, {}", r9, target(9));
@@ -71,11 +71,9 @@ std::string render(uint16_t word, uint16_t address, const LabelLookup& labelAt, 
     case 0x7:
       return fmt::format("{} R{}, R{}, #{}", opcode == 0x6 ? "LDR" : "STR", r9, r6, signExtend(word & 0x3F, 6));
     case 0x9:
-      if ((word & 0x3F) != 0x3F) return fill(word);
       return fmt::format("NOT R{}, R{}", r9, r6);
-    case 0x8: return word == 0x8000 ? std::string("RTI") : fill(word);
+    case 0x8: return "RTI";
     case 0xF: {
-      if (word & 0x0F00) return fill(word);
       if (const char* alias = trapAlias(word & 0xFF)) return alias;
       return fmt::format("TRAP x{:02X}", word & 0xFF);
     }

@@ -1,12 +1,18 @@
 // The Spirit X3 statement grammar of the LC-3 dialect. This is the only translation unit that
 // includes Spirit (it compiles slowly); the rest of the assembler sees parseStatement().
 //
-//   statement := [label [':']] [opcode] [operand {',' operand}]        (comments removed earlier)
+//   statement := [label [':']] [opcode] {',' | operand}                 (comments removed earlier)
 //   operand   := register | number | string | identifier
+//
+// Commas are separators that may be left out or doubled (as the UT Austin tools allow); the
+// statement records where they differ from "opcode operand, operand", and parse.cpp decides
+// whether that is a warning or (with --strict) an error.
 //
 // The grammar is deliberately lenient about which words are opcodes: an unknown word in the opcode
 // position still parses, so the assembler can say "unknown opcode 'ADDD'; did you mean 'ADD'?"
 // instead of a bare syntax error. Operand kinds and counts are checked by the encoder.
+#include <algorithm>
+
 #include <boost/spirit/home/x3.hpp>
 
 #include "numbers.hpp"
@@ -23,6 +29,8 @@ using Iterator = const char*;
 struct ParseState {
   Statement* statement;
   Iterator lineBegin;
+  bool commaPending = false;    // a comma was seen since the last operand (or the opcode)
+  uint32_t lastCommaColumn = 0;
   uint32_t column(Iterator at) const { return static_cast<uint32_t>(at - lineBegin + 1); }
 };
 struct StateTag;
@@ -59,6 +67,12 @@ std::string_view view(const Range& r) {
 Operand& nextOperand(ParseState& s, Iterator at) {
   static thread_local Operand discarded;
   Statement& st = *s.statement;
+  if (st.operandCount == 0) {
+    if (s.commaPending && st.commaAfterOpcodeColumn == 0) st.commaAfterOpcodeColumn = s.lastCommaColumn;
+  } else if (!s.commaPending && st.missingCommaColumn == 0) {
+    st.missingCommaColumn = s.column(at);
+  }
+  s.commaPending = false;
   uint8_t index = st.operandCount;
   if (st.operandCount < 255) ++st.operandCount;
   if (index < kMaxOperands) return st.operands[index];
@@ -133,7 +147,10 @@ auto const addIdentifier = [](auto& ctx) {
   op.column = s.column(r.begin());
 };
 
-auto const idchar = x3::ascii::alnum | x3::ascii::char_('_');
+// Label characters: letters, digits, '_' and the punctuation the UT tools allow in a name. A
+// name cannot start with what begins a number ('#', '+', '-', digits) or a pseudo-op ('.').
+auto const idchar = x3::ascii::alnum | x3::ascii::char_("_!#$%&'()*+./<=>?@[\\]^`{|}~-");  // '-' last: not a range
+auto const idstart = x3::ascii::alpha | x3::ascii::char_("_!$%&'()*/<=>?@[\\]^`{|}~");
 
 auto const registerName =
     x3::raw[x3::lexeme[x3::no_case[x3::ascii::lit('r')] >> x3::ascii::char_('0', '7') >> !idchar]];
@@ -146,7 +163,7 @@ auto const number = x3::raw[x3::lexeme[
      | x3::no_case[x3::ascii::lit('b')] >> -x3::ascii::char_('-') >> +x3::ascii::char_("01")
      | -x3::ascii::char_("+-") >> +x3::ascii::digit) >> !idchar]];
 
-auto const identifier = x3::raw[x3::lexeme[(x3::ascii::alpha | x3::ascii::char_('_')) >> *idchar]];
+auto const identifier = x3::raw[x3::lexeme[idstart >> *idchar]];
 
 auto const closingQuote = x3::rule<class ClosingQuote>{"closing quote"} = x3::ascii::lit('"');
 auto const string = x3::raw[x3::lexeme['"' >> *(('\\' >> x3::char_) | ~x3::ascii::char_("\"\\")) > closingQuote]];
@@ -157,8 +174,20 @@ auto const word =
     x3::raw[x3::lexeme[-x3::ascii::char_('.') >> (x3::ascii::alpha | x3::ascii::char_('_')) >> *idchar]];
 
 auto const operand = registerName[addRegister] | number[addNumber] | string[addString] | identifier[addIdentifier];
-auto const operandAfterComma = x3::rule<class OperandAfterComma>{"operand after ','"} = operand;
-auto const operands = operand >> *(',' > operandAfterComma);
+
+auto const onCommas = [](auto& ctx) {
+  auto& s = state(ctx);
+  auto r = x3::_attr(ctx);
+  Statement& st = *s.statement;
+  // A second comma in the run: "ADD R1,,R2" or "ADD R1, ,R2" (blanks are skipped between them).
+  Iterator second = std::find(std::next(r.begin()), r.end(), ',');
+  if (s.commaPending && st.repeatedCommaColumn == 0) st.repeatedCommaColumn = s.column(r.begin());
+  if (second != r.end() && st.repeatedCommaColumn == 0) st.repeatedCommaColumn = s.column(second);
+  s.commaPending = true;
+  s.lastCommaColumn = s.column(r.begin());
+};
+auto const commas = x3::raw[+x3::ascii::lit(',')];
+auto const operands = *(commas[onCommas] | operand);
 
 auto const setColon = [](auto& ctx) { state(ctx).statement->labelHasColon = true; };
 auto const label = !keyword >> !registerName >> !number >> identifier[setLabel] >> -x3::ascii::lit(':')[setColon];
@@ -166,7 +195,7 @@ auto const knownOpcode = x3::lexeme[x3::raw[x3::no_case[mnemonicTable()][setMnem
 auto const opcode = knownOpcode | (!registerName >> !number >> word[setUnknownMnemonic]);
 
 auto const endOfLine = x3::rule<class EndOfLine>{"end of line"} = x3::eoi;
-auto const statement = (-label >> -opcode >> -operands) > endOfLine;
+auto const statement = (-label >> -opcode >> operands) > endOfLine;
 
 bool isMnemonic(std::string_view word) {
   for (const auto& candidate : mnemonicCandidates()) {
@@ -187,6 +216,12 @@ std::string_view tokenAt(std::string_view line, size_t at) {
 }
 
 }  // namespace
+
+bool isPortableLabel(std::string_view name) {
+  auto letter = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; };
+  if (name.empty() || !letter(name[0])) return false;
+  return std::all_of(name.begin(), name.end(), [&](char c) { return letter(c) || (c >= '0' && c <= '9'); });
+}
 
 LineParse parseStatement(std::string_view line, Statement& st) {
   LineParse out;
@@ -209,15 +244,11 @@ LineParse parseStatement(std::string_view line, Statement& st) {
     const std::string which = failure.which();
     if (which == "closing quote") {
       out.error = "missing closing '\"' at the end of the string";
-    } else if (which == "operand after ','") {
-      out.error = at < line.size() ? "expected an operand after ',', found '" + std::string(tokenAt(line, at)) + "'"
-                                   : std::string("expected an operand after ','");
-      out.errorLength = at < line.size() ? static_cast<uint32_t>(tokenAt(line, at).size()) : 0;
     } else {
       std::string_view token = tokenAt(line, at);
       out.errorLength = static_cast<uint32_t>(token.size());
       if (st.operandCount > 0) {
-        out.error = "unexpected '" + std::string(token) + "': operands are separated by ','";
+        out.error = "unexpected '" + std::string(token) + "': not a register, number, string or label";
       } else if (st.label.empty() && st.mnemonic != Mnemonic::None && isMnemonic(token)) {
         // "ADD .FILL 5": the first word was meant as a label.
         out.error = "'" + std::string(st.mnemonicText) + "' is an opcode, so it cannot be a label";
@@ -229,6 +260,7 @@ LineParse parseStatement(std::string_view line, Statement& st) {
     }
     return out;
   }
+  if (parseState.commaPending) st.trailingCommaColumn = parseState.lastCommaColumn;
   bool empty = st.label.empty() && st.mnemonicText.empty() && st.operandCount == 0;
   out.result = empty ? LineParse::Result::Blank : LineParse::Result::Statement;
   return out;

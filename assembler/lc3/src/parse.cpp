@@ -59,9 +59,64 @@ void shiftColumns(Statement& st, LineParse& result, uint32_t shift) {
   result.errorColumn += shift;
 }
 
-// "BRpz" -> "BRzp": a branch whose conditions are right but out of order.
+// The statement as every LC-3 assembler reads it: "OPCODE op, op, op" (the label is not shown).
+std::string portableSpelling(const Statement& st) {
+  std::string text(st.mnemonicText);
+  for (int i = 0; i < std::min<int>(st.operandCount, kMaxOperands); ++i) {
+    const Operand& op = st.operands[i];
+    text += i == 0 ? " " : ", ";
+    if (op.kind == OperandKind::String) text += '"';
+    text += op.text;
+    if (op.kind == OperandKind::String) text += '"';
+  }
+  return text;
+}
 
 }  // namespace
+
+// Operands separated by blanks, a comma after the opcode, a doubled or a trailing comma: the UT
+// Austin tools accept them all (docs/lc3-assembler.md, "Relaxed syntax"), so they are warnings
+// that show the portable spelling, or errors with --strict (then returns false).
+bool Assembler::reportSeparators(const Statement& st) {
+  if ((st.commaAfterOpcodeColumn | st.missingCommaColumn | st.repeatedCommaColumn | st.trailingCommaColumn) == 0)
+    return true;  // the usual line
+  struct Irregular {
+    uint32_t column;
+    const char* what;
+    const char* strictMessage;
+  };
+  const Irregular found[] = {
+      {st.commaAfterOpcodeColumn, "comma after the opcode", "unexpected ',' after the opcode"},
+      {st.missingCommaColumn, "operands separated by blanks", nullptr},
+      {st.repeatedCommaColumn, "two commas in a row", "expected an operand after ',', found ','"},
+      {st.trailingCommaColumn, "comma after the last operand", "expected an operand after ','"},
+  };
+  std::string what;
+  uint32_t first = 0;
+  for (const auto& f : found) {
+    if (f.column == 0) continue;
+    if (ctx_.options().strict) {
+      std::string message = f.strictMessage ? std::string(f.strictMessage) : std::string();
+      if (!f.strictMessage) {
+        // Today's message names the operand that lacks its comma.
+        std::string_view token;
+        for (int i = 1; i < std::min<int>(st.operandCount, kMaxOperands); ++i)
+          if (st.operands[i].column == f.column) token = st.operands[i].text;
+        message = fmt::format("unexpected '{}': operands are separated by ','", token);
+      }
+      // After a trailing comma the operand is missing at the end of the line, past the comma.
+      const uint32_t column = f.column == st.trailingCommaColumn ? f.column + 1 : f.column;
+      ctx_.error(ctx_.at(st.line, column, 1), std::move(message));
+      return false;
+    }
+    if (first == 0 || f.column < first) first = f.column;
+    what += what.empty() ? f.what : fmt::format(" and {}", f.what);
+  }
+  if (first == 0) return true;
+  ctx_.warning(ctx_.at(st.line, first, 1),
+               fmt::format("{}; the portable spelling is '{}'", what, portableSpelling(st)));
+  return true;
+}
 
 void Assembler::parse() {
   const std::string& text = source_->text();
@@ -99,7 +154,8 @@ void Assembler::parse() {
     if (result.result == LineParse::Result::Error) {
       ctx_.error(ctx_.at(lineNumber, result.errorColumn, result.errorLength), std::move(result.error));
     } else if (result.result == LineParse::Result::Statement) {
-      statements_.push_back(st);
+      // With --strict a line whose separators are wrong is a syntax error and places nothing.
+      if (reportSeparators(st)) statements_.push_back(st);
     }
   }
 }

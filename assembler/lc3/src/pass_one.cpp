@@ -71,15 +71,42 @@ void Assembler::reportUnknownOpcode(const Statement& st) {
                           : fmt::format("unknown opcode '{}'; did you mean '{}'?{}", word, hint, note));
 }
 
+// "What?" -> "What_": the label with every character outside [A-Za-z0-9_] replaced.
+std::string portableLabel(std::string_view name) {
+  std::string out(name);
+  for (char& c : out)
+    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) c = '_';
+  return out;
+}
+
 void Assembler::defineLabel(const Statement& st, uint16_t address, bool atOrigin) {
   if (st.label.empty()) return;
+  const SourceLocation where = ctx_.at(st.line, st.labelColumn, uint32_t(st.label.size()));
+  if (!isPortableLabel(st.label)) {
+    // The UT Austin tools take any run of non-separator characters as a label; lc3as and PennSim
+    // take letters, digits and '_' only.
+    auto odd = std::find_if(st.label.begin(), st.label.end(), [](char c) {
+      return !((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
+    });
+    if (ctx_.options().strict)
+      ctx_.error(where, fmt::format("label '{}' has '{}': a label is letters, digits and '_'", st.label, *odd));
+    else
+      ctx_.warning(where, fmt::format("label '{}' has '{}', which only some LC-3 assemblers accept in a label; the "
+                                    "portable spelling is '{}'",
+                                    st.label, *odd, portableLabel(st.label)));
+  }
   auto& symbols = ctx_.symbols();
   auto [it, inserted] = symbols.try_emplace(st.label);
   if (!inserted) {
-    auto& d = ctx_.error(ctx_.at(st.line, st.labelColumn, uint32_t(st.label.size())),
-                         fmt::format("duplicate label '{}'", st.label));
+    auto& d = ctx_.error(where, fmt::format("duplicate label '{}'", st.label));
     d.notes.push_back({Severity::Note, ctx_.at(it->second.line, it->second.column, uint32_t(st.label.size())),
                        fmt::format("'{}' was first defined here", it->first), {}});
+    if (it->first != st.label)
+      d.notes.push_back({Severity::Note, where,
+                         fmt::format("labels are case-insensitive; with --case-sensitive-labels '{}' and '{}' are two "
+                                     "labels, as in assemblers of the 2nd edition's time",
+                                     it->first, st.label),
+                         {}});
     return;
   }
   it->second = Symbol{address, st.line, st.labelColumn, 0, atOrigin, st.mnemonicText.empty() && !st.labelHasColon};
@@ -173,12 +200,17 @@ void Assembler::passOne() {
   placements_.resize(statements_.size());
   bool inBlock = false, reportedOutside = false, reportedOverflow = false;
   uint32_t lc = 0;
+  uint32_t lastEndLine = 0;
   size_t previousCode = SIZE_MAX;  // last instruction placed in this block, for the fall-through warning
   for (size_t i = 0; i < statements_.size(); ++i) {
     Statement& st = statements_[i];
     Placement& p = placements_[i];
     bool unknown = st.mnemonic == Mnemonic::None && (!st.mnemonicText.empty() || st.operandCount > 0);
-    if (unknown) reportUnknownOpcode(st);
+    // After a block's .END nothing is read up to the next .ORIG (unless --strict), not even a
+    // misspelt opcode.
+    const bool ignoredAfterEnd = !inBlock && !blocks_.empty() && !ctx_.options().strict &&
+                                 st.mnemonic != Mnemonic::Orig && st.mnemonic != Mnemonic::End;
+    if (unknown && !ignoredAfterEnd) reportUnknownOpcode(st);
     if (st.mnemonic == Mnemonic::Orig) {
       if (inBlock)
         ctx_.warning(ctx_.at(st.line, st.mnemonicColumn, 5),
@@ -194,15 +226,40 @@ void Assembler::passOne() {
     }
     if (st.mnemonic == Mnemonic::End) {
       checkOperandCount(ctx_, st);
-      if (!inBlock) {
-        ctx_.error(ctx_.at(st.line, st.mnemonicColumn, 4), ".END without a matching .ORIG");
-      } else {
+      if (inBlock) {
         defineLabel(st, uint16_t(lc), false);
         inBlock = false;
+        lastEndLine = st.line;
+        reportedOutside = false;
+      } else if (blocks_.empty() || ctx_.options().strict) {
+        ctx_.error(ctx_.at(st.line, st.mnemonicColumn, 4), ".END without a matching .ORIG");
+      } else {
+        // lc3as stops reading at the first .END; the UT tools read on but place nothing there.
+        if (!st.label.empty()) ctx_.noteIgnoredLabel(st.label, st.line);
+        ctx_.warning(ctx_.at(st.line, st.mnemonicColumn, 4),
+                     fmt::format("second .END ignored (the block that starts on line {} ended on line {}); the "
+                                 "portable spelling has one .END per .ORIG",
+                                 blocks_.back().line, lastEndLine));
       }
       continue;
     }
     if (!inBlock) {
+      if (!blocks_.empty() && !ctx_.options().strict) {
+        // Everything after a block's .END up to the next .ORIG is ignored, as lc3as ignores the
+        // rest of a file after .END.
+        if (!st.label.empty()) ctx_.noteIgnoredLabel(st.label, st.line);
+        if (!reportedOutside) {
+          // Name the line by its first word: "junk here" is an unknown label and opcode alike.
+          std::string what = fmt::format("'{}'", st.label.empty() ? st.mnemonicText : st.label);
+          uint32_t column = st.label.empty() ? st.mnemonicColumn : st.labelColumn;
+          ctx_.warning(ctx_.at(st.line, column),
+                       fmt::format("{} is after .END (line {}), outside any .ORIG block: it and every line up to the "
+                                   "next .ORIG are ignored; the portable spelling puts code before .END",
+                                   what, lastEndLine));
+          reportedOutside = true;
+        }
+        continue;
+      }
       if (!reportedOutside && !unknown) {
         std::string what = st.mnemonicText.empty() ? fmt::format("label '{}'", st.label) : fmt::format("'{}'", st.mnemonicText);
         uint32_t column = st.mnemonicText.empty() ? st.labelColumn : st.mnemonicColumn;
@@ -275,11 +332,18 @@ void Assembler::checkOverlaps() {
     if (high.origin < low.origin + low.size) {
       const BlockInfo& later = order[k] > order[k - 1] ? high : low;
       const BlockInfo& earlier = order[k] > order[k - 1] ? low : high;
-      auto& d = ctx_.error(ctx_.at(later.line, 1),
-                           fmt::format("this block ({}..{}) overlaps the block {}..{} that starts on line {}",
-                                       hex4(later.origin), hex4(later.origin + later.size - 1), hex4(earlier.origin),
-                                       hex4(earlier.origin + earlier.size - 1), earlier.line));
-      (void)d;
+      std::string overlap = fmt::format("this block ({}..{}) overlaps the block {}..{} that starts on line {}",
+                                        hex4(later.origin), hex4(later.origin + later.size - 1), hex4(earlier.origin),
+                                        hex4(earlier.origin + earlier.size - 1), earlier.line);
+      if (ctx_.options().strict) {
+        ctx_.error(ctx_.at(later.line, 1), std::move(overlap));
+      } else {
+        // The course tools do not check; their loaders write the blocks in file order, so the later
+        // block's words replace the earlier block's (as Lc3Machine::loadProgram does).
+        ctx_.warning(ctx_.at(later.line, 1),
+                     overlap + "; its words replace the earlier block's there, as the course tools load them; the "
+                               "portable spelling keeps blocks apart");
+      }
     }
   }
 }

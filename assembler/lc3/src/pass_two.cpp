@@ -162,8 +162,13 @@ std::optional<uint16_t> Context::resolve(uint32_t line, const Operand& op) {
     hint = closestMatch(op.text, similar);
     hints_.emplace(op.text, hint);
   }
-  error(at(line, op), hint.empty() ? fmt::format("undefined label '{}'", op.text)
-                                   : fmt::format("undefined label '{}'; did you mean '{}'?", op.text, hint));
+  Diagnostic& d = error(at(line, op), hint.empty() ? fmt::format("undefined label '{}'", op.text)
+                                                   : fmt::format("undefined label '{}'; did you mean '{}'?", op.text, hint));
+  if (auto ignored = ignoredLabels_.find(op.text); ignored != ignoredLabels_.end())
+    d.notes.push_back({Severity::Note, at(ignored->second, 1),
+                       fmt::format("'{}' is defined on line {}, after .END, where everything is ignored", op.text,
+                                   ignored->second),
+                       {}});
   return std::nullopt;
 }
 

@@ -40,6 +40,7 @@ public:
 
 private:
   void parse();
+  bool reportSeparators(const Statement& st);
   void reportUnknownOpcode(const Statement& st);
   void defineLabel(const Statement& st, uint16_t address, bool atOrigin);
   void passOne();

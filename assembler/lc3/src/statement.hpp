@@ -34,6 +34,13 @@ struct Statement {
   uint8_t operandCount = 0;            // may exceed kMaxOperands (extra ones are not stored)
   uint32_t extraOperandColumn = 0;     // column of the first operand beyond kMaxOperands
   Operand operands[kMaxOperands];
+  // Separators the course tools accept but portable LC-3 source does not (0 = none): a comma
+  // right after the opcode, an operand not preceded by a comma, a comma after a comma, a comma
+  // after the last operand. Each is the column of the first such place.
+  uint32_t commaAfterOpcodeColumn = 0;
+  uint32_t missingCommaColumn = 0;
+  uint32_t repeatedCommaColumn = 0;
+  uint32_t trailingCommaColumn = 0;
 };
 
 // What the grammar made of one line.
@@ -45,7 +52,16 @@ struct LineParse {
 };
 
 // Parses one line (without its line ending, and with any comment already removed; every byte is
-// printable ASCII or a tab). Fills `statement` (whose `line` the caller sets).
+// printable ASCII or a tab). Fills `statement` (whose `line` the caller sets). Operands may be
+// separated by commas, blanks or both (as in the UT Austin tools); the statement records where the
+// separators differ from the portable form, for the caller to warn or reject.
+//
+// Labels are any run of printable characters other than blanks, ',', ':', ';' and '"' that does
+// not start with a digit, '#', '+', '-' or '.' (the UT tools accept 'What?' or 'a>b'); the portable
+// spelling is a letter or '_' followed by letters, digits and '_' (isPortableLabel).
 LineParse parseStatement(std::string_view line, Statement& statement);
+
+// Whether a label name is spelled as every LC-3 assembler accepts: [A-Za-z_][A-Za-z0-9_]*.
+bool isPortableLabel(std::string_view name);
 
 }  // namespace asmlab::lc3::detail

@@ -6,8 +6,11 @@
 ; ";@ed2:" is replaced by the text after the marker in the 2nd-edition build, where TRAP saves the
 ; return address in R7 and routines end with RET (Patt & Patel 2nd ed. A.3).
 ;
-; The routines save registers in memory rather than on a stack: in the 2nd edition R6 belongs to
-; the user program while a service routine runs.
+; In the 3rd edition the routines save the registers they use on the supervisor stack (R6), as the
+; course simulator's OS does, so they are reentrant: an interrupt service routine that runs while
+; PUTS or GETC waits, and calls them itself, leaves the interrupted call intact. In the 2nd edition
+; R6 belongs to the user program while a routine runs (TRAP does not switch stacks), so there they
+; save registers in fixed memory words, as the routines printed in the 2nd edition do.
 ;
 ; Memory map (3rd ed. Table A.3): x0000-x00FF trap vectors, x0100-x01FF interrupt vectors,
 ; x0200-x2FFF operating system, supervisor stack growing down from x3000.
@@ -533,7 +536,8 @@
         .ORIG x0200
 ; ---------------------------------------------------------------------------------------------
 ; Boot: the supervisor stack starts at x3000; enter the user program (its entry point is written
-; into OS_USER_ENTRY by the loader) in user mode with PSR x8002 by pushing PSR and PC and RTI.
+; into OS_USER_ENTRY and its PSR into OS_USER_PSR by the simulator: x8002, user mode, or x0002
+; for a program that starts in supervisor mode) by pushing PSR and PC and RTI.
 OS_BOOT         LD R6, OS_SSP_INIT
                 LD R0, OS_USER_PSR
                 ADD R6, R6, #-1
@@ -549,73 +553,87 @@ OS_USER_ENTRY   .FILL x3000
 ; Non-zero: HALT prints the banner (set by the simulator from its options).
 OS_HALT_BANNER  .FILL #1
 
-; ---------------------------------------------------------------------------------------------
 ; TRAP x20 GETC: wait for a key; R0 <- its ASCII code. No echo.
-TRAP_GETC       ST R1, GETC_SAVE_R1
+TRAP_GETC       ADD R6, R6, #-1                 ;@ed2: ST R1, GETC_SAVE_R1
+                STR R1, R6, #0                  ;@ed2:
 GETC_POLL       LDI R1, GETC_KBSR
                 BRzp GETC_POLL
                 LDI R0, GETC_KBDR
-                LD R1, GETC_SAVE_R1
+                LDR R1, R6, #0                  ;@ed2: LD R1, GETC_SAVE_R1
+                ADD R6, R6, #1                  ;@ed2:
                 RTI                             ;@ed2: RET
-GETC_SAVE_R1    .FILL #0
 GETC_KBSR       .FILL xFE00
 GETC_KBDR       .FILL xFE02
+GETC_SAVE_R1    .FILL #0                        ; 2nd edition: saved R1
 
 ; TRAP x21 OUT: write the character in R0[7:0] to the display.
-TRAP_OUT        ST R1, OUT_SAVE_R1
+TRAP_OUT        ADD R6, R6, #-1                 ;@ed2: ST R1, OUT_SAVE_R1
+                STR R1, R6, #0                  ;@ed2:
 OUT_POLL        LDI R1, OUT_DSR
                 BRzp OUT_POLL
                 STI R0, OUT_DDR
-                LD R1, OUT_SAVE_R1
+                LDR R1, R6, #0                  ;@ed2: LD R1, OUT_SAVE_R1
+                ADD R6, R6, #1                  ;@ed2:
                 RTI                             ;@ed2: RET
-OUT_SAVE_R1     .FILL #0
 OUT_DSR         .FILL xFE04
 OUT_DDR         .FILL xFE06
+OUT_SAVE_R1     .FILL #0                        ; 2nd edition: saved R1
 
 ; TRAP x22 PUTS: write the string of one character per word at R0, up to a x0000 word.
-TRAP_PUTS       ST R0, PUTS_SAVE_R0
-                ST R1, PUTS_SAVE_R1
-                ST R7, PUTS_SAVE_R7
-PUTS_LOOP       LDR R1, R0, #0
+TRAP_PUTS       ADD R6, R6, #-1                 ;@ed2: ST R0, PUTS_SAVE_R0
+                STR R0, R6, #0                  ;@ed2:
+                ADD R6, R6, #-1                 ;@ed2: ST R1, PUTS_SAVE_R1
+                STR R1, R6, #0                  ;@ed2:
+                ADD R6, R6, #-1                 ;@ed2: ST R7, PUTS_SAVE_R7
+                STR R7, R6, #0                  ;@ed2:
+                ADD R1, R0, #0                  ; the cursor
+PUTS_LOOP       LDR R0, R1, #0
                 BRz PUTS_DONE
-                ST R0, PUTS_CURSOR
-                ADD R0, R1, #0
                 JSR OS_PUTC
-                LD R0, PUTS_CURSOR
-                ADD R0, R0, #1
+                ADD R1, R1, #1
                 BRnzp PUTS_LOOP
-PUTS_DONE       LD R0, PUTS_SAVE_R0
-                LD R1, PUTS_SAVE_R1
-                LD R7, PUTS_SAVE_R7
+PUTS_DONE       LDR R7, R6, #0                  ;@ed2: LD R7, PUTS_SAVE_R7
+                ADD R6, R6, #1                  ;@ed2:
+                LDR R1, R6, #0                  ;@ed2: LD R1, PUTS_SAVE_R1
+                ADD R6, R6, #1                  ;@ed2:
+                LDR R0, R6, #0                  ;@ed2: LD R0, PUTS_SAVE_R0
+                ADD R6, R6, #1                  ;@ed2:
                 RTI                             ;@ed2: RET
-PUTS_SAVE_R0    .FILL #0
-PUTS_SAVE_R1    .FILL #0
-PUTS_SAVE_R7    .FILL #0
-PUTS_CURSOR     .FILL #0
+PUTS_SAVE_R0    .FILL #0                        ; 2nd edition: saved R0
+PUTS_SAVE_R1    .FILL #0                        ; 2nd edition: saved R1
+PUTS_SAVE_R7    .FILL #0                        ; 2nd edition: saved R7
 
 ; TRAP x23 IN: prompt, wait for a key, echo it and end the line; R0 <- its ASCII code.
-TRAP_IN         ST R7, IN_SAVE_R7
+TRAP_IN         ADD R6, R6, #-1                 ;@ed2: ST R7, IN_SAVE_R7
+                STR R7, R6, #0                  ;@ed2:
                 LEA R0, IN_PROMPT
                 JSR OS_PRINT
                 JSR OS_GETKEY
                 JSR OS_PUTC
-                ST R0, IN_KEY
+                ADD R6, R6, #-1                 ;@ed2: ST R0, IN_SAVE_R0
+                STR R0, R6, #0                  ;@ed2:
                 LD R0, IN_NEWLINE
                 JSR OS_PUTC
-                LD R0, IN_KEY
-                LD R7, IN_SAVE_R7
+                LDR R0, R6, #0                  ;@ed2: LD R0, IN_SAVE_R0
+                ADD R6, R6, #1                  ;@ed2:
+                LDR R7, R6, #0                  ;@ed2: LD R7, IN_SAVE_R7
+                ADD R6, R6, #1                  ;@ed2:
                 RTI                             ;@ed2: RET
-IN_SAVE_R7      .FILL #0
-IN_KEY          .FILL #0
 IN_NEWLINE      .FILL x000A
 IN_PROMPT       .STRINGZ "\nType a character: "
+IN_SAVE_R7      .FILL #0                        ; 2nd edition: saved R7
+IN_SAVE_R0      .FILL #0                        ; 2nd edition: saved R0
 
 ; TRAP x24 PUTSP: write the string packed two characters per word at R0 (bits 7:0 first, then
 ; bits 15:8), up to a x0000 word; a zero high byte ends the string too.
-TRAP_PUTSP      ST R0, PSP_SAVE_R0
-                ST R1, PSP_SAVE_R1
-                ST R2, PSP_SAVE_R2
-                ST R7, PSP_SAVE_R7
+TRAP_PUTSP      ADD R6, R6, #-1                 ;@ed2: ST R0, PSP_SAVE_R0
+                STR R0, R6, #0                  ;@ed2:
+                ADD R6, R6, #-1                 ;@ed2: ST R1, PSP_SAVE_R1
+                STR R1, R6, #0                  ;@ed2:
+                ADD R6, R6, #-1                 ;@ed2: ST R2, PSP_SAVE_R2
+                STR R2, R6, #0                  ;@ed2:
+                ADD R6, R6, #-1                 ;@ed2: ST R7, PSP_SAVE_R7
+                STR R7, R6, #0                  ;@ed2:
                 ADD R2, R0, #0
 PSP_LOOP        LDR R1, R2, #0
                 BRz PSP_DONE
@@ -629,16 +647,20 @@ PSP_LOOP        LDR R1, R2, #0
                 JSR OS_PUTC
                 ADD R2, R2, #1
                 BRnzp PSP_LOOP
-PSP_DONE        LD R0, PSP_SAVE_R0
-                LD R1, PSP_SAVE_R1
-                LD R2, PSP_SAVE_R2
-                LD R7, PSP_SAVE_R7
+PSP_DONE        LDR R7, R6, #0                  ;@ed2: LD R7, PSP_SAVE_R7
+                ADD R6, R6, #1                  ;@ed2:
+                LDR R2, R6, #0                  ;@ed2: LD R2, PSP_SAVE_R2
+                ADD R6, R6, #1                  ;@ed2:
+                LDR R1, R6, #0                  ;@ed2: LD R1, PSP_SAVE_R1
+                ADD R6, R6, #1                  ;@ed2:
+                LDR R0, R6, #0                  ;@ed2: LD R0, PSP_SAVE_R0
+                ADD R6, R6, #1                  ;@ed2:
                 RTI                             ;@ed2: RET
-PSP_SAVE_R0     .FILL #0
-PSP_SAVE_R1     .FILL #0
-PSP_SAVE_R2     .FILL #0
-PSP_SAVE_R7     .FILL #0
 PSP_LOW_MASK    .FILL x00FF
+PSP_SAVE_R0     .FILL #0                        ; 2nd edition: saved R0
+PSP_SAVE_R1     .FILL #0                        ; 2nd edition: saved R1
+PSP_SAVE_R2     .FILL #0                        ; 2nd edition: saved R2
+PSP_SAVE_R7     .FILL #0                        ; 2nd edition: saved R7
 
 ; TRAP x25 HALT: print the banner (unless disabled) and clear MCR[15], which stops the clock.
 TRAP_HALT       LD R0, OS_HALT_BANNER
@@ -705,63 +727,79 @@ EX_END_MESSAGE  .STRINGZ " ---\n"
 ; Subroutines for the OS itself (JSR/RET; each keeps every register except its result).
 
 ; OS_STOP_CLOCK: MCR[15] <- 0.
-OS_STOP_CLOCK   ST R0, STOP_SAVE_R0
-                ST R1, STOP_SAVE_R1
+OS_STOP_CLOCK   ADD R6, R6, #-1                 ;@ed2: ST R0, STOP_SAVE_R0
+                STR R0, R6, #0                  ;@ed2:
+                ADD R6, R6, #-1                 ;@ed2: ST R1, STOP_SAVE_R1
+                STR R1, R6, #0                  ;@ed2:
                 LDI R1, STOP_MCR
                 LD R0, STOP_MASK
                 AND R0, R1, R0
                 STI R0, STOP_MCR
-                LD R0, STOP_SAVE_R0
-                LD R1, STOP_SAVE_R1
+                LDR R1, R6, #0                  ;@ed2: LD R1, STOP_SAVE_R1
+                ADD R6, R6, #1                  ;@ed2:
+                LDR R0, R6, #0                  ;@ed2: LD R0, STOP_SAVE_R0
+                ADD R6, R6, #1                  ;@ed2:
                 RET
-STOP_SAVE_R0    .FILL #0
-STOP_SAVE_R1    .FILL #0
 STOP_MCR        .FILL xFFFE
 STOP_MASK       .FILL x7FFF
+STOP_SAVE_R0    .FILL #0                        ; 2nd edition: saved R0
+STOP_SAVE_R1    .FILL #0                        ; 2nd edition: saved R1
 
 ; OS_PUTC: write R0[7:0] to the display.
-OS_PUTC         ST R1, PUTC_SAVE_R1
+OS_PUTC         ADD R6, R6, #-1                 ;@ed2: ST R1, PUTC_SAVE_R1
+                STR R1, R6, #0                  ;@ed2:
 PUTC_POLL       LDI R1, PUTC_DSR
                 BRzp PUTC_POLL
                 STI R0, PUTC_DDR
-                LD R1, PUTC_SAVE_R1
+                LDR R1, R6, #0                  ;@ed2: LD R1, PUTC_SAVE_R1
+                ADD R6, R6, #1                  ;@ed2:
                 RET
-PUTC_SAVE_R1    .FILL #0
 PUTC_DSR        .FILL xFE04
 PUTC_DDR        .FILL xFE06
+PUTC_SAVE_R1    .FILL #0                        ; 2nd edition: saved R1
 
 ; OS_GETKEY: R0 <- the next key (waits for it).
-OS_GETKEY       ST R1, GETKEY_SAVE_R1
+OS_GETKEY       ADD R6, R6, #-1                 ;@ed2: ST R1, GETKEY_SAVE_R1
+                STR R1, R6, #0                  ;@ed2:
 GETKEY_POLL     LDI R1, GETKEY_KBSR
                 BRzp GETKEY_POLL
                 LDI R0, GETKEY_KBDR
-                LD R1, GETKEY_SAVE_R1
+                LDR R1, R6, #0                  ;@ed2: LD R1, GETKEY_SAVE_R1
+                ADD R6, R6, #1                  ;@ed2:
                 RET
-GETKEY_SAVE_R1  .FILL #0
 GETKEY_KBSR     .FILL xFE00
 GETKEY_KBDR     .FILL xFE02
+GETKEY_SAVE_R1  .FILL #0                        ; 2nd edition: saved R1
 
 ; OS_PRINT: write the zero-terminated string at R0.
-OS_PRINT        ST R0, PRINT_SAVE_R0
-                ST R1, PRINT_SAVE_R1
-                ST R7, PRINT_SAVE_R7
+OS_PRINT        ADD R6, R6, #-1                 ;@ed2: ST R0, PRINT_SAVE_R0
+                STR R0, R6, #0                  ;@ed2:
+                ADD R6, R6, #-1                 ;@ed2: ST R1, PRINT_SAVE_R1
+                STR R1, R6, #0                  ;@ed2:
+                ADD R6, R6, #-1                 ;@ed2: ST R7, PRINT_SAVE_R7
+                STR R7, R6, #0                  ;@ed2:
                 ADD R1, R0, #0
 PRINT_LOOP      LDR R0, R1, #0
                 BRz PRINT_DONE
                 JSR OS_PUTC
                 ADD R1, R1, #1
                 BRnzp PRINT_LOOP
-PRINT_DONE      LD R0, PRINT_SAVE_R0
-                LD R1, PRINT_SAVE_R1
-                LD R7, PRINT_SAVE_R7
+PRINT_DONE      LDR R7, R6, #0                  ;@ed2: LD R7, PRINT_SAVE_R7
+                ADD R6, R6, #1                  ;@ed2:
+                LDR R1, R6, #0                  ;@ed2: LD R1, PRINT_SAVE_R1
+                ADD R6, R6, #1                  ;@ed2:
+                LDR R0, R6, #0                  ;@ed2: LD R0, PRINT_SAVE_R0
+                ADD R6, R6, #1                  ;@ed2:
                 RET
-PRINT_SAVE_R0   .FILL #0
-PRINT_SAVE_R1   .FILL #0
-PRINT_SAVE_R7   .FILL #0
+PRINT_SAVE_R0   .FILL #0                        ; 2nd edition: saved R0
+PRINT_SAVE_R1   .FILL #0                        ; 2nd edition: saved R1
+PRINT_SAVE_R7   .FILL #0                        ; 2nd edition: saved R7
 
 ; OS_HIGH_BYTE: R0 <- R0[15:8] (the LC-3 has no right shift: move the top bits in one by one).
-OS_HIGH_BYTE    ST R1, HIGH_SAVE_R1
-                ST R2, HIGH_SAVE_R2
+OS_HIGH_BYTE    ADD R6, R6, #-1                 ;@ed2: ST R1, HIGH_SAVE_R1
+                STR R1, R6, #0                  ;@ed2:
+                ADD R6, R6, #-1                 ;@ed2: ST R2, HIGH_SAVE_R2
+                STR R2, R6, #0                  ;@ed2:
                 AND R1, R1, #0                  ; result
                 AND R2, R2, #0
                 ADD R2, R2, #8                  ; bits to move
@@ -773,19 +811,27 @@ HIGH_ZERO       ADD R0, R0, R0
                 ADD R2, R2, #-1
                 BRp HIGH_LOOP
                 ADD R0, R1, #0
-                LD R1, HIGH_SAVE_R1
-                LD R2, HIGH_SAVE_R2
+                LDR R2, R6, #0                  ;@ed2: LD R2, HIGH_SAVE_R2
+                ADD R6, R6, #1                  ;@ed2:
+                LDR R1, R6, #0                  ;@ed2: LD R1, HIGH_SAVE_R1
+                ADD R6, R6, #1                  ;@ed2:
                 RET
-HIGH_SAVE_R1    .FILL #0
-HIGH_SAVE_R2    .FILL #0
+HIGH_SAVE_R1    .FILL #0                        ; 2nd edition: saved R1
+HIGH_SAVE_R2    .FILL #0                        ; 2nd edition: saved R2
 
 ; OS_PRINT_HEX: write R0 as four hexadecimal digits.
-OS_PRINT_HEX    ST R0, HEX_SAVE_R0
-                ST R1, HEX_SAVE_R1
-                ST R2, HEX_SAVE_R2
-                ST R3, HEX_SAVE_R3
-                ST R4, HEX_SAVE_R4
-                ST R7, HEX_SAVE_R7
+OS_PRINT_HEX    ADD R6, R6, #-1                 ;@ed2: ST R0, HEX_SAVE_R0
+                STR R0, R6, #0                  ;@ed2:
+                ADD R6, R6, #-1                 ;@ed2: ST R1, HEX_SAVE_R1
+                STR R1, R6, #0                  ;@ed2:
+                ADD R6, R6, #-1                 ;@ed2: ST R2, HEX_SAVE_R2
+                STR R2, R6, #0                  ;@ed2:
+                ADD R6, R6, #-1                 ;@ed2: ST R3, HEX_SAVE_R3
+                STR R3, R6, #0                  ;@ed2:
+                ADD R6, R6, #-1                 ;@ed2: ST R4, HEX_SAVE_R4
+                STR R4, R6, #0                  ;@ed2:
+                ADD R6, R6, #-1                 ;@ed2: ST R7, HEX_SAVE_R7
+                STR R7, R6, #0                  ;@ed2:
                 ADD R1, R0, #0                  ; the value, shifted left as digits are taken
                 AND R4, R4, #0
                 ADD R4, R4, #4                  ; digits left
@@ -810,19 +856,26 @@ HEX_DECIMAL     LD R0, HEX_ZERO_CHAR
 HEX_OUT         JSR OS_PUTC
                 ADD R4, R4, #-1
                 BRp HEX_DIGIT
-                LD R0, HEX_SAVE_R0
-                LD R1, HEX_SAVE_R1
-                LD R2, HEX_SAVE_R2
-                LD R3, HEX_SAVE_R3
-                LD R4, HEX_SAVE_R4
-                LD R7, HEX_SAVE_R7
+                LDR R7, R6, #0                  ;@ed2: LD R7, HEX_SAVE_R7
+                ADD R6, R6, #1                  ;@ed2:
+                LDR R4, R6, #0                  ;@ed2: LD R4, HEX_SAVE_R4
+                ADD R6, R6, #1                  ;@ed2:
+                LDR R3, R6, #0                  ;@ed2: LD R3, HEX_SAVE_R3
+                ADD R6, R6, #1                  ;@ed2:
+                LDR R2, R6, #0                  ;@ed2: LD R2, HEX_SAVE_R2
+                ADD R6, R6, #1                  ;@ed2:
+                LDR R1, R6, #0                  ;@ed2: LD R1, HEX_SAVE_R1
+                ADD R6, R6, #1                  ;@ed2:
+                LDR R0, R6, #0                  ;@ed2: LD R0, HEX_SAVE_R0
+                ADD R6, R6, #1                  ;@ed2:
                 RET
-HEX_SAVE_R0     .FILL #0
-HEX_SAVE_R1     .FILL #0
-HEX_SAVE_R2     .FILL #0
-HEX_SAVE_R3     .FILL #0
-HEX_SAVE_R4     .FILL #0
-HEX_SAVE_R7     .FILL #0
 HEX_LETTER_A    .FILL x0041
 HEX_ZERO_CHAR   .FILL x0030
+HEX_SAVE_R0     .FILL #0                        ; 2nd edition: saved R0
+HEX_SAVE_R1     .FILL #0                        ; 2nd edition: saved R1
+HEX_SAVE_R2     .FILL #0                        ; 2nd edition: saved R2
+HEX_SAVE_R3     .FILL #0                        ; 2nd edition: saved R3
+HEX_SAVE_R4     .FILL #0                        ; 2nd edition: saved R4
+HEX_SAVE_R7     .FILL #0                        ; 2nd edition: saved R7
+
         .END

@@ -1,6 +1,7 @@
 // Instruction decoding into the per-address cache, and the Appendix C clock table.
 #include <algorithm>
 
+#include "asmlab/lc3/encoding.hpp"
 #include "decoded.hpp"
 
 namespace asmlab::lc3sim {
@@ -70,7 +71,10 @@ void Lc3Machine::decodeWord(uint16_t address, uint16_t w) {
   d.a = dr;
   d.b = sr1;
   d.c = w & 7;
-  switch (w >> 12) {
+  // A word whose fixed bits are wrong (TRAP xFF76, NOT without 111111, ...) is not an instruction:
+  // the course simulator raises the illegal-opcode exception for it, as for opcode 1101.
+  const unsigned opcode = lc3::isValidInstruction(w) ? (w >> 12) : 0xD;
+  switch (opcode) {
     case 0x1:
       d.op = (w & 0x20) ? kAddImm : kAddReg;
       d.imm = signExtend(w, 5);
@@ -116,7 +120,7 @@ void Lc3Machine::decodeWord(uint16_t address, uint16_t w) {
     case 0x7: d.op = kStr; d.imm = signExtend(w, 6); break;
     case 0xF: d.op = kTrap; d.imm = w & 0xFF; break;
     case 0x8: d.op = kRti; break;
-    default: d.op = kReserved; break;  // 1101
+    default: d.op = kReserved; break;  // 1101, or an invalid encoding
   }
   d.clocks = clockTable_[d.op];
   decoded_[address] = d;

@@ -131,7 +131,8 @@ device_fetch:
   dp = &dc[pc];
   SYNC();
   pc_ = static_cast<uint16_t>(pc + 1);
-  decodeWord(pc, readDevice(pc));
+  deviceFetchWord_ = readDevice(pc);
+  decodeWord(pc, deviceFetchWord_);
   runEnd_ -= left - 1;
   left = 1;
   goto fetch;
@@ -380,7 +381,8 @@ op_rti: {
 }
 op_reserved:
   SYNC();
-  raiseException(vector::kIllegalOpcode, "illegal opcode x" + hex4(mem_[CUR]) + " at x" + hex4(CUR),
+  raiseException(vector::kIllegalOpcode,
+                 "illegal opcode x" + hex4((bp[CUR] & kFlagDevice) ? deviceFetchWord_ : mem_[CUR]) + " at x" + hex4(CUR),
                  Fault::IllegalOpcode);
   goto reload;
 

@@ -54,6 +54,7 @@ Lc3Machine::Lc3Machine(Options options)
       if (s.name == "OS_BAD_TRAP") badTrapRoutine_ = s.address;
       else if (s.name == "OS_HALT_BANNER") haltBannerFlag_ = s.address;
       else if (s.name == "OS_USER_ENTRY") bootEntryWord_ = s.address;
+      else if (s.name == "OS_USER_PSR") bootPsrWord_ = s.address;
       symbols().add(s.name, s.address);
     }
   }
@@ -73,16 +74,25 @@ void Lc3Machine::loadProgram(const lc3::ObjectImage& image) {
   }
   for (const auto& s : image.symbols) symbols().add(s.name, s.address);
   if (!entrySet_ && !image.blocks.empty()) {
-    entry_ = image.blocks.front().origin;
+    // lc3tools takes the first .ORIG as the reset PC unless it is x0000 (an OS image); the machine
+    // then boots the OS, which enters user code at x3000.
+    const uint16_t origin = image.blocks.front().origin;
+    entry_ = origin != 0 ? origin : addr::kUserStart;
     entrySet_ = true;
   }
   reset();
 }
 
-void Lc3Machine::setEntry(uint16_t entry) {
-  entry_ = entry;
+void Lc3Machine::setStart(uint16_t pc, Privilege privilege) {
+  entry_ = pc;
   entrySet_ = true;
+  startPrivilege_ = privilege;
   reset();
+}
+
+bool Lc3Machine::startsInSupervisorMode() const {
+  if (startPrivilege_ != Privilege::Auto) return startPrivilege_ == Privilege::Supervisor;
+  return entry_ < addr::kUserStart || entry_ >= addr::kDeviceStart;
 }
 
 void Lc3Machine::reset() {
@@ -106,8 +116,15 @@ void Lc3Machine::reset() {
   cc_ = 2;
   if (options_.runBootCode && options_.operatingSystem) {
     if (bootEntryWord_) mem_[bootEntryWord_] = entry_;
+    if (bootPsrWord_) mem_[bootPsrWord_] = startsInSupervisorMode() ? 0x0002 : 0x8002;
     pc_ = addr::kOsStart;
     psr_ = 0x0002;
+  } else if (startsInSupervisorMode()) {
+    // As lc3tools sets up a program outside user space: supervisor mode, priority 0, Z set, and
+    // R6 the supervisor stack pointer x3000 (the user stack pointer, saved, is 0).
+    pc_ = entry_;
+    psr_ = 0x0002;
+    regs_[6] = addr::kUserStart;
   } else {
     pc_ = entry_;
     psr_ = 0x8002;  // user mode, priority 0, Z set: the state that the boot code hands over

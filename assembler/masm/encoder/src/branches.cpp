@@ -1,7 +1,8 @@
 // Relative jumps and calls. Short: EB cb / 70+cc cb / E0-E3 cb; near: E9 cw, E8 cw and (80386)
 // 0F 80+cc cw; far direct: EA/9A cd (Intel 8086 Family User's Manual table 4-12; 80386
 // Programmer's Reference Manual appendix A). The displacement counts from the end of the
-// instruction.
+// instruction. In a USE32 segment near displacements are 32 bits (E9 cd, E8 cd, 0F 8x cd) and a
+// far pointer is offset32:segment16 (80386 Programmer's Reference Manual 17.1.2).
 #include "branches.hpp"
 
 #include <algorithm>
@@ -38,26 +39,32 @@ constexpr NamedBranch kBranches[] = {
     {"jge", {BranchKind::Jcc, 0x7D}},     {"jnl", {BranchKind::Jcc, 0x7D}},
     {"jle", {BranchKind::Jcc, 0x7E}},     {"jng", {BranchKind::Jcc, 0x7E}},
     {"jg", {BranchKind::Jcc, 0x7F}},      {"jnle", {BranchKind::Jcc, 0x7F}},
-    {"jcxz", {BranchKind::ShortOnly, 0xE3}},
+    {"jcxz", {BranchKind::ShortOnly, 0xE3, false, true}},
     {"jecxz", {BranchKind::ShortOnly, 0xE3, true}},
     {"loop", {BranchKind::ShortOnly, 0xE2}},
     {"loope", {BranchKind::ShortOnly, 0xE1}},  {"loopz", {BranchKind::ShortOnly, 0xE1}},
     {"loopne", {BranchKind::ShortOnly, 0xE0}}, {"loopnz", {BranchKind::ShortOnly, 0xE0}},
 };
 
+// 67h before JCXZ/JECXZ when the register they test is not the segment's (CX in USE32, ECX in USE16).
+bool addressPrefix(const BranchInfo& info, const Options& options) {
+  return options.use32 ? info.address16 : info.address32;
+}
+
 unsigned lengthOf(const BranchInfo& info, JumpForm form, const Options& options) {
+  const unsigned offset = options.use32 ? 4 : 2;  // a near displacement or a far pointer's offset
   switch (info.kind) {
     case BranchKind::Jmp:
-      return form == JumpForm::Short ? 2 : form == JumpForm::Near ? 3 : form == JumpForm::Far ? 5 : 0;
+      return form == JumpForm::Short ? 2 : form == JumpForm::Near ? 1 + offset : form == JumpForm::Far ? 3 + offset : 0;
     case BranchKind::Call:
-      return form == JumpForm::Near ? 3 : form == JumpForm::Far ? 5 : 0;
+      return form == JumpForm::Near ? 1 + offset : form == JumpForm::Far ? 3 + offset : 0;
     case BranchKind::Jcc:
       if (form == JumpForm::Short) return 2;
-      if (form == JumpForm::Near) return options.cpu >= Cpu::I80386 ? 4 : 0;
+      if (form == JumpForm::Near) return options.cpu >= Cpu::I80386 ? 2 + offset : 0;
       if (form == JumpForm::Expanded) return options.cpu < Cpu::I80386 && options.jumps ? 5 : 0;
       return 0;
     case BranchKind::ShortOnly:
-      return form == JumpForm::Short ? (info.address32 ? 3 : 2) : 0;
+      return form == JumpForm::Short ? (addressPrefix(info, options) ? 3 : 2) : 0;
   }
   return 0;
 }
@@ -132,22 +139,36 @@ Encoding encodeBranch(const BranchInfo& info, const Instruction& insn, const Opt
     return fail(ErrorCode::InvalidOperands, 0, "the target of a conditional jump, LOOP or JCXZ must be a label", guess);
   const Target& t = op.target;
 
-  // Far direct: EA/9A with offset then segment (a FarPointer16 fixup when it names a symbol).
-  if (t.distance == Distance::Far) {
+  // A CALL to a FAR procedure of this segment, with no FAR PTR written: PUSH CS, then a near CALL
+  // (MASM's "far call optimisation"; the far RET finds CS on the stack where a far CALL puts it).
+  const bool pushCs = info.kind == BranchKind::Call && t.distance == Distance::Far && t.farByType && t.sameSegment;
+
+  // Far direct: EA/9A with offset then segment (a FarPointer16/32 fixup when it names a symbol).
+  if (t.distance == Distance::Far && !pushCs) {
     if (info.kind != BranchKind::Jmp && info.kind != BranchKind::Call)
       return fail(ErrorCode::InvalidOperands, 0, "a conditional jump cannot be far (only JMP and CALL can)", guess);
     emit.byte(info.kind == BranchKind::Jmp ? 0xEA : 0x9A);
-    const std::int64_t pointer = (t.offset & 0xFFFF) | (std::int64_t{t.segment} << 16);
-    if (t.reloc.kind != RelocKind::None) emit.relocated(pointer, 4, FixupKind::FarPointer16, t.reloc.symbol);
-    else emit.value(pointer, 4);
+    if (options.use32) {
+      if (t.reloc.kind != RelocKind::None) {
+        out.fixups.push_back(Fixup{emit.position(), 6, FixupKind::FarPointer32, t.reloc.symbol});
+      }
+      emit.value(t.offset & 0xFFFFFFFF, 4);
+      emit.value(t.segment, 2);
+    } else {
+      const std::int64_t pointer = (t.offset & 0xFFFF) | (std::int64_t{t.segment} << 16);
+      if (t.reloc.kind != RelocKind::None) emit.relocated(pointer, 4, FixupKind::FarPointer16, t.reloc.symbol);
+      else emit.value(pointer, 4);
+    }
     out.jumpForm = JumpForm::Far;
     return out;
   }
+  if (pushCs) emit.byte(0x0E);
 
   // Choose the form.
   JumpForm form = JumpForm::None;
   const JumpForm atLeast = std::max(JumpForm::Short, insn.minJumpForm == JumpForm::Far ? JumpForm::Near : insn.minJumpForm);
-  const std::int64_t distance = t.offset - static_cast<std::int64_t>(insn.address);
+  // The displacement counts from the CALL itself, after PUSH CS.
+  const std::int64_t distance = t.offset - static_cast<std::int64_t>(insn.address) - (pushCs ? 1 : 0);
   if (info.kind == BranchKind::Call) {
     if (t.distance == Distance::Short) return fail(ErrorCode::InvalidOperands, 0, "CALL has no short form", 3);
     form = JumpForm::Near;
@@ -191,14 +212,16 @@ Encoding encodeBranch(const BranchInfo& info, const Instruction& insn, const Opt
   auto displacement = [&](unsigned width) {
     if (!t.sameSegment) {
       const Reloc reloc = t.reloc;
-      emit.relocated(t.offset, width, width == 1 ? FixupKind::Relative8 : FixupKind::Relative16, reloc.symbol);
+      const FixupKind kind = width == 1 ? FixupKind::Relative8 : width == 2 ? FixupKind::Relative16 : FixupKind::Relative32;
+      emit.relocated(t.offset, width, kind, reloc.symbol);
     } else {
       emit.value(t.known ? rel : 0, width);
     }
   };
+  const unsigned nearWidth = options.use32 ? 4 : 2;
   switch (form) {
     case JumpForm::Short:
-      if (info.address32) emit.byte(0x67);
+      if (addressPrefix(info, options)) emit.byte(0x67);
       emit.byte(info.opcode);
       displacement(1);
       break;
@@ -209,7 +232,7 @@ Encoding encodeBranch(const BranchInfo& info, const Instruction& insn, const Opt
       } else {
         emit.byte(info.kind == BranchKind::Call ? 0xE8 : 0xE9);
       }
-      displacement(2);
+      displacement(nearWidth);
       break;
     case JumpForm::Expanded:
       // TASM JUMPS: J(not cc) $+5 ; JMP target. Flipping bit 0 of 7x negates the condition.

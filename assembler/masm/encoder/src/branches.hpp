@@ -14,7 +14,8 @@ enum class BranchKind : std::uint8_t { Jmp, Call, Jcc, ShortOnly };
 struct BranchInfo {
   BranchKind kind;
   std::uint8_t opcode;    // EB/E8, 70+cc for Jcc, E0-E3 for the short-only ones
-  bool address32 = false; // JECXZ: 67h prefix
+  bool address32 = false; // JECXZ: tests ECX (67h in a USE16 segment)
+  bool address16 = false; // JCXZ: tests CX (67h in a USE32 segment)
 };
 
 std::optional<BranchInfo> branchInfo(std::string_view lowerMnemonic);

@@ -49,7 +49,7 @@ std::uint8_t segmentPrefix(Reg segment) {
   }
 }
 
-AddressForm analyzeAddress(const Memory& mem) {
+AddressForm analyzeAddress(const Memory& mem, bool use32) {
   AddressForm form;
   Reg base = mem.base, index = mem.index;
   const unsigned baseSize = base == Reg::None ? 0 : registerSize(base);
@@ -60,6 +60,7 @@ AddressForm analyzeAddress(const Memory& mem) {
     form.offending = offending;
     return form;
   };
+  if (isFpuRegister(base) || isFpuRegister(index)) return fail(AddressProblem::FpuRegister);
   if ((base != Reg::None && !isGeneralRegister(base)) || (index != Reg::None && !isGeneralRegister(index)))
     return fail(AddressProblem::SegmentRegister);
   if (baseSize == 1 || indexSize == 1) return fail(AddressProblem::ByteRegister);
@@ -67,7 +68,7 @@ AddressForm analyzeAddress(const Memory& mem) {
   const bool any32 = baseSize == 4 || indexSize == 4;
   const bool any16 = baseSize == 2 || indexSize == 2;
   if (any32 && any16) return fail(AddressProblem::MixedSizes);
-  if (any32 || (mem.address32 && !any16)) {
+  if (any32 || ((mem.address32 || use32) && !any16)) {
     form.address32 = true;
     // [esi] written as an index alone is a base; ESP can only be a base.
     if (base == Reg::None && mem.scale == 1 && index != Reg::None) std::swap(base, index);
@@ -104,6 +105,7 @@ std::string addressProblemText(const AddressForm& form) {
   switch (form.problem) {
     case AddressProblem::None: return {};
     case AddressProblem::SegmentRegister: return "a segment register cannot address memory";
+    case AddressProblem::FpuRegister: return "an x87 register (st) cannot address memory";
     case AddressProblem::ByteRegister: return "an 8-bit register cannot address memory";
     case AddressProblem::BadScale: return "scale must be 1, 2, 4 or 8";
     case AddressProblem::MixedSizes: return "16-bit and 32-bit registers cannot be mixed in an address";
@@ -131,8 +133,8 @@ std::uint8_t modrm(unsigned mod, unsigned reg, unsigned rm) {
 
 }  // namespace
 
-void emitDirectAddress(Emitter& out, const Memory& mem) {
-  emitDisplacement(out, mem, analyzeAddress(mem).address32 ? 4 : 2);
+void emitDirectAddress(Emitter& out, const Memory& mem, bool use32) {
+  emitDisplacement(out, mem, analyzeAddress(mem, use32).address32 ? 4 : 2);
 }
 
 ModRmPlan planModRm(const Memory& mem, const AddressForm& form) {
@@ -233,12 +235,12 @@ bool emitMemoryModRm(Emitter& out, unsigned regField, const Memory& mem, const A
   return true;
 }
 
-bool emitModRm(Emitter& out, unsigned regField, const Operand& rm, int operandIndex, Error& error) {
+bool emitModRm(Emitter& out, unsigned regField, const Operand& rm, int operandIndex, Error& error, bool use32) {
   if (rm.kind == Operand::Kind::Register) {
     out.byte(modrm(3, regField, registerNumber(rm.reg)));
     return true;
   }
-  const AddressForm form = analyzeAddress(rm.mem);
+  const AddressForm form = analyzeAddress(rm.mem, use32);
   return emitMemoryModRm(out, regField, rm.mem, form, planModRm(rm.mem, form), operandIndex, error);
 }
 

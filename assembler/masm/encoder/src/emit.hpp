@@ -31,9 +31,10 @@ private:
 
 // What a memory operand's registers mean: 16- or 32-bit addressing, the segment used by default
 // (SS for BP/EBP/ESP bases, DS otherwise; Intel 8086 Family User's Manual table 2-2) and whether
-// the register combination is encodable at all.
+// the register combination is encodable at all. A direct address takes the segment's address
+// size (`use32`: a USE32 segment).
 enum class AddressProblem : std::uint8_t {
-  None, SegmentRegister, ByteRegister, BadScale, MixedSizes, EspIndex, ScaleNeeds386, TwoBasesOrIndexes, NotAnAddressRegister,
+  None, SegmentRegister, FpuRegister, ByteRegister, BadScale, MixedSizes, EspIndex, ScaleNeeds386, TwoBasesOrIndexes, NotAnAddressRegister,
 };
 struct AddressForm {
   bool valid = true;
@@ -44,7 +45,7 @@ struct AddressForm {
   AddressProblem problem = AddressProblem::None;  // why it is not valid
   Reg offending = Reg::None;                      // the register named in NotAnAddressRegister
 };
-AddressForm analyzeAddress(const Memory& mem);
+AddressForm analyzeAddress(const Memory& mem, bool use32 = false);
 // The error text for an invalid AddressForm (built only when the error is reported).
 std::string addressProblemText(const AddressForm& form);
 
@@ -65,41 +66,45 @@ std::uint8_t segmentPrefix(Reg segment);
 
 // ModRM (+SIB, +displacement) with `regField` in bits 5..3 and `rm` a register or memory operand.
 // Returns false with `error` set if the address cannot be encoded.
-bool emitModRm(Emitter& out, unsigned regField, const Operand& rm, int operandIndex, Error& error);
+bool emitModRm(Emitter& out, unsigned regField, const Operand& rm, int operandIndex, Error& error, bool use32 = false);
 // The same with the memory operand's analysis and plan already made (`rm` must be memory).
 bool emitMemoryModRm(Emitter& out, unsigned regField, const Memory& mem, const AddressForm& form, const ModRmPlan& plan,
                      int operandIndex, Error& error);
 
-// The prefixes emitPrefixes writes, counted: lock/rep, a segment override, 67h (not 66h).
-inline unsigned prefixLength(const Instruction& insn, const Memory* memory, const AddressForm* form) {
+// The prefixes emitPrefixes writes, counted: lock/rep, a segment override, 67h (not 66h). 67h
+// is needed when the address size differs from the segment's (80386 Programmer's Reference
+// Manual 17.1.2: 16-bit addressing in a USE32 segment, 32-bit addressing in a USE16 one).
+inline unsigned prefixLength(const Instruction& insn, const Memory* memory, const AddressForm* form, bool use32) {
   unsigned length = (insn.lock ? 1u : 0u) + (insn.rep != RepPrefix::None ? 1u : 0u);
   if (memory) {
     if (memory->segment != Reg::None && memory->segment != form->defaultSegment) ++length;
-    if (form->address32) ++length;
+    if (form->address32 != use32) ++length;
   }
   return length;
 }
 
 // Writes the instruction prefixes in the order lock/rep, segment override, 67h, 66h; `form` is
-// analyzeAddress(*memory) (unused without a memory operand). Inline: once per encoding.
-inline void emitPrefixes(Emitter& out, const Instruction& insn, const Memory* memory, const AddressForm* form, bool operand32) {
+// analyzeAddress(*memory) (unused without a memory operand); `operandPrefix`: the operand size
+// is not the segment's. Inline: once per encoding.
+inline void emitPrefixes(Emitter& out, const Instruction& insn, const Memory* memory, const AddressForm* form,
+                         bool operandPrefix, bool use32) {
   if (insn.lock) out.byte(0xF0);
   if (insn.rep == RepPrefix::Rep || insn.rep == RepPrefix::Repe) out.byte(0xF3);
   if (insn.rep == RepPrefix::Repne) out.byte(0xF2);
-  bool address32 = false;
+  bool addressPrefix = false;
   if (memory) {
-    address32 = form->address32;
+    addressPrefix = form->address32 != use32;
     // MASM leaves out an override naming the segment the address uses anyway.
     if (memory->segment != Reg::None && memory->segment != form->defaultSegment)
       out.byte(segmentPrefix(memory->segment));
   }
-  if (address32) out.byte(0x67);
-  if (operand32) out.byte(0x66);
+  if (addressPrefix) out.byte(0x67);
+  if (operandPrefix) out.byte(0x66);
 }
 
 
 // A direct address (moffs) of 2 or 4 bytes with its relocation.
-void emitDirectAddress(Emitter& out, const Memory& mem);
+void emitDirectAddress(Emitter& out, const Memory& mem, bool use32 = false);
 
 // An immediate of `width` bytes with its relocation (caller has checked its range).
 void emitImmediate(Emitter& out, const Immediate& imm, unsigned width);

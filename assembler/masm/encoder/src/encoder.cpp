@@ -12,6 +12,7 @@
 #include "forms.hpp"
 #include "mnemonics.hpp"
 #include "string_ops.hpp"
+#include "x87.hpp"
 
 namespace asmlab::x86::enc {
 namespace {
@@ -67,7 +68,7 @@ Encoding encodeFromTable(std::string_view name, const MnemonicRows& rows, const 
   const std::span<const Form* const> forms = rows.forms;
   // Every matching row is sized (rowLength) and only the winner is emitted. The winner is the
   // first row that encodes, shortest first; ties go to the earlier row (MASM's choice).
-  const RowContext context = makeRowContext(insn);
+  const RowContext context = makeRowContext(insn, options);
   // A row is sized only once a second row passes the screen: many instructions have one.
   struct Best {
     const Form* form = nullptr;
@@ -91,6 +92,13 @@ Encoding encodeFromTable(std::string_view name, const MnemonicRows& rows, const 
   auto emitBest = [&] {
     Encoding out;
     emitForm(*best.form, insn, best.size, context, out);
+    // A memory operand without a size that took the segment's word (PUSH [si], JMP [bx]).
+    if (best.form->flags & kDefaultWord)
+      for (unsigned i = 0; i < insn.operandCount && i < insn.operands.size(); ++i)
+        if (insn.operands[i].kind == Operand::Kind::Memory && insn.operands[i].mem.size == 0) {
+          out.assumedSize = static_cast<std::uint8_t>(best.size);
+          out.assumedOperand = static_cast<std::int8_t>(i);
+        }
     return out;
   };
   // Fast path: only the rows listed for the first operand's class, and of those only the ones
@@ -140,9 +148,11 @@ Encoding encodeFromTable(std::string_view name, const MnemonicRows& rows, const 
       return failure(ErrorCode::ImmediateRange, closest.operand, describeImmediateRange(insn, closest.operand, closest.size), 3);
     case Fail::SizeUnknown:
       return failure(ErrorCode::SizeUnknown, closest.operand,
-                     byteFormUnsized ? "operand size must be given: use BYTE PTR or WORD PTR"
-                     : options.cpu >= Cpu::I80386 ? "operand size must be given: use WORD PTR or DWORD PTR"
-                                                  : "operand size must be given: use WORD PTR",
+                     byteFormUnsized ? (options.cpu >= Cpu::I80386
+                                            ? "instruction operand must have size: use BYTE PTR, WORD PTR or DWORD PTR"
+                                            : "instruction operand must have size: use BYTE PTR or WORD PTR")
+                     : options.cpu >= Cpu::I80386 ? "instruction operand must have size: use WORD PTR or DWORD PTR"
+                                                  : "instruction operand must have size: use WORD PTR",
                      3);
     case Fail::SizeMismatch:
       return failure(ErrorCode::SizeMismatch, closest.operand,
@@ -232,6 +242,7 @@ Encoding encodeOne(const Instruction& insn, const Options& options) {
       return encodeBranch(*info.branch, insn, options);
   }
   if (info.operandString && insn.operandCount > 0) return encodeStringWithOperands(name, insn, options);
+  if (info.x87) return encodeX87(name, *info.x87, insn, options);
 
   if (info.rows.forms.empty()) return failure(ErrorCode::UnknownMnemonic, -1, "unknown instruction " + upper(name), 0);
   return encodeFromTable(name, info.rows, insn, options);
@@ -248,6 +259,7 @@ std::optional<Cpu> mnemonicCpu(std::string_view name) {
   if (info.prefix) return Cpu::I8086;
   if (info.branch) return info.branch->address32 ? Cpu::I80386 : Cpu::I8086;
   if (info.operandString) return lower == "ins" || lower == "outs" ? Cpu::I80186 : Cpu::I8086;
+  if (info.x87) return Cpu::I8086;  // the coprocessor directive decides (Options::fpu)
   if (info.rows.forms.empty()) return std::nullopt;
   Cpu oldest = Cpu::I80386;
   for (const Form* form : info.rows.forms) {

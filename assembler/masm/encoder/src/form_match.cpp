@@ -25,15 +25,16 @@ Reg fixedSegment(Pat pat) {
   }
 }
 
-// Does the operand have the right kind for the pattern (sizes are checked afterwards)?
-bool kindFits(Pat pat, const Operand& o) {
+// Does the operand have the right kind for the pattern (sizes are checked afterwards)? A far
+// pointer in memory is 4 bytes (16:16) in a USE16 segment and 6 (16:32) in a USE32 one.
+bool kindFits(Pat pat, const Operand& o, bool use32) {
   switch (pat) {
     case Pat::None: return o.kind == Kind::None;
     case Pat::R: return isGeneral(o);
     case Pat::RM: return isGeneral(o) || isMemory(o);
     case Pat::M: case Pat::MAny: return isMemory(o);
     case Pat::MFar: return isMemory(o) && (o.mem.size == 0 || o.mem.size == 4 || o.mem.size == 6);
-    case Pat::MFarExact: return isMemory(o) && o.mem.size == 4;
+    case Pat::MFarExact: return isMemory(o) && o.mem.size == (use32 ? 6u : 4u);
     case Pat::RM8: return (isGeneral(o) && registerSize(o.reg) == 1) || (isMemory(o) && (o.mem.size == 0 || o.mem.size == 1));
     case Pat::RM16: return (isGeneral(o) && registerSize(o.reg) == 2) || (isMemory(o) && (o.mem.size == 0 || o.mem.size == 2));
     case Pat::Acc: return isGeneral(o) && registerNumber(o.reg) == 0 && o.reg != Reg::AH;
@@ -74,7 +75,8 @@ Match matchForm(const Form& form, const Instruction& insn, const Options& option
   if (patterns != insn.operandCount) return {Fail::Count};
   const unsigned kindChecks = screened ? facts.kindChecks : 7u;
   for (unsigned i = 0; i < patterns; ++i)
-    if ((kindChecks & (1u << i)) && !kindFits(form.ops[i], insn.operands[i])) return {Fail::Kind, 0, static_cast<int>(i)};
+    if ((kindChecks & (1u << i)) && !kindFits(form.ops[i], insn.operands[i], options.use32))
+      return {Fail::Kind, 0, static_cast<int>(i)};
 
   // The operand size S: fixed by the width, or agreed by every operand that carries it.
   unsigned size = 0;
@@ -91,7 +93,7 @@ Match matchForm(const Form& form, const Instruction& insn, const Options& option
   if (form.width == Width::V) {
     if (size == 0) {
       if (!(form.flags & kDefaultWord)) return {Fail::SizeUnknown, 0, 0};
-      size = 2;
+      size = options.use32 ? 4 : 2;  // the segment's word
     }
     if (size != 2 && size != 4) return {Fail::SizeMismatch, 0, sizedOperand};
   } else if (fixed != 0) {
@@ -144,24 +146,27 @@ Match matchForm(const Form& form, const Instruction& insn, const Options& option
   return match;
 }
 
-RowContext makeRowContext(const Instruction& insn) {
+RowContext makeRowContext(const Instruction& insn, const Options& options) {
   RowContext context;
+  context.use32 = options.use32;
   for (unsigned i = 0; i < insn.operandCount && i < insn.operands.size(); ++i) {
     if (insn.operands[i].kind != Kind::Memory) continue;
     context.memory = &insn.operands[i];
-    context.address = analyzeAddress(context.memory->mem);
+    context.address = analyzeAddress(context.memory->mem, options.use32);
     context.plan = planModRm(context.memory->mem, context.address);
     break;
   }
-  context.prefixes = prefixLength(insn, context.memory ? &context.memory->mem : nullptr, &context.address);
+  context.prefixes = prefixLength(insn, context.memory ? &context.memory->mem : nullptr, &context.address, options.use32);
   return context;
 }
 
-namespace {
-
-bool operand32Of(const Form& form, unsigned size) {
-  return (form.width == Width::V && size == 4) || (form.flags & kO32) || form.width == Width::D;
+bool needsOperandPrefix(const Form& form, unsigned size, bool use32) {
+  const bool is32 = (form.width == Width::V && size == 4) || (form.flags & kO32) || form.width == Width::D;
+  const bool is16 = (form.width == Width::V && size == 2) || (form.flags & kO16) || form.width == Width::W;
+  return use32 ? is16 : is32;
 }
+
+namespace {
 
 bool hasModRm(const Form& form) { return form.modrm >= 0 || form.modrm == static_cast<std::int8_t>(ModRm::Reg); }
 
@@ -171,13 +176,14 @@ constexpr unsigned kMaxLength = sizeof(Encoding::bytes);  // Emitter drops bytes
 
 RowLength rowLength(const Form& form, const Instruction& insn, unsigned size, const RowContext& context) {
   const PatternFacts& fields = form.facts;
-  unsigned length = context.prefixes + (operand32Of(form, size) ? 1u : 0u) + form.opcodeLength;
+  unsigned length = context.prefixes + (needsOperandPrefix(form, size, context.use32) ? 1u : 0u) + form.opcodeLength;
   if (hasModRm(form)) {
     const Operand& rm = (form.flags & kDupReg) ? insn.operands[fields.regIndex] : insn.operands[fields.rmIndex];
     if (rm.kind == Kind::Register) {
       length += 1;
     } else {
-      const ModRmPlan plan = &rm == context.memory ? context.plan : planModRm(rm.mem, analyzeAddress(rm.mem));
+      const ModRmPlan plan =
+          &rm == context.memory ? context.plan : planModRm(rm.mem, analyzeAddress(rm.mem, context.use32));
       if (plan.problem != ModRmProblem::None) return {std::min(length, kMaxLength), false};
       length += plan.length;
     }
@@ -187,7 +193,8 @@ RowLength rowLength(const Form& form, const Instruction& insn, unsigned size, co
     const Operand& o = insn.operands[i];
     switch (form.ops[i]) {
       case Pat::Moffs: {
-        const bool address32 = &o == context.memory ? context.address.address32 : analyzeAddress(o.mem).address32;
+        const bool address32 =
+            &o == context.memory ? context.address.address32 : analyzeAddress(o.mem, context.use32).address32;
         length += address32 ? 4 : 2;
         break;
       }
@@ -203,7 +210,8 @@ RowLength rowLength(const Form& form, const Instruction& insn, unsigned size, co
 void emitForm(const Form& form, const Instruction& insn, unsigned size, const RowContext& context, Encoding& out) {
   Emitter emit(out);
   const int rmIndex = form.facts.rmIndex, regIndex = form.facts.regIndex;
-  emitPrefixes(emit, insn, context.memory ? &context.memory->mem : nullptr, &context.address, operand32Of(form, size));
+  emitPrefixes(emit, insn, context.memory ? &context.memory->mem : nullptr, &context.address,
+               needsOperandPrefix(form, size, context.use32), context.use32);
   for (unsigned i = 0; i < form.opcodeLength; ++i) {
     std::uint8_t b = form.opcode[i];
     if (i + 1 == form.opcodeLength && form.modrm == static_cast<std::int8_t>(ModRm::PlusReg))
@@ -217,14 +225,14 @@ void emitForm(const Form& form, const Instruction& insn, unsigned size, const Ro
     const Operand& rm = insn.operands[at];
     const bool ok = &rm == context.memory
                         ? emitMemoryModRm(emit, regField, rm.mem, context.address, context.plan, at, out.error)
-                        : emitModRm(emit, regField, rm, at, out.error);
+                        : emitModRm(emit, regField, rm, at, out.error, context.use32);
     if (!ok) return;
   }
   if (!(form.facts.immediates | form.facts.moffs)) return;
   for (unsigned i = 0; i < form.facts.count; ++i) {
     const Operand& o = insn.operands[i];
     switch (form.ops[i]) {
-      case Pat::Moffs: emitDirectAddress(emit, o.mem); break;
+      case Pat::Moffs: emitDirectAddress(emit, o.mem, context.use32); break;
       case Pat::I: emitImmediate(emit, o.imm, size); break;
       case Pat::IS8: case Pat::I8: emit.value(o.imm.value, 1); break;
       case Pat::I16: emit.value(o.imm.value, 2); break;

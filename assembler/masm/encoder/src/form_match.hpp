@@ -125,11 +125,16 @@ inline bool mayFit(std::uint64_t rowAccepts, std::uint64_t operandClasses) {
 // What every row shares for one instruction: its memory operand, analysed once for all rows.
 struct RowContext {
   const Operand* memory = nullptr;  // the first memory operand, if any
-  AddressForm address;              // analyzeAddress(memory->mem)
+  AddressForm address;              // analyzeAddress(memory->mem, use32)
   ModRmPlan plan;                   // planModRm(memory->mem, address)
   unsigned prefixes = 0;            // prefixLength(): lock/rep, segment override, 67h
+  bool use32 = false;               // Options::use32
 };
-RowContext makeRowContext(const Instruction& insn);
+RowContext makeRowContext(const Instruction& insn, const Options& options);
+
+// True when a row of operand size `size` needs 66h in the segment (Options::use32): its operand
+// is 32 bits in a USE16 segment or 16 bits in a USE32 one.
+bool needsOperandPrefix(const Form& form, unsigned size, bool use32);
 
 // The length emitForm gives a matched row, without emitting it. `ok` is false where emitForm
 // would fail on an unencodable address; `length` is then what it would have written (prefixes

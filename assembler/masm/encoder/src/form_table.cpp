@@ -1,7 +1,7 @@
 // The instruction-form table. Each row: mnemonic, operand patterns, width, opcode bytes, ModRM use
 // (/r, /digit, +r or none), oldest CPU, flags. Rows for one mnemonic are in preference order: when
 // several match, the encoder takes the shortest encoding and, on a tie, the earliest row — which is
-// how MASM's choices (8B C3 for mov ax,bx; 05 iw for add ax,imm) are expressed (docs/x86-encoder.md).
+// how MASM's choices (8B C3 for mov ax,bx; 83 /0 ib for add ax,5) are expressed (docs/x86-encoder.md).
 // Opcodes: Intel 8086 Family User's Manual, table 4-12 (machine instruction decoding guide);
 // 80186/80286 additions from the iAPX 286 Programmer's Reference, appendix B; 80386 additions from the
 // 80386 Programmer's Reference Manual, appendix A (one- and two-byte opcode maps).
@@ -24,24 +24,27 @@ constexpr Width W0 = Width::None, B = Width::B, W = Width::W, D = Width::D, V = 
 constexpr std::int8_t SR_ = static_cast<std::int8_t>(ModRm::Reg), NO = static_cast<std::int8_t>(ModRm::NoModRm),
                       PR = static_cast<std::int8_t>(ModRm::PlusReg);
 constexpr Cpu C86 = Cpu::I8086, C186 = Cpu::I80186, C286 = Cpu::I80286, C386 = Cpu::I80386;
-constexpr std::uint8_t DW = kDefaultWord, O32 = kO32, DUP = kDupReg;
+constexpr std::uint8_t DW = kDefaultWord, O32 = kO32, DUP = kDupReg, O16 = kO16;
 
 #define OP1(a) {a, 0, 0}, 1
 #define OP2(a, b) {a, b, 0}, 2
 
 // The eight ALU operations share one layout: base = n*8 (ADD 00, OR 08, ADC 10, SBB 18, AND 20,
 // SUB 28, XOR 30, CMP 38), group 1 (80/81/83) digit n. The r, r/m rows come first so register pairs
-// get MASM's direction bit (add ax,bx = 03 C3).
+// get MASM's direction bit (add ax,bx = 03 C3). The sign-extended byte form comes before the
+// accumulator form: MASM "will generate sign-extended encodings whenever possible" (Microsoft KB
+// Q31598), so `add ax,5` is 83 C0 05, not 05 05 00 (both three bytes); `add al,5` (04 05) and
+// `add ax,200` (05 C8 00) stay shorter in the accumulator form.
 #define ALU(name, n)                                                   \
   {name, {R, RM, N}, B, OP1((n) * 8 + 2), SR_, C86, 0},                \
   {name, {R, RM, N}, V, OP1((n) * 8 + 3), SR_, C86, 0},                \
   {name, {RM, R, N}, B, OP1((n) * 8 + 0), SR_, C86, 0},                \
   {name, {RM, R, N}, V, OP1((n) * 8 + 1), SR_, C86, 0},                \
+  {name, {RM, IS8, N}, V, OP1(0x83), (n), C86, 0},                     \
   {name, {A, I, N}, B, OP1((n) * 8 + 4), NO, C86, 0},                  \
   {name, {A, I, N}, V, OP1((n) * 8 + 5), NO, C86, 0},                  \
   {name, {RM, I, N}, B, OP1(0x80), (n), C86, 0},                       \
-  {name, {RM, I, N}, V, OP1(0x81), (n), C86, 0},                       \
-  {name, {RM, IS8, N}, V, OP1(0x83), (n), C86, 0}
+  {name, {RM, I, N}, V, OP1(0x81), (n), C86, 0}
 
 // Group 2 shifts and rotates, digit n. C0/C1 (by imm8) are 80186 additions.
 #define SHIFT(name, n)                                                 \
@@ -60,6 +63,9 @@ constexpr std::uint8_t DW = kDefaultWord, O32 = kO32, DUP = kDupReg;
 #define SIMPLE(name, byte) {name, {N, N, N}, W0, OP1(byte), NO, C86, 0}
 #define SIMPLE_CPU(name, byte, cpu) {name, {N, N, N}, W0, OP1(byte), NO, cpu, 0}
 #define SIMPLE32(name, byte) {name, {N, N, N}, W0, OP1(byte), NO, C386, O32}
+// The 16-bit form of an instruction whose operand size follows the segment (66h in USE32).
+#define SIMPLE16(name, byte) {name, {N, N, N}, W0, OP1(byte), NO, C86, O16}
+#define SIMPLE16_CPU(name, byte, cpu) {name, {N, N, N}, W0, OP1(byte), NO, cpu, O16}
 
 // Jcc near (0F 80+cc), SETcc (0F 90+cc) are generated per condition in branches.cpp / below.
 #define SETCC(name, cc) {name, {RM8, N, N}, W0, OP2(0x0F, 0x90 + (cc)), 0, C386, 0}
@@ -96,8 +102,9 @@ constexpr Form kForms[] = {
     {"mov", {R, I, N}, V, OP1(0xB8), PR, C86, 0},
     {"mov", {RM, I, N}, B, OP1(0xC6), 0, C86, 0},
     {"mov", {RM, I, N}, V, OP1(0xC7), 0, C86, 0},
-    {"mov", {RM16, SR, N}, W0, OP1(0x8C), SR_, C86, 0},
-    {"mov", {SR, RM16, N}, W0, OP1(0x8E), SR_, C86, 0},
+    // MOV to or from a segment register moves a word: 66h in a USE32 segment, as for AX.
+    {"mov", {RM16, SR, N}, W0, OP1(0x8C), SR_, C86, O16},
+    {"mov", {SR, RM16, N}, W0, OP1(0x8E), SR_, C86, O16},
 
     // XCHG with the accumulator: 90+r (either order). Register pairs put the first operand in reg.
     {"xchg", {A, R, N}, V, OP1(0x90), PR, C86, 0},
@@ -115,7 +122,7 @@ constexpr Form kForms[] = {
     {"dec", {RM, N, N}, V, OP1(0xFF), 1, C86, 0},
 
     {"push", {R, N, N}, V, OP1(0x50), PR, C86, 0},
-    {"push", {RM, N, N}, V, OP1(0xFF), 6, C86, 0},
+    {"push", {RM, N, N}, V, OP1(0xFF), 6, C86, DW},
     {"push", {Pat::SegES, N, N}, W0, OP1(0x06), NO, C86, 0},
     {"push", {Pat::SegCS, N, N}, W0, OP1(0x0E), NO, C86, 0},
     {"push", {Pat::SegSS, N, N}, W0, OP1(0x16), NO, C86, 0},
@@ -130,7 +137,7 @@ constexpr Form kForms[] = {
     {"pushd", {IS8, N, N}, D, OP1(0x6A), NO, C386, 0},
     {"pushd", {I, N, N}, D, OP1(0x68), NO, C386, 0},
     {"pop", {R, N, N}, V, OP1(0x58), PR, C86, 0},
-    {"pop", {RM, N, N}, V, OP1(0x8F), 0, C86, 0},
+    {"pop", {RM, N, N}, V, OP1(0x8F), 0, C86, DW},
     {"pop", {Pat::SegES, N, N}, W0, OP1(0x07), NO, C86, 0},
     {"pop", {Pat::SegSS, N, N}, W0, OP1(0x17), NO, C86, 0},
     {"pop", {Pat::SegDS, N, N}, W0, OP1(0x1F), NO, C86, 0},
@@ -166,7 +173,7 @@ constexpr Form kForms[] = {
 
     {"int", {THREE, N, N}, W0, OP1(0xCC), NO, C86, 0},
     {"int", {I8, N, N}, W0, OP1(0xCD), NO, C86, 0},
-    SIMPLE("into", 0xCE), SIMPLE("iret", 0xCF), SIMPLE32("iretd", 0xCF),
+    SIMPLE("into", 0xCE), SIMPLE16("iret", 0xCF), SIMPLE32("iretd", 0xCF),
 
     {"ret", {N, N, N}, W0, OP1(0xC3), NO, C86, 0},
     {"ret", {I16, N, N}, W0, OP1(0xC2), NO, C86, 0},
@@ -187,33 +194,33 @@ constexpr Form kForms[] = {
     {"aad", {I8, N, N}, W0, OP1(0xD5), NO, C86, 0},
 
     SIMPLE("daa", 0x27), SIMPLE("das", 0x2F), SIMPLE("aaa", 0x37), SIMPLE("aas", 0x3F),
-    SIMPLE("nop", 0x90), SIMPLE("cbw", 0x98), SIMPLE("cwd", 0x99),
+    SIMPLE("nop", 0x90), SIMPLE16("cbw", 0x98), SIMPLE16("cwd", 0x99),
     SIMPLE32("cwde", 0x98), SIMPLE32("cdq", 0x99),
     SIMPLE("wait", 0x9B), SIMPLE("fwait", 0x9B),
-    SIMPLE("pushf", 0x9C), SIMPLE("popf", 0x9D), SIMPLE32("pushfd", 0x9C), SIMPLE32("popfd", 0x9D),
+    SIMPLE16("pushf", 0x9C), SIMPLE16("popf", 0x9D), SIMPLE32("pushfd", 0x9C), SIMPLE32("popfd", 0x9D),
     SIMPLE("sahf", 0x9E), SIMPLE("lahf", 0x9F),
     SIMPLE("hlt", 0xF4), SIMPLE("cmc", 0xF5), SIMPLE("clc", 0xF8), SIMPLE("stc", 0xF9),
     SIMPLE("cli", 0xFA), SIMPLE("sti", 0xFB), SIMPLE("cld", 0xFC), SIMPLE("std", 0xFD),
     SIMPLE("xlat", 0xD7), SIMPLE("xlatb", 0xD7),
     // String instructions without operands (with operands: string_ops.cpp).
-    SIMPLE("movsb", 0xA4), SIMPLE("movsw", 0xA5), SIMPLE32("movsd", 0xA5),
-    SIMPLE("cmpsb", 0xA6), SIMPLE("cmpsw", 0xA7), SIMPLE32("cmpsd", 0xA7),
-    SIMPLE("stosb", 0xAA), SIMPLE("stosw", 0xAB), SIMPLE32("stosd", 0xAB),
-    SIMPLE("lodsb", 0xAC), SIMPLE("lodsw", 0xAD), SIMPLE32("lodsd", 0xAD),
-    SIMPLE("scasb", 0xAE), SIMPLE("scasw", 0xAF), SIMPLE32("scasd", 0xAF),
-    SIMPLE_CPU("insb", 0x6C, C186), SIMPLE_CPU("insw", 0x6D, C186), SIMPLE32("insd", 0x6D),
-    SIMPLE_CPU("outsb", 0x6E, C186), SIMPLE_CPU("outsw", 0x6F, C186), SIMPLE32("outsd", 0x6F),
+    SIMPLE("movsb", 0xA4), SIMPLE16("movsw", 0xA5), SIMPLE32("movsd", 0xA5),
+    SIMPLE("cmpsb", 0xA6), SIMPLE16("cmpsw", 0xA7), SIMPLE32("cmpsd", 0xA7),
+    SIMPLE("stosb", 0xAA), SIMPLE16("stosw", 0xAB), SIMPLE32("stosd", 0xAB),
+    SIMPLE("lodsb", 0xAC), SIMPLE16("lodsw", 0xAD), SIMPLE32("lodsd", 0xAD),
+    SIMPLE("scasb", 0xAE), SIMPLE16("scasw", 0xAF), SIMPLE32("scasd", 0xAF),
+    SIMPLE_CPU("insb", 0x6C, C186), SIMPLE16_CPU("insw", 0x6D, C186), SIMPLE32("insd", 0x6D),
+    SIMPLE_CPU("outsb", 0x6E, C186), SIMPLE16_CPU("outsw", 0x6F, C186), SIMPLE32("outsd", 0x6F),
 
     // 80186 additions.
-    SIMPLE_CPU("pusha", 0x60, C186), SIMPLE_CPU("popa", 0x61, C186),
+    SIMPLE16_CPU("pusha", 0x60, C186), SIMPLE16_CPU("popa", 0x61, C186),
     SIMPLE32("pushad", 0x60), SIMPLE32("popad", 0x61),
     {"bound", {R, MA, N}, V, OP1(0x62), SR_, C186, 0},  // m16&16 (m32&32): any declared size
     {"enter", {I16, I8, N}, W0, OP1(0xC8), NO, C186, 0},
     SIMPLE_CPU("leave", 0xC9, C186),
 
     // 80286 real-mode system instructions.
-    {"smsw", {RM16, N, N}, W0, OP2(0x0F, 0x01), 4, C286, 0},
-    {"lmsw", {RM16, N, N}, W0, OP2(0x0F, 0x01), 6, C286, 0},
+    {"smsw", {RM16, N, N}, W0, OP2(0x0F, 0x01), 4, C286, O16},
+    {"lmsw", {RM16, N, N}, W0, OP2(0x0F, 0x01), 6, C286, O16},
     {"clts", {N, N, N}, W0, OP2(0x0F, 0x06), NO, C286, 0},
 
     // 80386 additions.

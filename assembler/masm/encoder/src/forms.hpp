@@ -47,9 +47,10 @@ enum class Width : std::uint8_t {
 enum class ModRm : std::int8_t { Reg = -1, NoModRm = -2, PlusReg = -3 };  // otherwise /0../7
 
 enum FormFlags : std::uint8_t {
-  kDefaultWord = 1,  // with no sized operand, the operand size is a word (PUSH imm, JMP [bx])
-  kO32 = 2,          // always emit 66h (CWDE, PUSHAD, ...)
+  kDefaultWord = 1,  // with no sized operand, the operand size is the segment's word (PUSH imm, JMP [bx])
+  kO32 = 2,          // a 32-bit operand whatever the operands (CWDE, PUSHAD, ...): 66h in a USE16 segment
   kDupReg = 4,       // the R operand also fills r/m (IMUL r, imm = IMUL r, r, imm)
+  kO16 = 8,          // a 16-bit operand whatever the operands (CBW, PUSHA, MOV sreg): 66h in a USE32 segment
 };
 
 // Patterns whose operand carries the form's size S.
@@ -104,7 +105,7 @@ constexpr std::uint8_t minimumLength(const std::array<Pat, 3>& ops, Width width,
                                      std::int8_t modrm, std::uint8_t flags) {
   unsigned length = opcodeLength;
   if (modrm >= 0 || modrm == static_cast<std::int8_t>(ModRm::Reg)) ++length;
-  if ((flags & kO32) || width == Width::D) ++length;  // 66h
+  (void)flags;  // 66h depends on the segment (USE16/USE32), so it is not part of the minimum
   const unsigned sizeMin = width == Width::B ? 1 : width == Width::D ? 4 : width == Width::None ? 0 : 2;
   for (Pat pat : ops) {
     switch (pat) {
@@ -128,8 +129,9 @@ struct Form {
   std::uint8_t flags;
   // Derived (the table's rows leave these out):
   PatternFacts facts = patternFacts(ops);
-  // No encoding of this row is shorter, whatever the operands (prefixes the instruction needs
-  // for its address or LOCK come on top): opcode, ModRM, the smallest immediates, 66h if always.
+  // No encoding of this row is shorter, whatever the operands and segment (prefixes the
+  // instruction needs for its address, operand size or LOCK come on top): opcode, ModRM, the
+  // smallest immediates.
   std::uint8_t minLength = minimumLength(ops, width, opcodeLength, modrm, flags);
 };
 

@@ -27,6 +27,7 @@ MnemonicInfo describe(std::string_view name) {
   info.prefix = prefixOf(name);
   info.string = isStringMnemonic(name);
   info.operandString = isOperandStringMnemonic(name);
+  info.x87 = x87Rows(name);
   return info;
 }
 
@@ -45,6 +46,7 @@ public:
     std::vector<std::string_view> names = stringMnemonics();
     for (std::string_view name : branchMnemonics()) names.push_back(name);
     for (const Form& form : allForms()) names.push_back(form.mnemonic);
+    for (std::string_view name : x87Mnemonics()) names.push_back(name);
     for (std::string_view name : {"rep", "repe", "repz", "repne", "repnz", "lock"}) names.push_back(name);
     for (std::string_view name : names) {
       if (name.empty() || name.size() > kMaxPacked) continue;

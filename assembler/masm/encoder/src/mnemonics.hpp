@@ -8,6 +8,7 @@
 
 #include "branches.hpp"
 #include "forms.hpp"
+#include "x87.hpp"
 
 namespace asmlab::x86::enc::detail {
 
@@ -17,6 +18,7 @@ struct MnemonicInfo {
   std::uint8_t prefix = 0;           // F3h/F2h/F0h for REP/REPE/REPZ, REPNE/REPNZ, LOCK written alone; else 0
   bool string = false;               // isStringMnemonic()
   bool operandString = false;        // isOperandStringMnemonic()
+  const X87Rows* x87 = nullptr;      // x87Rows(): a coprocessor instruction
 };
 
 // `lower` is a lower-case mnemonic. Names the encoder does not know give an empty MnemonicInfo.

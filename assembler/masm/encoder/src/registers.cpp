@@ -7,11 +7,21 @@
 
 namespace asmlab::x86::enc {
 namespace {
-constexpr std::array<std::string_view, 30> kNames = {
+// In Reg order; "st" is st(0), the top of the x87 stack (80387 Programmer's Reference Manual 2.2.1).
+constexpr std::array<std::string_view, 31> kNames = {
     "al", "cl", "dl", "bl", "ah", "ch", "dh", "bh",
     "ax", "cx", "dx", "bx", "sp", "bp", "si", "di",
     "eax", "ecx", "edx", "ebx", "esp", "ebp", "esi", "edi",
-    "es", "cs", "ss", "ds", "fs", "gs"};
+    "es", "cs", "ss", "ds", "fs", "gs", "st"};
+constexpr std::array<std::string_view, 8> kStackNames = {"st", "st(1)", "st(2)", "st(3)", "st(4)", "st(5)", "st(6)", "st(7)"};
+
+// "st(i)" with i 0..7.
+std::optional<Reg> parseStackRegister(std::string_view name) {
+  if ((name[0] == 's' || name[0] == 'S') && (name[1] == 't' || name[1] == 'T') && name[2] == '(' && name[4] == ')' &&
+      name[3] >= '0' && name[3] <= '7')
+    return static_cast<Reg>(static_cast<unsigned>(Reg::ST0) + static_cast<unsigned>(name[3] - '0'));
+  return std::nullopt;
+}
 }  // namespace
 
 std::string_view cpuDirective(Cpu cpu) {
@@ -24,7 +34,18 @@ std::string_view cpuDirective(Cpu cpu) {
   return ".8086";
 }
 
+std::string_view fpuDirective(Fpu fpu) {
+  switch (fpu) {
+    case Fpu::None: return ".NO87";
+    case Fpu::I8087: return ".8087";
+    case Fpu::I80287: return ".287";
+    case Fpu::I80387: return ".387";
+  }
+  return ".8087";
+}
+
 std::optional<Reg> parseRegister(std::string_view name) {
+  if (name.size() == 5) return parseStackRegister(name);
   if (name.size() < 2 || name.size() > 3) return std::nullopt;
   // Packed lower-case characters looked up in a small open-addressing table: this runs for every
   // name in every operand (most of them not registers).
@@ -59,7 +80,8 @@ std::optional<Reg> parseRegister(std::string_view name) {
 
 std::string_view registerName(Reg reg) {
   const auto i = static_cast<size_t>(reg);
-  return i < kNames.size() ? kNames[i] : std::string_view{};
+  if (isFpuRegister(reg)) return kStackNames[registerNumber(reg)];
+  return i < kNames.size() ? kNames[i] : std::string_view{};  // (kNames ends with "st", Reg::ST0)
 }
 
 }  // namespace asmlab::x86::enc

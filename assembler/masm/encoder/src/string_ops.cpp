@@ -87,7 +87,7 @@ Encoding encodeStringWithOperands(std::string_view name, const Instruction& insn
     }
     if (o.kind != Operand::Kind::Memory)
       return fail(ErrorCode::InvalidOperands, at, "string instructions take memory operands (they use SI/DI)");
-    const AddressForm form = analyzeAddress(o.mem);
+    const AddressForm form = analyzeAddress(o.mem, options.use32);
     if (!form.valid) return fail(ErrorCode::InvalidAddress, at, addressProblemText(form));
     address32 |= form.address32;
     if (op.roles[i] == Role::Destination && o.mem.segment != Reg::None && o.mem.segment != Reg::ES)
@@ -100,7 +100,7 @@ Encoding encodeStringWithOperands(std::string_view name, const Instruction& insn
   }
   const bool xlat = op.byteOpcode == 0xD7;
   if (xlat) size = 1;
-  if (size == 0) return fail(ErrorCode::SizeUnknown, 0, "operand size must be given: use BYTE PTR or WORD PTR");
+  if (size == 0) return fail(ErrorCode::SizeUnknown, 0, "instruction operand must have size: use BYTE PTR or WORD PTR");
   if (size != 1 && size != 2 && size != 4) return fail(ErrorCode::SizeMismatch, 0, "string operands are bytes, words or dwords");
   if ((size == 4 || address32) && options.cpu < Cpu::I80386) return fail(ErrorCode::RequiresCpu, -1, "instruction requires .386");
 
@@ -108,8 +108,9 @@ Encoding encodeStringWithOperands(std::string_view name, const Instruction& insn
   if (insn.rep == RepPrefix::Rep || insn.rep == RepPrefix::Repe) emit.byte(0xF3);
   if (insn.rep == RepPrefix::Repne) emit.byte(0xF2);
   if (source && source->segment != Reg::None && source->segment != Reg::DS) emit.byte(segmentPrefix(source->segment));
-  if (address32) emit.byte(0x67);
-  if (size == 4) emit.byte(0x66);
+  // 67h and 66h where the address or operand size differs from the segment's (USE16/USE32).
+  if (address32 != options.use32) emit.byte(0x67);
+  if (!xlat && size != 1 && (size == 4) != options.use32) emit.byte(0x66);
   emit.byte(static_cast<std::uint8_t>(op.byteOpcode + (size == 1 || xlat ? 0 : 1)));
   return out;
 }

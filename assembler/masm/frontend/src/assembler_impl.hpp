@@ -117,7 +117,7 @@ static_assert(sizeof(Value) <= 96, "keep Value small: it is copied on every eval
 
 enum class StmtKind : uint8_t {
   Instruction, Data, Label, Equal, Equ, SegmentBegin, SegmentEnd, Org, Even, Align, ProcBegin, ProcEnd, Assume,
-  CpuChange, Jumps, LabelDirective, End, StructData, Radix, ListControl,
+  CpuChange, Jumps, LabelDirective, End, StructData, Radix, ListControl, FpuChange,
 };
 
 struct Statement {
@@ -165,6 +165,12 @@ struct ListingLine {
 };
 
 enum class Model : uint8_t { None, Tiny, Small, Compact, Medium, Large, Huge, Flat };
+
+// The coprocessor a processor directive selects with it (MASM 6.1 Reference: .8086 and .186
+// enable the 8087 instructions, .286 the 80287's, .386 and later the 80387's).
+constexpr enc::Fpu impliedFpu(enc::Cpu cpu) {
+  return cpu == enc::Cpu::I80386 ? enc::Fpu::I80387 : cpu == enc::Cpu::I80286 ? enc::Fpu::I80287 : enc::Fpu::I8087;
+}
 
 class Assembler : public MacroHost {
 public:
@@ -263,6 +269,7 @@ public:
   unsigned radix = 10;
   enc::Cpu cpu = enc::Cpu::I8086;
   bool cpu32 = false;                        // .386 or later in force
+  enc::Fpu fpu = enc::Fpu::I8087;            // .8087 (default), .287, .387, .NO87
   bool jumps = false;
   bool listingOn = true;
   const Statement* currentStatement = nullptr;
@@ -336,6 +343,7 @@ public:
   void error(const LogicalLine& line, uint32_t column, std::string message, uint32_t length = 0);
   void warning(const LogicalLine& line, uint32_t column, std::string message);
   void passError(uint32_t column, std::string message, uint32_t length = 0);
+  void passWarning(uint32_t column, std::string message);  // kept, like passError, from the last pass only
 
   // evaluate.cpp
   Value evaluate(const Expr& e, bool reportUndefined);
@@ -375,6 +383,7 @@ public:
   void presetData(Statement& s, Symbol* label, uint64_t count, std::optional<int64_t> value);
   void emitBytes(const uint8_t* bytes, size_t count, bool initialised);
   void emitValue(const Value& v, uint32_t size, uint16_t column);
+  void emitReal(std::string_view text, bool negative, bool encoded, uint32_t size, uint16_t column);
   void emitItems(const std::vector<DataItem>& items, uint32_t elementSize, StructDef* type);
   void emitStruct(const std::vector<DataItem>* init, StructDef* type, uint16_t column);
   void addFixup(link::FixupKind kind, const Value& v, uint32_t at, bool selfRelative = false);

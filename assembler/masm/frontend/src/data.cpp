@@ -3,9 +3,24 @@
 #include <fmt/format.h>
 
 #include "assembler_impl.hpp"
+#include "real_number.hpp"
 #include "text_util.hpp"
 
 namespace asmlab::masm {
+namespace {
+
+// A real-number initialiser: `1.5`, `-2.0e3` (a decimal real, maybe negated) or `3F800000r` (an
+// encoded real). Other expressions are integers.
+bool realInitialiser(const Expr& e, std::string_view& text, bool& negative, bool& encoded) {
+  const auto& ops = e.ops;
+  if (ops.empty() || ops.size() > 2 || (ops.size() == 2 && ops[1].op != Op::Neg)) return false;
+  negative = ops.size() == 2;
+  text = ops[0].text;
+  encoded = ops[0].op == Op::Number && isEncodedReal(text);
+  return ops[0].op == Op::Real || encoded;
+}
+
+}  // namespace
 
 void Assembler::emitBytes(const uint8_t* bytes, size_t count, bool initialised) {
   if (current < 0) return;
@@ -86,6 +101,28 @@ void Assembler::emitValue(const Value& v, uint32_t size, uint16_t column) {
   if (v.isString && v.str.size() > size) passError(column + 1u, fmt::format("string longer than {} byte(s)", size));
   for (uint32_t i = 0; i < size && i < 8; ++i) buf[i] = static_cast<uint8_t>(static_cast<uint64_t>(n) >> (8 * i));
   emitBytes(buf, size, true);
+}
+
+void Assembler::emitReal(std::string_view text, bool negative, bool encoded, uint32_t size, uint16_t column) {
+  uint8_t zeros[16] = {};
+  if (size != 4 && size != 8 && size != 10) {
+    passError(column + 1u, "a real number needs REAL4 (DD), REAL8 (DQ) or REAL10 (DT), not a " +
+                               std::to_string(size) + "-byte item");
+    emitBytes(zeros, std::min<size_t>(size, sizeof zeros), true);
+    return;
+  }
+  if (encoded && negative) {
+    passError(column + 1u, "an encoded real (hex digits and R) takes no sign: write the bytes of the negative value");
+    emitBytes(zeros, size, true);
+    return;
+  }
+  const RealBytes real = encoded ? encodeEncodedReal(text, size) : encodeDecimalReal(text, negative, size);
+  if (!real.error.empty()) {
+    passError(column + 1u, real.error);
+    emitBytes(zeros, size, true);
+    return;
+  }
+  emitBytes(real.bytes.data(), size, true);
 }
 
 void Assembler::emitStruct(const std::vector<DataItem>* init, StructDef* type, uint16_t column) {
@@ -177,6 +214,12 @@ void Assembler::emitItems(const std::vector<DataItem>& items, uint32_t elementSi
         if (type) {
           std::vector<DataItem> one{item};
           emitStruct(&one, type, item.expr.column);
+          break;
+        }
+        std::string_view realText;
+        bool negative = false, encoded = false;
+        if (realInitialiser(item.expr, realText, negative, encoded)) {
+          emitReal(realText, negative, encoded, elementSize, item.expr.column);
           break;
         }
         Value v = evaluate(item.expr, true);

@@ -12,18 +12,28 @@ namespace {
 
 std::optional<enc::Cpu> cpuDirective(const std::string& u, bool& is32) {
   static const std::pair<const char*, enc::Cpu> table[] = {
-      {".8086", enc::Cpu::I8086}, {".8087", enc::Cpu::I8086}, {".186", enc::Cpu::I80186}, {".286", enc::Cpu::I80286},
-      {".286P", enc::Cpu::I80286}, {".286C", enc::Cpu::I80286}, {".287", enc::Cpu::I80286}, {".386", enc::Cpu::I80386},
-      {".386P", enc::Cpu::I80386}, {".386C", enc::Cpu::I80386}, {".387", enc::Cpu::I80386}, {".486", enc::Cpu::I80386},
+      {".8086", enc::Cpu::I8086}, {".186", enc::Cpu::I80186}, {".286", enc::Cpu::I80286},
+      {".286P", enc::Cpu::I80286}, {".286C", enc::Cpu::I80286}, {".386", enc::Cpu::I80386},
+      {".386P", enc::Cpu::I80386}, {".386C", enc::Cpu::I80386}, {".486", enc::Cpu::I80386},
       {".486P", enc::Cpu::I80386}, {".586", enc::Cpu::I80386}, {".586P", enc::Cpu::I80386}, {"P8086", enc::Cpu::I8086},
-      {"P8087", enc::Cpu::I8086}, {"P186", enc::Cpu::I80186}, {"P286", enc::Cpu::I80286}, {"P286N", enc::Cpu::I80286},
-      {"P287", enc::Cpu::I80286}, {"P386", enc::Cpu::I80386}, {"P386N", enc::Cpu::I80386}, {"P387", enc::Cpu::I80386},
+      {"P186", enc::Cpu::I80186}, {"P286", enc::Cpu::I80286}, {"P286N", enc::Cpu::I80286},
+      {"P386", enc::Cpu::I80386}, {"P386N", enc::Cpu::I80386},
       {"P486", enc::Cpu::I80386}, {"P486N", enc::Cpu::I80386}, {"P586", enc::Cpu::I80386}, {"P586N", enc::Cpu::I80386}};
   for (auto& [name, c] : table)
     if (u == name) {
       is32 = c == enc::Cpu::I80386;
       return c;
     }
+  return std::nullopt;
+}
+
+// Coprocessor directives select the FPU only: `.8087` after `.386` leaves the 386 instructions on.
+std::optional<enc::Fpu> fpuDirective(const std::string& u) {
+  static const std::pair<const char*, enc::Fpu> table[] = {
+      {".8087", enc::Fpu::I8087}, {".287", enc::Fpu::I80287}, {".387", enc::Fpu::I80387}, {".NO87", enc::Fpu::None},
+      {"P8087", enc::Fpu::I8087}, {"P287", enc::Fpu::I80287}, {"P387", enc::Fpu::I80387}, {"PNO87", enc::Fpu::None}};
+  for (auto& [name, f] : table)
+    if (u == name) return f;
   return std::nullopt;
 }
 
@@ -162,6 +172,7 @@ void Assembler::startPass() {
   radix = 10;
   cpu = options.cpu == Cpu::I8086 ? enc::Cpu::I8086 : options.cpu == Cpu::I186 ? enc::Cpu::I80186 : options.cpu == Cpu::I286 ? enc::Cpu::I80286 : enc::Cpu::I80386;
   cpu32 = options.cpu >= Cpu::I386;
+  fpu = impliedFpu(cpu);
   jumps = false;
   listingOn = true;
 }
@@ -867,6 +878,13 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
     Statement s;
     s.kind = StmtKind::CpuChange;
     s.number = static_cast<int64_t>(*c);
+    commit(std::move(s));
+    return true;
+  }
+  if (auto f = fpuDirective(upperDirective); f && (D[0] == '.' || tasm)) {
+    Statement s;
+    s.kind = StmtKind::FpuChange;
+    s.number = static_cast<int64_t>(*f);
     commit(std::move(s));
     return true;
   }

@@ -92,7 +92,7 @@ void resolveIdentifier(const ExprOp& op) {
 bool passIndependent(const Expr& e) {
   for (const ExprOp& op : e.ops) {
     switch (op.op) {
-      case Op::Number: case Op::String:
+      case Op::Number: case Op::String: case Op::Real:
       case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod: case Op::Shl: case Op::Shr:
       case Op::And: case Op::Or: case Op::Xor: case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt:
       case Op::Ge: case Op::Ptr: case Op::Override: case Op::Index: case Op::Bracket: case Op::Neg: case Op::Not:
@@ -147,6 +147,10 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
     const bool indexedTerm = previous == Op::Index;
     previous = op.op;
     switch (op.op) {
+      case Op::Real:
+        st.emplace_back();
+        fail(op.column, "a real number is only allowed as a data initialiser (REAL4, REAL8, REAL10, DD, DQ, DT)");
+        break;
       case Op::Number: {
         Value& v = st.emplace_back();
         if (op.numberRadix == radix) {
@@ -335,6 +339,15 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
         pair();
         Value& b = st.back();
         Value& a = st[st.size() - 2];
+        // ST(i): the x87 stack register i (MASM 6.1 Programmer's Guide, ch. 6, "Coprocessor operands").
+        if (op.op == Op::Index && a.kind == Value::Kind::Register && a.reg == enc::Reg::ST0 && !a.memory) {
+          if (b.kind != Value::Kind::Constant || b.relocatable || b.regs[0] != enc::Reg::None || b.num < 0 || b.num > 7)
+            fail(op.column, "the x87 stack has registers st(0) to st(7)");
+          else
+            a.reg = static_cast<enc::Reg>(static_cast<unsigned>(enc::Reg::ST0) + static_cast<unsigned>(b.num));
+          st.pop_back();
+          break;
+        }
         mergeUnknown(a, b);
         if (op.op == Op::Index) a.memory = true;
         auto absorb = [&](Value& into, Value& other) {

@@ -18,7 +18,7 @@ namespace asmlab::masm {
 struct Symbol;
 
 enum class Op : uint8_t {
-  Number, String, Identifier, Location /* $ */, Undefined /* ? */,
+  Number, String, Identifier, Location /* $ */, Undefined /* ? */, Real /* 3.14, a data initialiser */,
   // binary
   Add, Sub, Mul, Div, Mod, Shl, Shr, And, Or, Xor, Eq, Ne, Lt, Le, Gt, Ge,
   Ptr, Override /* seg:expr */, Index /* x[y] */, Member /* x.field */,

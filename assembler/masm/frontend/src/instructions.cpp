@@ -20,10 +20,50 @@ link::FixupKind linkKind(enc::FixupKind k, bool& selfRelative) {
     case enc::FixupKind::Offset32: return link::FixupKind::Offset32;
     case enc::FixupKind::Segment16: return link::FixupKind::Base16;
     case enc::FixupKind::FarPointer16: return link::FixupKind::Pointer32;
+    case enc::FixupKind::FarPointer32: return link::FixupKind::Pointer48;
     case enc::FixupKind::Relative8: selfRelative = true; return link::FixupKind::LowByte;
     case enc::FixupKind::Relative16: selfRelative = true; return link::FixupKind::Offset16;
+    case enc::FixupKind::Relative32: selfRelative = true; return link::FixupKind::Offset32;
   }
   return link::FixupKind::Offset16;
+}
+
+// True when the operand names a label with no type written over it (no PTR, no THIS): a FAR
+// procedure called this way is FAR by its own type, which MASM calls with PUSH CS + near CALL.
+bool untyped(const Expr& e) {
+  return std::none_of(e.ops.begin(), e.ops.end(), [](const ExprOp& o) { return o.op == Op::Ptr || o.op == Op::This; });
+}
+
+// Gives a memory operand without a size the size of the immediate beside it (a byte for
+// -128..255, a word for 16-bit values and addresses, else a dword on the 386) and returns its
+// index, or -1 when the instruction has no such pair.
+int sizeFromImmediate(enc::Instruction& insn, bool cpu32) {
+  int memory = -1;
+  const enc::Immediate* immediate = nullptr;
+  for (unsigned i = 0; i < insn.operandCount; ++i) {
+    const enc::Operand& o = insn.operands[i];
+    if (o.kind == enc::Operand::Kind::Memory && o.mem.size == 0 && memory < 0) memory = static_cast<int>(i);
+    if (o.kind == enc::Operand::Kind::Immediate) immediate = &o.imm;
+  }
+  if (memory < 0 || !immediate) return -1;
+  const int64_t v = immediate->value;
+  unsigned size = 4;
+  if (immediate->reloc.kind != enc::RelocKind::None) size = 2;
+  else if (v >= -128 && v <= 255) size = 1;
+  else if (v >= -32768 && v <= 65535) size = 2;
+  if (size == 4 && !cpu32) return -1;
+  insn.operands[static_cast<size_t>(memory)].mem.size = size;
+  return memory;
+}
+
+const char* sizeName(unsigned size) {
+  switch (size) {
+    case 1: return "BYTE";
+    case 2: return "WORD";
+    case 4: return "DWORD";
+    case 6: return "FWORD";
+    default: return "QWORD";
+  }
 }
 
 // True when the operands name nothing that can differ between passes (passIndependent, evaluate.cpp).
@@ -115,6 +155,7 @@ void Assembler::emitInstruction(const Statement& s) {
       t.offset = v.num;
       t.known = !v.unknown;
       t.distance = v.distance;
+      t.farByType = v.distance == enc::Distance::Far && v.codeLabel && untyped(e);
       bool inThisSegment = v.unknown || !v.relocatable ||
                            (v.target.kind == link::RefKind::Segment && static_cast<int>(v.target.index) == current);
       t.sameSegment = inThisSegment;
@@ -206,6 +247,8 @@ void Assembler::emitInstruction(const Statement& s) {
   enc::Options opt;
   opt.cpu = cpu;
   opt.jumps = jumps;
+  opt.use32 = seg.use32;
+  opt.fpu = fpu;
   // The same instruction of lone registers and numbers met again (`push bp` in every procedure):
   // its bytes are what encode() gave the first time, and what follows the encoding below does
   // with such an instruction comes down to this.
@@ -220,12 +263,44 @@ void Assembler::emitInstruction(const Statement& s) {
     }
   }
   enc::Encoding out = enc::encode(in, opt);
-  if (!out.ok()) {
+  // An operand that could not be evaluated has already been reported; what the encoder makes of
+  // its stand-in value would only repeat the error.
+  const bool operandFailed = passDiagnostics.size() != diagnosticsBefore;
+  if (!out.ok() && !operandFailed && out.error.code == enc::ErrorCode::SizeUnknown) {
+    // `mov [bx],'0'`: MASM 6.1 wants BYTE PTR or WORD PTR (error A2023); MASM-compatible
+    // assemblers (JWasm: "Size not specified, assuming") take the immediate's size and warn, and
+    // course code relies on it.
+    enc::Instruction sized = in;
+    if (const int memory = sizeFromImmediate(sized, cpu32); memory >= 0) {
+      if (enc::Encoding retry = enc::encode(sized, opt); retry.ok()) {
+        out = retry;
+        const uint32_t column = columns[static_cast<size_t>(memory)] + 1u;
+        passWarning(column, fmt::format("operand size not given: assuming {0} PTR from the immediate value "
+                                        "(MASM 6.1 requires {0} PTR here)",
+                                        sizeName(sized.operands[static_cast<size_t>(memory)].mem.size)));
+      }
+    }
+  }
+  if (!out.ok() && !operandFailed) {
     uint32_t column = out.error.operand >= 0 && static_cast<size_t>(out.error.operand) < s.operands.size()
                           ? columns[static_cast<size_t>(out.error.operand)] + 1u
                           : static_cast<uint32_t>(s.number);
     // Forward references that are still unknown are settled by a later pass.
     if (allKnown || out.error.code != enc::ErrorCode::JumpOutOfRange) passError(column, out.error.message);
+  } else if (out.ok() && out.assumedSize && static_cast<size_t>(out.assumedOperand) < s.operands.size()) {
+    // MASM takes the segment's word for PUSH/POP of memory without a size, and a near pointer for
+    // JMP/CALL through memory without one (MASM 5.1 and TASM; MASM 6.1 wants the size there
+    // unless OPTION M510: error A2023).
+    // MASM 6.1 itself refuses the JMP/CALL; a near pointer is the only reading MASM 5.1 and TASM
+    // give it, so it assembles, and the warning says what MASM 6.1 wants.
+    const uint32_t column = columns[static_cast<size_t>(out.assumedOperand)] + 1u;
+    const bool branchThroughMemory = s.branch;
+    if (branchThroughMemory && options.dialect != Dialect::Tasm)
+      passWarning(column, fmt::format("operand size not given: assuming {0} PTR, a near pointer (MASM 6.1 requires "
+                                      "{0} PTR for a near pointer, or {1} PTR for a far one)",
+                                      sizeName(out.assumedSize), out.assumedSize == 4 ? "FWORD" : "DWORD"));
+    else
+      passWarning(column, fmt::format("operand size not given: assuming {} PTR", sizeName(out.assumedSize)));
   }
   if (allKnown && out.jumpForm != enc::JumpForm::None) s.jumpForm = out.jumpForm;
   if (out.ok() && out.fixups.empty() && relocs.empty() && allKnown && !branch && out.length > 0 &&

@@ -80,6 +80,14 @@ auto const onNumber = [](auto& ctx) {
   o.value = 0;  // converted at evaluation time with the .RADIX in force
   state(ctx).store->ops.push(o);
 };
+auto const onReal = [](auto& ctx) {
+  auto range = x3::_attr(ctx);
+  ExprOp o;
+  o.op = Op::Real;
+  o.text = std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin()));
+  o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
+  state(ctx).store->ops.push(o);
+};
 auto const onIdentifier = [](auto& ctx) {
   auto range = x3::_attr(ctx);
   ExprOp o;
@@ -136,6 +144,9 @@ x3::rule<class postfix_r> const postfixExpr = "operand";
 x3::rule<class primary_r> const primary = "operand";
 
 auto const number = x3::raw[x3::lexeme[x3::digit >> *x3::alnum]];
+// A decimal real (MASM 6.1 Programmer's Guide, ch. 6): digits, a point, digits, an exponent.
+auto const real = x3::raw[x3::lexeme[+x3::digit >> '.' >> *x3::digit >>
+                                     -(x3::char_("eE") >> -x3::char_("+-") >> +x3::digit)]];
 auto const identifier = x3::raw[x3::lexeme[identStart >> *identChar]];
 auto const dqString = x3::lexeme['"' >> *(x3::lit("\"\"") | ~x3::char_('"')) >> '"'];
 auto const sqString = x3::lexeme['\'' >> *(x3::lit("''") | ~x3::char_('\'')) >> '\''];
@@ -166,7 +177,7 @@ auto const overrideExpr_def = memberExpr >> -((':' > signedPtrOperand)[push_op<O
 auto const memberExpr_def = postfixExpr >> *('.' >> identifier[onMember] >> *(('[' > expr > ']')[push_op<Op::Index>{}]));
 auto const postfixExpr_def = primary >> *(('[' > expr > ']')[push_op<Op::Index>{}] |
                                           ('(' > expr > ')')[push_op<Op::Index>{}]);
-auto const primary_def = number[onNumber] | string[onString] | ('(' > expr > ')') |
+auto const primary_def = real[onReal] | number[onNumber] | string[onString] | ('(' > expr > ')') |
                          ('[' > expr > ']')[push_op<Op::Bracket>{}] |
                          (kw("SIZEOF") > (postfixExpr | ('(' > expr > ')')))[push_op<Op::SizeOf>{}] |
                          (kw("LENGTHOF") > (postfixExpr | ('(' > expr > ')')))[push_op<Op::LengthOf>{}] |

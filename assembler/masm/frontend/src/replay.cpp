@@ -46,7 +46,8 @@ bool EncodingCache::keyOf(const x86::enc::Instruction& in, const x86::enc::Optio
   std::memcpy(&key[0], in.mnemonic.data(), in.mnemonic.size());
   key[1] = in.mnemonic.size() | uint64_t{static_cast<uint8_t>(in.rep)} << 8 | uint64_t{in.lock} << 16 |
            uint64_t{static_cast<uint8_t>(options.cpu)} << 24 | uint64_t{options.jumps} << 32 |
-           uint64_t{in.operandCount} << 40;
+           uint64_t{in.operandCount} << 40 | uint64_t{options.use32} << 48 |
+           uint64_t{static_cast<uint8_t>(options.fpu)} << 56;
   for (size_t i = 0; i < in.operandCount; ++i) {
     const x86::enc::Operand& o = in.operands[i];
     switch (o.kind) {
@@ -93,7 +94,8 @@ bool Assembler::replayInstruction(const Statement& s) {
   const ReplayRecord& r = replay.records[replay.recordOf[index]];
   if (r.pass == 1 && replay.pass1LookupsUnstable) return false;
   const auto& seg = segments[static_cast<size_t>(current)];
-  if (r.address != seg.pc || r.segment != current || r.cpu != cpu || r.jumps != jumps || r.jumpForm != s.jumpForm ||
+  if (r.address != seg.pc || r.segment != current || r.cpu != cpu || r.fpu != fpu || r.jumps != jumps ||
+      r.jumpForm != s.jumpForm ||
       r.groupEdits != groupEdits || r.assumed != assumed || !sameRefs(r.assumes, assumes))
     return false;
   for (uint32_t i = 0; i < r.symbolCount; ++i) {
@@ -122,6 +124,7 @@ void Assembler::recordInstruction(const Statement& s, uint32_t start, size_t fir
   r.address = start;
   r.segment = current;
   r.cpu = cpu;
+  r.fpu = fpu;
   r.jumps = jumps;
   r.jumpForm = s.jumpForm;
   r.assumes = assumes;

@@ -1,8 +1,8 @@
 // Later passes replay an instruction's bytes and fixups instead of evaluating and encoding it
 // again, when nothing the encoding was computed from has changed since the pass that recorded it.
 //
-// What an instruction's encoding depends on: its address and segment, its jump form so far, the
-// CPU and JUMPS in force, the ASSUMEs, which segments are in which group, and the symbols its
+// What an instruction's encoding depends on: its address and segment (USE16 or USE32), its jump
+// form so far, the CPU, coprocessor and JUMPS in force, the ASSUMEs, which segments are in which group, and the symbols its
 // operands name (their kind, segment, offset, type, size and distance). A record keeps all of
 // them; a later pass compares them (a few dozen host instructions) and, if all are equal, emits
 // the recorded bytes and fixups, which are then exactly what encoding again would give.
@@ -42,6 +42,7 @@ struct ReplayRecord {
   uint32_t address = 0;
   int segment = -1;
   x86::enc::Cpu cpu = x86::enc::Cpu::I8086;
+  x86::enc::Fpu fpu = x86::enc::Fpu::I8087;
   bool jumps = false;
   x86::enc::JumpForm jumpForm = x86::enc::JumpForm::None;  // the statement's form after encoding
   std::array<link::Ref, 6> assumes{};
@@ -55,7 +56,7 @@ struct ReplayRecord {
 
 // Encodings of instructions whose operands are all lone registers and numbers (`push bp`,
 // `mov cx, 10`, `inc si`), keyed by everything encode() reads for such an instruction: the
-// mnemonic as written, REP/LOCK, the CPU, JUMPS and each operand's kind, register and value (not
+// mnemonic as written, REP/LOCK, the CPU, JUMPS, USE32, the coprocessor and each operand's kind, register and value (not
 // the address: only branches use it, and they are never cached). encode() is a pure function of
 // these, so a hit gives exactly the bytes encoding again would give. Only successful encodings
 // without fixups or a jump form are kept. Direct-mapped: a colliding key replaces the entry.

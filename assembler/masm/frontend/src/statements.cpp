@@ -12,6 +12,7 @@ namespace asmlab::masm {
 Assembler::Assembler(const Options& o, Diagnostics& d) : options(o), diags(d), macros(*this, d, o) {
   cpu = o.cpu == Cpu::I8086 ? enc::Cpu::I8086 : o.cpu == Cpu::I186 ? enc::Cpu::I80186 : o.cpu == Cpu::I286 ? enc::Cpu::I80286 : enc::Cpu::I80386;
   cpu32 = o.cpu >= Cpu::I386;
+  fpu = impliedFpu(cpu);
   scoped = true;
   tasmLocals = false;
 }
@@ -199,6 +200,11 @@ void Assembler::warning(const LogicalLine& line, uint32_t column, std::string me
 
 // Errors found while replaying statements: only the last pass's are kept (earlier passes see
 // forward references that are not errors at all).
+void Assembler::passWarning(uint32_t column, std::string message) {
+  passError(column, std::move(message));
+  passDiagnostics.back().severity = Severity::Warning;
+}
+
 void Assembler::passError(uint32_t column, std::string message, uint32_t length) {
   Diagnostic d;
   d.severity = Severity::Error;
@@ -622,6 +628,10 @@ void Assembler::executeKind(const Statement& s) {
     case StmtKind::CpuChange:
       cpu = static_cast<enc::Cpu>(s.number);
       cpu32 = cpu == enc::Cpu::I80386;
+      fpu = impliedFpu(cpu);
+      break;
+    case StmtKind::FpuChange:
+      fpu = static_cast<enc::Fpu>(s.number);
       break;
     case StmtKind::Jumps:
       jumps = s.number != 0;

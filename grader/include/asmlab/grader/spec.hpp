@@ -202,6 +202,8 @@ struct BuildSpec {
   std::vector<std::filesystem::path> modules;
   std::vector<std::filesystem::path> libraries;
   int edition = 3;
+  bool caseSensitiveLabels = false;               // LC-3: `Loop` and `LOOP` are two labels
+  bool strict = false;                            // LC-3: reject the course tools' relaxed syntax
   std::string cpu = "8086";                       // PC: 8086, 8088, 80186, 80286, 80386
   std::string dialect = "masm";                   // PC: masm or tasm (TASM's MASM mode)
   std::vector<std::filesystem::path> includePaths;  // PC: INCLUDE search folders (absolute)

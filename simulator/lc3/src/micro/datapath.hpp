@@ -7,6 +7,7 @@
 #include <string>
 
 #include "../decoded.hpp"
+#include "asmlab/lc3/encoding.hpp"
 #include "asmlab/lc3sim/microcode.hpp"
 
 namespace asmlab::lc3sim {
@@ -127,7 +128,9 @@ inline unsigned sr1Index(uint8_t select, uint16_t ir) {
   return select == mux::kSr1Ir11 ? (ir >> 9) & 7 : select == mux::kSr1Ir8 ? (ir >> 6) & 7 : 6;
 }
 
-// The instruction words that raise the illegal-opcode exception instead of executing.
-inline bool illegalInstruction(uint16_t word) { return (word >> 12) == 0xD; }
+// The instruction words that raise the illegal-opcode exception instead of executing: opcode 1101
+// and the words whose fixed bits are wrong (the machine's one rule, lc3::isValidInstruction). The
+// dispatch sends them to state 13 whatever their opcode bits say.
+inline bool illegalInstruction(uint16_t word) { return !lc3::isValidInstruction(word); }
 
 }  // namespace asmlab::lc3sim

@@ -48,10 +48,12 @@ void Cpu::execProcessorControl(uint8_t op) {
     clocks_ += timing::kHlt;
     return;
   }
-  // D8h-DFh ESC: the CPU computes the operand address for a coprocessor and otherwise does
-  // nothing; without an 8087 the instruction is a NOP of its length.
+  // D8h-DFh ESC: the CPU computes the operand address for a coprocessor and, on the 8086/8088,
+  // reads the memory operand's first word onto the bus for it (Intel 8086 Family User's Manual,
+  // ESC; the bus cycle is in the real-silicon traces). Without an 8087 nothing else happens.
   ModRM m;
   decodeModRM(m);
+  if (!m.isReg() && !has186_) (void)readRM<uint16_t>(m);
   clocks_ += m.isReg() ? timing::kEscReg : timing::kEscMem;
 }
 

@@ -95,7 +95,7 @@ std::optional<X87Form> registerForm(std::uint8_t opcode, std::uint8_t reg, std::
         case 1: return X87Form{"fndisi", ""};
         case 2: return X87Form{"fnclex", ""};
         case 3: return X87Form{"fninit", ""};
-        case 4: if (i287) return X87Form{"fnsetpm", ""}; return std::nullopt;
+        case 4: if (i287) return X87Form{"fsetpm", ""}; return std::nullopt;  // no FN form: never waited for
         default: return std::nullopt;
       }
     case 0xDD:

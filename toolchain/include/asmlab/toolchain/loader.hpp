@@ -33,6 +33,14 @@ struct LoadOptions {
   // control store (nullptr = the edition's standard store; a store implies the micro engine).
   bool lc3Microcoded = false;
   std::shared_ptr<const lc3sim::ControlStore> lc3ControlStore;
+  bool lc3Strict = false;             // reject the course tools' relaxed syntax (AssembleOptions::strict)
+  bool lc3CaseSensitiveLabels = false;
+  // Where the program starts: a label or an address (x3000); empty = the first .ORIG, as the
+  // course simulator does. An unknown label is a load error.
+  std::string lc3Start;
+  // The privilege it starts in; "" = by the course simulator's rule (user mode in x3000-xFDFF,
+  // supervisor mode elsewhere), or "user" / "supervisor".
+  std::string lc3Privilege;
   bool warningsAsErrors = false;
 
   // 8086 (IBM PC)

@@ -21,6 +21,12 @@ struct AssembleOptions {
   bool warnFallIntoData = true;
   // Record one ListingLine per source line (needed by renderListing).
   bool listing = true;
+  // Reject what only the course tools accept (operands without commas, a comma after the opcode
+  // or after the last operand, punctuation in labels, text after .END, overlapping .ORIG
+  // blocks) instead of warning about it (docs/lc3-assembler.md, "Relaxed syntax").
+  bool strict = false;
+  // `Loop` and `LOOP` are two labels, as in assemblers of the 2nd-edition era.
+  bool caseSensitiveLabels = false;
 };
 
 // One source line in the listing: the words it produced are

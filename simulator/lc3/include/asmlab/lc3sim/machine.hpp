@@ -49,6 +49,10 @@ inline constexpr uint8_t kKeyboard = 0x80;
 // give the same architectural results and the same clock counts (with the standard store).
 enum class Engine : uint8_t { Fast, Micro };
 
+// The privilege a program starts in. Auto follows the course simulator (lc3tools): user mode when
+// the start address lies in user space (x3000-xFDFF), supervisor mode otherwise.
+enum class Privilege : uint8_t { Auto, User, Supervisor };
+
 struct Options {
   Edition edition = Edition::Third;
   Engine engine = Engine::Fast;
@@ -77,10 +81,17 @@ public:
   explicit Lc3Machine(Options options = {});
   ~Lc3Machine() override;
 
-  // Loads a program's blocks and symbols; the first block's origin becomes the entry point
-  // (unless `entry` says otherwise). May be called several times (several object files).
+  // Loads a program's blocks (in order, so a later block's words replace an earlier one's where
+  // they overlap) and symbols. The first program loaded sets the start address: the origin of its
+  // first block, or x3000 when that origin is x0000 (the course simulator then boots into x3000).
+  // May be called several times (several object files).
   void loadProgram(const lc3::ObjectImage& image);
-  void setEntry(uint16_t entry);
+  // Starts the program at `pc` in `privilege` instead (then resets the machine, as after loading).
+  void setStart(uint16_t pc, Privilege privilege = Privilege::Auto);
+  uint16_t startAddress() const { return entry_; }
+  // Whether the machine starts (started) in supervisor mode, by the rule of Privilege::Auto when
+  // no privilege was chosen.
+  bool startsInSupervisorMode() const;
   // Applies the seeded randomisation (Options::randomSeed) and places the PC at the entry point.
   // Called by the loader after every program has been loaded; idempotent state otherwise.
   void reset();
@@ -231,6 +242,7 @@ private:
   uint16_t lastDisplay_ = 0; // DDR
   uint16_t entry_ = addr::kUserStart;
   bool entrySet_ = false;
+  Privilege startPrivilege_ = Privilege::Auto;
 
   std::unique_ptr<Decoded[]> decoded_;
   std::array<uint8_t, 32> clockTable_{};
@@ -267,6 +279,7 @@ private:
   uint16_t badTrapRoutine_ = 0;  // the OS's routine for unassigned trap vectors (0 = none)
   uint16_t haltBannerFlag_ = 0;  // OS word that enables the halt banner (0 = none)
   uint16_t bootEntryWord_ = 0;   // OS word that holds the user entry point for the boot code
+  uint16_t bootPsrWord_ = 0;     // OS word that holds the PSR the boot code enters the program with
 
   // Waiting-for-input detection: the state at the previous empty keyboard poll.
   struct PollState {
@@ -289,6 +302,7 @@ private:
   std::function<void(const MicroClockEvent&)> clockTrace_;
   int callDepthDelta_ = 0;
   uint64_t instructionStartClocks_ = 0;  // clocks_ when the instruction in progress was fetched (slow paths)
+  uint16_t deviceFetchWord_ = 0;         // the word the last fetch from a device register read
   // Clocks spent entering keyboard interrupts, which lastInstructionClocks() leaves out.
   uint64_t interruptEntryClocks_ = 0;
 

@@ -2,7 +2,8 @@
 // a mnemonic and typed operands, becomes bytes plus the fixups the linker must complete.
 //
 // It covers the 8086/8088 and the real-mode additions of the 80186, 80286 and 80386 that course
-// code uses, and makes MASM's choices where several encodings exist (docs/x86-encoder.md).
+// code uses, the 8087/80287/80387 coprocessors, 16-bit (USE16) and 32-bit (USE32) code segments,
+// and makes MASM's choices where several encodings exist (docs/x86-encoder.md).
 // The encoder is stateless: the front end owns symbols, ASSUME, segments and passes.
 #pragma once
 
@@ -17,32 +18,41 @@
 namespace asmlab::x86::enc {
 
 // The processor directive in force (.8086, .186, .286, .386). .486/.586 should select I80386: the
-// 486/Pentium additions (BSWAP, CMPXCHG, XADD, CPUID, RDTSC) and the FPU are not covered.
+// 486/Pentium additions (BSWAP, CMPXCHG, XADD, CPUID, RDTSC) are not covered.
 enum class Cpu : std::uint8_t { I8086, I80186, I80286, I80386 };
 
 std::string_view cpuDirective(Cpu cpu);  // ".8086", ".186", ".286", ".386"
+
+// The coprocessor directive in force (MASM 6.1 Reference, ".8087": the default; .286 implies .287
+// and .386 implies .387). It decides which x87 instructions exist and where FWAIT is inserted.
+enum class Fpu : std::uint8_t { None /* .NO87 */, I8087, I80287, I80387 };
+
+std::string_view fpuDirective(Fpu fpu);  // ".NO87", ".8087", ".287", ".387"
 
 enum class Reg : std::uint8_t {
   AL, CL, DL, BL, AH, CH, DH, BH,
   AX, CX, DX, BX, SP, BP, SI, DI,
   EAX, ECX, EDX, EBX, ESP, EBP, ESI, EDI,
   ES, CS, SS, DS, FS, GS,
+  ST0, ST1, ST2, ST3, ST4, ST5, ST6, ST7,  // the x87 register stack: st (= st(0)) .. st(7)
   None
 };
 
-std::optional<Reg> parseRegister(std::string_view name);  // case-insensitive; nullopt if not a register
-std::string_view registerName(Reg reg);                   // lower case, "" for None
+// Case-insensitive; nullopt if not a register. "st", "st(0)".."st(7)" name the x87 stack.
+std::optional<Reg> parseRegister(std::string_view name);
+std::string_view registerName(Reg reg);                   // lower case ("st(1)"), "" for None
 
 // Inline: the encoder asks these several times per operand per form-table row.
-constexpr unsigned registerSize(Reg reg) {                // 1, 2 or 4 bytes (segment registers: 2; None: 0)
+constexpr unsigned registerSize(Reg reg) {                // 1, 2 or 4 bytes (segment registers: 2; st, None: 0)
   const auto i = static_cast<unsigned>(reg);
   return i < 8 ? 1 : i < 16 ? 2 : i < 24 ? 4 : i < 30 ? 2 : 0;
 }
 constexpr bool isSegmentRegister(Reg reg) { return reg >= Reg::ES && reg <= Reg::GS; }
 constexpr bool isGeneralRegister(Reg reg) { return reg < Reg::ES; }
-constexpr unsigned registerNumber(Reg reg) {              // the 3-bit field value used in ModRM
+constexpr bool isFpuRegister(Reg reg) { return reg >= Reg::ST0 && reg <= Reg::ST7; }
+constexpr unsigned registerNumber(Reg reg) {              // the 3-bit field value used in ModRM (st(i): i)
   const auto i = static_cast<unsigned>(reg);
-  return i < 24 ? i % 8 : i < 30 ? i - 24 : 0;
+  return i < 24 ? i % 8 : i < 30 ? i - 24 : i < 38 ? i - 30 : 0;
 }
 
 // A value the linker completes. The encoder writes the value the front end gives (an offset within
@@ -77,7 +87,9 @@ struct Memory {
   Reloc reloc;              // a displacement naming a variable (RelocKind::Offset)
   unsigned size = 0;        // operand size in bytes: 0 unknown, 1, 2, 4 (also DWORD far ptr), 6, 8, 10
   DispSize dispSize = DispSize::Automatic;
-  bool address32 = false;   // a direct address written with 32-bit addressing (rare); implied by 32-bit registers
+  // A direct address written with 32-bit addressing in a USE16 segment (rare); implied by 32-bit
+  // registers, and by a USE32 segment for a direct address.
+  bool address32 = false;
 };
 
 // SHORT / NEAR PTR / FAR PTR written by the programmer, or the label's own type (a FAR PROC).
@@ -91,6 +103,9 @@ struct Target {
   Distance distance = Distance::Automatic;
   std::uint16_t segment = 0;   // the segment of a literal far target (far ptr 1234h:5678h)
   Reloc reloc;                 // the symbol for a fixup (external near targets, far targets)
+  // Far only by the label's type (a FAR PROC or LABEL FAR), with no FAR PTR written: a CALL to
+  // such a label in the same segment is PUSH CS + near CALL, as MASM does.
+  bool farByType = false;
 };
 
 struct Operand {
@@ -146,6 +161,11 @@ struct Options {
   // NOLJMP turns it off); TASM only under JUMPS. The front end reports the warning when
   // Encoding::jumpForm is Expanded.
   bool jumps = false;
+  // The code segment is USE32: 32-bit operands and addresses are the default, and 66h/67h select
+  // the 16-bit ones (80386 Programmer's Reference Manual 17.1.2); near jumps and calls are rel32.
+  bool use32 = false;
+  // The coprocessor: which x87 instructions exist, and FWAIT before each one under .8087.
+  Fpu fpu = Fpu::I8087;
 };
 
 enum class FixupKind : std::uint8_t {
@@ -153,8 +173,10 @@ enum class FixupKind : std::uint8_t {
   Offset32,      // a 32-bit offset (32-bit displacement or immediate)
   Segment16,     // the segment (frame) of `symbol`
   FarPointer16,  // offset16 followed by segment16 (4 bytes)
+  FarPointer32,  // offset32 followed by segment16 (6 bytes: a far JMP/CALL in a USE32 segment)
   Relative8,     // self-relative: target - end of instruction
   Relative16,
+  Relative32,    // near JMP/CALL/Jcc to another segment from a USE32 segment
 };
 struct Fixup {
   std::uint8_t position = 0;  // byte offset within the instruction's bytes
@@ -213,6 +235,11 @@ struct Encoding {
   FixupList fixups;
   JumpForm jumpForm = JumpForm::None;  // the form chosen (jumps and calls only)
   Error error;                          // code None on success
+  // A memory operand written without a size that the encoder gave one, as MASM does (PUSH [si]
+  // and POP take the segment's word; JMP/CALL [bx] is a near pointer): the size in bytes and
+  // the operand, so the front end can warn. 0 when nothing was assumed.
+  std::uint8_t assumedSize = 0;
+  std::int8_t assumedOperand = -1;
 
   bool ok() const { return error.code == ErrorCode::None; }
   std::span<const std::uint8_t> view() const { return {bytes.data(), length}; }
