@@ -59,11 +59,21 @@ void fillClockTable(uint8_t* table, unsigned m, Edition edition) {
   // RTI from supervisor mode: 8, 36 (pop PC), 38, 39, 40 (pop PSR), 42, 34, 51 or 59.
   put(kRti, fetch + 6 + 2 * m);
   put(kReserved, fetch + 1);  // state 13, the exception's entry state (the rest is counted with it)
+  put(kDeviceWord, 0);        // counted as the word it reads
 }
 
-void Lc3Machine::decodeAt(uint16_t address) { decodeWord(address, mem_[address]); }
+void Lc3Machine::decodeAt(uint16_t address) {
+  if (address >= addr::kDeviceStart) {
+    // Fetched from the device each time (op_device_word), with the clocks of what it decodes to.
+    Decoded d;
+    d.op = kDeviceWord;
+    decoded_[address] = d;
+    return;
+  }
+  decodeInstruction(address, mem_[address]);
+}
 
-void Lc3Machine::decodeWord(uint16_t address, uint16_t w) {
+void Lc3Machine::decodeInstruction(uint16_t address, uint16_t w) {
   Decoded d;
   const uint8_t dr = (w >> 9) & 7;
   const uint8_t sr1 = (w >> 6) & 7;

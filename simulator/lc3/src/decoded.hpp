@@ -20,6 +20,7 @@ enum Op : uint8_t {
   kLd, kLdi, kLdr, kLea, kLeaCc,
   kSt, kSti, kStr,
   kTrap, kRti, kReserved,
+  kDeviceWord,  // a word in the device registers: read from the device at each fetch, never cached
   kOpCount
 };
 

@@ -23,7 +23,7 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
       &&op_jmp, &&op_jsr, &&op_jsrr,
       &&op_ld, &&op_ldi, &&op_ldr, &&op_lea, &&op_lea_cc,
       &&op_st, &&op_sti, &&op_str,
-      &&op_trap, &&op_rti, &&op_reserved};
+      &&op_trap, &&op_rti, &&op_reserved, &&op_device_word};
 
   // Few locals, so that the compiler keeps them all in callee-saved registers: pc, cc, left,
   // clocks, dp. Everything else (registers, memory, the decode cache, the flag table, access
@@ -118,24 +118,9 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
 
   if (skipFirstBreakpoint && left != 0) {
     if (bp[pc] & kFlagFetchViolation) goto fetch_violation;
-    if (bp[pc] & kFlagDevice) goto device_fetch;
     goto fetch;
   }
   NEXT();
-
-device_fetch:
-  // A fetch from the device registers reads the device, side effects and all (the memory's
-  // address decoding sends every access there, as in the micro engine); nothing is cached. The PC
-  // has been incremented (state 18) when the read happens. The loop then leaves after this one
-  // instruction, so that whatever the read caused (a verdict, a due interrupt) is seen at once.
-  dp = &dc[pc];
-  SYNC();
-  pc_ = static_cast<uint16_t>(pc + 1);
-  deviceFetchWord_ = readDevice(pc);
-  decodeWord(pc, deviceFetchWord_);
-  runEnd_ -= left - 1;
-  left = 1;
-  goto fetch;
 
 fetch_violation:
   // 3rd edition: user code may not fetch from system space or device space either.
@@ -155,7 +140,6 @@ bp_check:
       goto out;
     }
   }
-  if (bp[pc] & kFlagDevice) goto device_fetch;
 fetch:
   dp = &dc[pc];
   ++pc;
@@ -379,6 +363,24 @@ op_rti: {
   }
   NEXT();
 }
+op_device_word: {
+  // A fetch from the device registers reads the device, side effects and all (the memory's
+  // address decoding sends every access there, as in the micro engine); the word is decoded for
+  // this one execution and the entry left undecoded, so the next fetch reads the device again.
+  // The PC has been incremented (state 18) when the read happens. The loop then leaves after
+  // this instruction, so that whatever the read caused (a verdict, a due interrupt) is seen at once.
+  const uint16_t at = CUR;
+  SYNC();
+  deviceFetchWord_ = readDevice(at);
+  decodeInstruction(at, deviceFetchWord_);
+  const uint8_t op = dp->op;
+  dc[at].op = kUndecoded;
+  clocks += dp->clocks;
+  runEnd_ -= left;
+  left = 0;
+  goto* kHandlers[op];
+}
+
 op_reserved:
   SYNC();
   raiseException(vector::kIllegalOpcode,

@@ -181,7 +181,7 @@ private:
   sim::StopInfo finish(sim::StopInfo info);
 
   void decodeAt(uint16_t address);
-  void decodeWord(uint16_t address, uint16_t word);  // into the decode cache entry of `address`
+  void decodeInstruction(uint16_t address, uint16_t word);  // into the decode cache entry of `address`
   void invalidateDecodeCache();
   void rebuildClockTable();
 
