@@ -4,6 +4,7 @@
 // and its exit code (docs/cli.md, "asmlab run").
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -454,8 +455,8 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   auto req = std::make_shared<RunRequest>();
   auto* cmd = app.add_subcommand("run", "Run an LC-3 or 8086 (DOS) program and report how it ended");
   cmd->footer(kRunHelp);
-  cmd->add_option("files", req->files, "Program files: LC-3 source (.asm with .ORIG), object (.obj) or words as text (.bin, .hex); DOS .com/.exe, or OMF .obj files to link")
-      ->required()
+  // Not required() here: `--trace FILE` can take the program as its value (see the callback).
+  auto* filesOpt = cmd->add_option("files", req->files, "Program files: LC-3 source (.asm with .ORIG), object (.obj) or words as text (.bin, .hex); DOS .com/.exe, or OMF .obj files to link")
       ->check(CLI::ExistingFile);
   auto* inputOpt = cmd->add_option("--input", req->input, "Keyboard input, given in full (escapes \\n \\r \\t \\\\ \\xHH)");
   cmd->add_option("--input-file", req->inputFile, "Read the keyboard input from a file")->excludes(inputOpt);
@@ -472,8 +473,7 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   auto* traceOpt = cmd->add_option("--trace", req->traceMode,
                                    "Print one line per instruction to stderr (or --trace-file); --trace micro: one "
                                    "line per clock of the micro engine")
-                       ->expected(0, 1)
-                       ->check(CLI::IsMember({"", "instructions", "micro"}));
+                       ->expected(0, 1);
   cmd->add_option("--engine", req->engine, "LC-3: fast (default) or micro (the microcoded engine, one clock at a time)")
       ->check(CLI::IsMember({"fast", "micro"}));
   cmd->add_option("--microcode", req->microcode,
@@ -507,10 +507,30 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   pcGroup->add_option("-L,--libpath", req->libraryPaths, "8086 sources: directory searched for INCLUDELIB libraries");
   pcGroup->add_option("--dos-dir", req->dosDir, "Let DOS file functions use this directory (off by default)");
   pcGroup->add_option("--args", req->args, "The program's command tail (PSP:0080h)");
-  return [req, inputOpt, traceOpt] {
+  return [req, cmd, inputOpt, traceOpt, filesOpt]() -> int {
     req->inputGiven = inputOpt->count() > 0;
     req->trace = traceOpt->count() > 0;
     if (req->trace && req->traceMode.empty()) req->traceMode = "instructions";
+    if (req->trace && req->traceMode != "instructions" && req->traceMode != "micro") {
+      // `--trace prog.asm`: the word after --trace was the program, not a trace mode. It goes
+      // back among the files where it was on the command line.
+      std::error_code ec;
+      if (!std::filesystem::is_regular_file(req->traceMode, ec)) {
+        std::cerr << "asmlab run: --trace " << req->traceMode << ": the trace is `--trace` (instructions) or `--trace micro`\n";
+        return sim::exit_code::kUsage;
+      }
+      size_t before = 0;
+      for (const CLI::Option* o : cmd->parse_order()) {
+        if (o == traceOpt) break;
+        if (o == filesOpt) ++before;
+      }
+      req->files.insert(req->files.begin() + static_cast<std::ptrdiff_t>(std::min(before, req->files.size())), req->traceMode);
+      req->traceMode = "instructions";
+    }
+    if (req->files.empty()) {
+      std::cerr << "asmlab run: which program? (asmlab run FILE...; asmlab run --help)\n";
+      return sim::exit_code::kUsage;
+    }
     req->input = unescape(req->input);
     return runProgram(*req);
   };
