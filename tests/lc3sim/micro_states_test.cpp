@@ -194,6 +194,28 @@ TEST(Lc3MicroStates, JsrrR7FollowsEachEditionsStateFour) {
   }
 }
 
+TEST(Lc3MicroStates, TheMemoryRoutesDeviceAddressesForEveryAccess) {
+  // The address control logic sends every access in xFE00-xFFFF to the devices, whichever state
+  // makes it: a TRAP's push onto MCR (R6 = x0000: PSR to xFFFF, then the PC, x3001 with bit 15
+  // clear, to MCR at xFFFE) stops the clock; a fetch from PSR (xFFFC) executes the PSR's value.
+  for (Engine engine : {Engine::Fast, Engine::Micro}) {
+    auto m = machine({TRAP(0x25)}, Edition::Third, engine, 5);
+    m->poke(0x0025, 0x0400);
+    m->writeRegister(Lc3Machine::kPSR, 0x0002);
+    m->writeRegister(6, 0x0000);
+    EXPECT_EQ(m->run({}).reason, StopReason::Halted);
+    EXPECT_EQ(m->peek(0xFFFE), 0x3001);
+    EXPECT_TRUE(m->halted());
+
+    auto f = machine({JMP(1)}, Edition::Second, engine, 5);
+    f->writeRegister(1, 0xFFFC);
+    f->writeRegister(Lc3Machine::kPSR, 0x8002);  // as a word: RTI with bit 1 set, not an instruction
+    auto stop = f->run({});
+    EXPECT_EQ(stop.reason, StopReason::Exception);
+    EXPECT_EQ(stop.message, "illegal opcode x8002 at xFFFC");
+  }
+}
+
 TEST(Lc3MicroStates, RtiFromSupervisorMode) {
   for (Edition e : {Edition::Second, Edition::Third}) {
     const Seq& fetch = e == Edition::Second ? kFetch2 : kFetch3;

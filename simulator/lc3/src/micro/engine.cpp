@@ -293,16 +293,8 @@ sim::StopInfo Lc3Machine::stepClock() {
   bool ran = true;
   if (ms.atBoundary) {
     // A micro-step ignores breakpoints; everything else about the boundary holds.
-    const bool interrupt = interruptDue();
-    if (interrupt && mem_[addr::kInterruptTable + vector::kKeyboard] == 0) {
-      ran = microBoundary(left, true);
-    } else {
-      if (!interrupt) lastFetch_ = pc_;
-      ms.atBoundary = false;
-      ms.fetchClocks = clocks_;
-      ms.dispatchClocks = clocks_;
-      ms.interruptEntry = interrupt;
-    }
+    ran = microBoundary(left, true);
+    ms.dispatchClocks = clocks_;
   }
   const uint64_t before = clocks_;
   if (ran && !(events_ & kEventStop)) {
