@@ -11,11 +11,13 @@
 #include <fmt/format.h>
 
 #include "asmlab/asm/diagnostics.hpp"
+#include "asmlab/asm/output_file.hpp"
 #include "asmlab/lc3/assembler.hpp"
 #include "asmlab/lc3/objfile.hpp"
 #include "asmlab/lc3/textobj.hpp"
 #include "command.hpp"
 #include "masm_command.hpp"
+#include "options.hpp"
 
 namespace asmlab::cli {
 namespace {
@@ -81,12 +83,6 @@ std::string withExtension(const std::string& path, const char* extension) {
   return p.string();
 }
 
-bool samePath(const std::string& a, const std::string& b) {
-  std::error_code ec;
-  if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
-  return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec);
-}
-
 bool color() { return isatty(2) && std::getenv("NO_COLOR") == nullptr; }
 
 struct Output {
@@ -94,17 +90,18 @@ struct Output {
   std::string bytes;
 };
 
-// Writes every output, refusing any path that names the source itself.
+// Writes every output, or none when one of them would replace the source (or another output).
 bool writeOutputs(const std::string& sourcePath, const std::vector<Output>& outputs) {
-  for (const auto& out : outputs) {
-    if (samePath(out.path, sourcePath)) {
-      std::cerr << fmt::format("{}: error: refusing to write '{}': it is the source file itself\n", sourcePath, out.path);
-      return false;
-    }
+  const InputFiles inputs({sourcePath});
+  std::vector<std::string> paths;
+  for (const auto& out : outputs) paths.push_back(out.path);
+  if (auto problem = checkOutputs(paths, inputs); !problem.empty()) {
+    std::cerr << fmt::format("{}: error: {}; no output written\n", sourcePath, problem);
+    return false;
   }
   for (const auto& out : outputs) {
     std::string error;
-    if (!lc3::writeFileAtomically(out.path, out.bytes, error)) {
+    if (!writeOutputFile(out.path, out.bytes, inputs, error)) {
       std::cerr << fmt::format("{}: error: {}\n", sourcePath, error);
       return false;
     }
@@ -116,11 +113,10 @@ int assembleLc3File(const AsmRequest& request, const std::shared_ptr<const Sourc
   Diagnostics diagnostics;
   diagnostics.setErrorLimit(request.errorLimit);
   lc3::AssembleOptions options;
-  for (const auto& flag : request.warningFlags) {
-    if (flag == "error") diagnostics.setWarningsAsErrors(true);
-    if (flag == "no-unused-label") options.warnUnusedLabels = false;
-    if (flag == "no-fall-into-data") options.warnFallIntoData = false;
-  }
+  const WarningFlags warnings = parseWarningFlags(request.warningFlags);
+  diagnostics.setWarningsAsErrors(warnings.error);
+  options.warnUnusedLabels = warnings.unusedLabel.value_or(true);
+  options.warnFallIntoData = warnings.fallIntoData.value_or(true);
   options.listing = request.listing;
   options.strict = request.strict;
   options.caseSensitiveLabels = request.caseSensitiveLabels;
@@ -163,7 +159,10 @@ int assembleX86File(const AsmRequest& request, const std::shared_ptr<const Sourc
   std::string objectPath = request.output.empty() ? withExtension(source->name(), ".obj") : request.output;
   std::string listingPath;
   if (request.listing) listingPath = request.listingPath.empty() ? withExtension(objectPath, ".lst") : request.listingPath;
-  return runMasmAssembleSource(source, objectPath, listingPath, request.masm);
+  MasmArgs masm = request.masm;
+  masm.warningsAsErrors = parseWarningFlags(request.warningFlags).error;
+  if (!applyProgramSettings({source->name()}, masm)) return 1;
+  return runMasmAssembleSource(source, objectPath, listingPath, masm);
 }
 
 int runAsm(const AsmRequest& request) {
@@ -218,9 +217,7 @@ CommandRegistration registration("asm", [](CLI::App& app) -> std::function<int()
                       ->expected(0, 1);
   cmd->add_option("--sym", request->symPath, "Symbol table to write (default: FILE.sym beside the object file)");
   cmd->add_flag("--no-sym", request->noSym, "Do not write a symbol table");
-  cmd->add_option("-W", request->warningFlags, "-Werror: warnings are errors; -Wno-unused-label, -Wno-fall-into-data")
-      ->check(CLI::IsMember({"error", "no-unused-label", "no-fall-into-data"}))
-      ->allow_extra_args(false);
+  addWarningOption(*cmd, request->warningFlags);
   cmd->add_option("--arch", request->arch, "Source architecture (default: detected from the content)")
       ->check(CLI::IsMember({"auto", "lc3", "x86"}));
   cmd->add_option("--error-limit", request->errorLimit, "Stop listing errors after this many (0: all)");

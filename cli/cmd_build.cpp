@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "asmlab/asm/output_file.hpp"
 #include "asmlab/link/linker.hpp"
 #include "asmlab/link/mz.hpp"
 #include "asmlab/link/omf_library.hpp"
@@ -11,6 +12,7 @@
 #include "asmlab/link/omf_writer.hpp"
 #include "command.hpp"
 #include "masm_command.hpp"
+#include "options.hpp"
 #include "asmlab/toolchain/search_paths.hpp"
 
 namespace asmlab::cli {
@@ -23,6 +25,9 @@ struct BuildArgs {
   std::vector<std::string> libraryPaths;
   bool keepObjects = false;
   bool com = false;
+  bool listing = false;
+  std::string listingPath;                // --listing=FILE (one source)
+  std::vector<std::string> warnings;      // -W names
   MasmArgs masm;
 };
 
@@ -40,13 +45,21 @@ int runBuild(const BuildArgs& args) {
   std::vector<std::string> libraryPaths = args.libraryPaths;
   bool tiny = false;
   bool failed = false;
-  masm::Options options = masmOptions(args.masm);
+  std::vector<std::pair<std::string, Module>> keptObjects;  // --keep-obj: written only when the build succeeds
+  MasmArgs masmArgs = args.masm;
+  if (!applyProgramSettings(args.inputs, masmArgs)) return 2;
+  libraryPaths.insert(libraryPaths.end(), masmArgs.specLibraryPaths.begin(), masmArgs.specLibraryPaths.end());
+  masm::Options options = masmOptions(masmArgs);
+  options.listing = args.listing;
+  const bool warningsAsErrors = parseWarningFlags(args.warnings).error;
+  std::vector<std::pair<std::string, std::string>> listings;  // path, text: written only when the build succeeds
   for (const auto& path : args.inputs) {
     std::string ext = extensionOf(path);
     if (ext == ".asm" || ext == ".inc" || ext == ".s") {
       auto dir = std::filesystem::path(path).parent_path().string();
       libraryPaths.push_back(dir.empty() ? "." : dir);
       Diagnostics diags;
+      diags.setWarningsAsErrors(warningsAsErrors);
       auto result = masm::assembleFile(path, options, diags);
       for (auto& m : result.messages) std::cout << m << "\n";
       diags.render(std::cerr);
@@ -55,9 +68,14 @@ int runBuild(const BuildArgs& args) {
         continue;
       }
       tiny |= result.tinyModel;
-      if (args.keepObjects &&
-          !writeObjectFile(result.module, std::filesystem::path(path).replace_extension(".obj").string(), diag))
-        failed = true;
+      if (args.listing)
+        listings.emplace_back(args.listingPath.empty() ? std::filesystem::path(path).replace_extension(".lst").string()
+                                                      : args.listingPath,
+                              std::move(result.listing));
+      if (args.keepObjects) {
+        if (!validateModule(result.module, path, diag)) failed = true;
+        keptObjects.emplace_back(std::filesystem::path(path).replace_extension(".obj").string(), result.module);
+      }
       modules.push_back(InputModule{std::move(result.module), path});
     } else if (ext == ".lib") {
       if (auto lib = Library::load(path, diag)) libraries.push_back(std::move(*lib));
@@ -69,6 +87,7 @@ int runBuild(const BuildArgs& args) {
   }
   if (failed || diag.hasErrors()) {
     diag.render(std::cerr);
+    std::cerr << "asmlab build: no output written\n";
     return 1;
   }
   std::string output = args.output;
@@ -80,17 +99,33 @@ int runBuild(const BuildArgs& args) {
   linkOptions.format = com ? OutputFormat::Com : OutputFormat::Exe;
   for (auto& dir : toolchain::defaultLibraryPaths()) libraryPaths.push_back(dir);
   linkOptions.libraryPaths = libraryPaths;
-  auto program = link::link(std::move(modules), libraries, linkOptions, diag);
-  if (program) {
-    auto bytes = com ? writeCom(*program) : writeMz(*program);
-    writeFileAtomically(output, bytes, diag);
-    if (!args.map.empty()) {
-      std::string text = writeMap(*program);
-      writeFileAtomically(args.map, std::vector<uint8_t>(text.begin(), text.end()), diag);
-    }
+  linkOptions.outputName = output;
+  const InputFiles inputs(args.inputs);
+  std::vector<std::string> outputs{output, args.map};
+  for (const auto& [path, module] : keptObjects) outputs.push_back(path);
+  for (const auto& [path, text] : listings) outputs.push_back(path);
+  if (auto problem = checkOutputs(outputs, inputs); !problem.empty()) {
+    std::cerr << "asmlab build: error: " << problem << "; no output written\n";
+    return 1;
   }
+  auto program = link::link(std::move(modules), libraries, linkOptions, diag);
   diag.render(std::cerr);
-  return diag.hasErrors() || !program ? 1 : 0;
+  if (!program || diag.hasErrors()) {
+    std::cerr << "asmlab build: no output written\n";
+    return 1;
+  }
+  std::string error;
+  bool written = writeOutputFile(output, com ? writeCom(*program) : writeMz(*program), inputs, error);
+  if (written && !args.map.empty()) written = writeOutputFile(args.map, writeMap(*program), inputs, error);
+  for (const auto& [path, module] : keptObjects)
+    if (written) written = writeOutputFile(path, writeObject(module), inputs, error);
+  for (const auto& [path, text] : listings)
+    if (written) written = writeOutputFile(path, text, inputs, error);
+  if (!written) {
+    std::cerr << "asmlab build: error: " << error << "\n";
+    return 1;
+  }
+  return 0;
 }
 
 CommandRegistration registration("build", [](CLI::App& app) -> std::function<int()> {
@@ -102,8 +137,23 @@ CommandRegistration registration("build", [](CLI::App& app) -> std::function<int
   sub->add_option("-L,--libpath", args->libraryPaths, "Directory searched for INCLUDELIB libraries");
   sub->add_flag("--keep-obj", args->keepObjects, "Keep each source's .obj beside it");
   sub->add_flag("--com", args->com, "Write a .COM (TINY model, ORG 100h, no segment fixups)");
+  auto* listing = sub->add_option("--listing", args->listingPath, "Also write each source's listing (default: SOURCE.lst)")
+                      ->expected(0, 1);
+  addWarningOption(*sub, args->warnings);
   addMasmOptions(*sub, args->masm);
-  return [args] { return runBuild(*args); };
+  return [args, listing] {
+    args->listing = listing->count() > 0;
+    int sources = 0;
+    for (const auto& input : args->inputs) {
+      const std::string ext = extensionOf(input);
+      sources += ext == ".asm" || ext == ".inc" || ext == ".s";
+    }
+    if (!args->listingPath.empty() && sources > 1) {
+      std::cerr << "asmlab build: error: --listing=FILE names one listing, but " << sources << " sources were given\n";
+      return 2;
+    }
+    return runBuild(*args);
+  };
 });
 
 }  // namespace

@@ -1,6 +1,8 @@
 // `asmlab dis FILE.obj [--sym FILE.sym] [--source]`: lists an LC-3 object file as address, word and
 // instruction, naming addresses from the symbol table (FILE.sym beside the object is read when it
 // exists). --source prints a program that `asmlab asm` turns back into the same words.
+// `asmlab dis GAME.COM|GAME.EXE [--map F] [--cpu M]`: an 8086 DOS program as a MASM source that
+// `asmlab build` turns back into the same program (toolchain/dos_disassembly.hpp).
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -8,9 +10,12 @@
 
 #include <fmt/format.h>
 
+#include "asmlab/asm/output_file.hpp"
 #include "asmlab/lc3/disassembler.hpp"
 #include "asmlab/lc3/objfile.hpp"
 #include "asmlab/lc3/textobj.hpp"
+#include "asmlab/toolchain/dos_disassembly.hpp"
+#include "asmlab/toolchain/program_settings.hpp"
 #include "command.hpp"
 
 namespace asmlab::cli {
@@ -23,7 +28,65 @@ struct DisRequest {
   std::string symPath;
   bool noSym = false;
   bool source = false;
+  std::string mapPath;   // 8086: publics to name places with (default: FILE.map beside the program)
+  std::string cpu;       // 8086: decoding model (default: asmlab.yaml's, else 8086)
+  std::string output;    // -o: write the source here instead of stdout
 };
+
+std::string lowerExtension(const std::string& path) {
+  std::string ext = fs::path(path).extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return ext;
+}
+
+bool isDosProgram(const std::string& path, const std::string& bytes) {
+  const std::string ext = lowerExtension(path);
+  const bool mz = bytes.size() >= 2 && ((bytes[0] == 'M' && bytes[1] == 'Z') || (bytes[0] == 'Z' && bytes[1] == 'M'));
+  return mz || ext == ".com" || ext == ".exe";
+}
+
+int disassembleDos(const DisRequest& request, const std::string& bytes) {
+  Diagnostics diagnostics;
+  toolchain::ExplicitSettings given;
+  if (!request.cpu.empty()) given.x86Cpu = request.cpu;
+  auto settings = toolchain::programSettings({request.file}, "", given, diagnostics);
+  toolchain::DosDisassemblyOptions options;
+  options.cpu = request.cpu.empty() ? settings && settings->x86Cpu ? *settings->x86Cpu : "8086" : request.cpu;
+  if (settings && !settings->summary.empty()) std::cerr << "asmlab: " << settings->summary << "\n";
+  std::string mapPath = request.mapPath;
+  if (mapPath.empty()) {
+    fs::path beside = fs::path(request.file).replace_extension(".map");
+    std::error_code ec;
+    if (fs::is_regular_file(beside, ec)) mapPath = beside.string();
+  }
+  if (!mapPath.empty()) {
+    std::string text, error;
+    if (!lc3::readFileBytes(mapPath, text, error)) {
+      std::cerr << "asmlab dis: --map: " << error << "\n";
+      return 2;
+    }
+    // Map addresses are load-image addresses; a .COM's image starts at offset 100h.
+    const bool com = !(bytes.size() >= 2 && bytes[0] == 'M' && bytes[1] == 'Z') && lowerExtension(request.file) == ".com";
+    for (const auto& [address, name] : toolchain::readMapPublics(text))
+      if (!com || address >= 0x100) options.names.emplace(com ? address - 0x100 : address, name);
+  }
+  auto result = toolchain::disassembleDosProgram(request.file, bytes, options, diagnostics);
+  diagnostics.render(std::cerr);
+  if (!result) return 1;
+  if (!result->exact)
+    std::cerr << fmt::format("asmlab dis: {}: warning: the listing does not assemble back to the same program ({})\n",
+                             request.file, result->difference);
+  if (request.output.empty()) {
+    std::cout << result->source;
+    return 0;
+  }
+  std::string error;
+  if (!writeOutputFile(request.output, result->source, InputFiles({request.file, mapPath}), error)) {
+    std::cerr << "asmlab dis: error: " << error << "\n";
+    return 1;
+  }
+  return 0;
+}
 
 bool inImage(const lc3::ObjectImage& image, uint16_t address) {
   for (const auto& block : image.blocks)
@@ -69,8 +132,20 @@ std::string characterNote(uint16_t word) {
 
 int runDis(const DisRequest& request) {
   std::string bytes, error;
+  std::error_code ec;
+  if (fs::is_directory(request.file, ec)) {
+    std::cerr << "asmlab dis: error: '" << request.file << "' is a directory, not a program\n";
+    return 1;
+  }
   if (!lc3::readFileBytes(request.file, bytes, error)) {
     std::cerr << "asmlab dis: error: " << error << "\n";
+    return 1;
+  }
+  if (isDosProgram(request.file, bytes)) return disassembleDos(request, bytes);
+  if (lowerExtension(request.file) == ".obj" && !bytes.empty() && static_cast<uint8_t>(bytes[0]) == 0x80) {
+    std::cerr << fmt::format("asmlab dis: {}: an OMF (8086) object: link it first (asmlab link {} -o PROGRAM.EXE) and "
+                             "disassemble the program, or list it with asmlab objdump\n",
+                             request.file, request.file);
     return 1;
   }
   lc3::ObjectImage image;
@@ -125,14 +200,25 @@ int runDis(const DisRequest& request) {
     }
     if (request.source) out += fmt::format("{:{}}  .END\n", "", width);
   }
-  std::cout << out;
+  if (request.output.empty()) {
+    std::cout << out;
+    return 0;
+  }
+  if (!writeOutputFile(request.output, out, InputFiles({request.file, symPath}), error)) {
+    std::cerr << "asmlab dis: error: " << error << "\n";
+    return 1;
+  }
   return 0;
 }
 
 CommandRegistration registration("dis", [](CLI::App& app) -> std::function<int()> {
   auto request = std::make_shared<DisRequest>();
-  auto* cmd = app.add_subcommand("dis", "Disassemble an LC-3 object file");
-  cmd->add_option("file", request->file, "Object file (.obj), or words as text (.bin, .hex)")->required();
+  auto* cmd = app.add_subcommand("dis", "Disassemble an LC-3 object file, or an 8086 DOS program (.COM, .EXE) into MASM source");
+  cmd->add_option("file", request->file, "LC-3 object file (.obj) or words as text (.bin, .hex); or a DOS program (.com, .exe)")->required();
+  cmd->add_option("--map", request->mapPath, "8086: map file whose publics name places (default: FILE.map beside it)");
+  cmd->add_option("--cpu", request->cpu, "8086: decoding model 8086, 8088, 80186, 80286, 80386 (default: asmlab.yaml's, else 8086)")
+      ->check(CLI::IsMember({"8086", "8088", "80186", "80286", "80386"}));
+  cmd->add_option("-o,--output", request->output, "Write the listing to this file instead of stdout");
   cmd->add_option("--sym", request->symPath, "Symbol table (default: FILE.sym beside the object, if present)");
   cmd->add_flag("--no-sym", request->noSym, "Do not read a symbol table");
   cmd->add_flag("--source", request->source, "Print a source program that assembles back to the same words");

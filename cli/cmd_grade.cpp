@@ -9,10 +9,12 @@
 
 #include <fmt/format.h>
 
+#include "asmlab/asm/output_file.hpp"
 #include "asmlab/grader/batch.hpp"
 #include "asmlab/grader/report.hpp"
 #include "command.hpp"
 #include "grade_progress.hpp"
+#include "options.hpp"
 
 namespace asmlab::cli {
 namespace {
@@ -23,34 +25,36 @@ struct GradeRequest {
   unsigned jobs = 0;
   std::string format = "text";
   std::string outDir;
+  std::string output;  // -o: all reports in one file
   std::string csv;
   std::optional<uint64_t> seed;
-  double timeout = 120;
+  double timeout = kDefaultTimeoutSeconds;
   uint64_t memoryMiB = 2048;
   bool quiet = false;
   bool single = false;
   std::string engine;  // "micro": the LC-3 micro engine whatever the spec says
 };
 
-// Writes beside the target and renames, so an interrupted run never leaves half a file.
-bool writeFileAtomically(const std::filesystem::path& path, const std::string& text, std::string& error) {
-  std::filesystem::path temporary = path;
-  temporary += ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out.flush()) {
-      error = fmt::format("cannot write {}", temporary.string());
-      return false;
+// Everything grading reads: the spec and the files beside it (reference outputs, key scripts), and
+// every file of every submission. No report or CSV may replace one of them.
+InputFiles gradingInputs(const std::string& spec, const std::vector<std::filesystem::path>& submissions) {
+  namespace fs = std::filesystem;
+  InputFiles inputs;
+  inputs.add(spec);
+  std::error_code ec;
+  auto specDir = fs::path(spec).parent_path();
+  for (const auto& entry : fs::directory_iterator(specDir.empty() ? fs::path(".") : specDir, ec))
+    if (entry.is_regular_file(ec)) inputs.add(entry.path().string());
+  for (const auto& s : submissions) {
+    inputs.add(s.string());
+    if (!fs::is_directory(s, ec)) continue;
+    for (auto it = fs::recursive_directory_iterator(s, fs::directory_options::skip_permission_denied, ec);
+         it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      if (ec) break;
+      if (it->is_regular_file(ec)) inputs.add(it->path().string());
     }
   }
-  std::error_code ec;
-  std::filesystem::rename(temporary, path, ec);
-  if (ec) {
-    error = fmt::format("cannot write {}: {}", path.string(), ec.message());
-    return false;
-  }
-  return true;
+  return inputs;
 }
 
 // A submission's name as a file name: path separators and leading dots cannot escape --out.
@@ -97,6 +101,11 @@ int runGrade(const GradeRequest& request) {
     fmt::print(stderr, "error: this asmlab cannot build programs for machine {}\n", spec->machine);
     return 2;
   }
+  const InputFiles inputs = gradingInputs(request.spec, submissions);
+  if (auto problem = checkOutputs({request.csv, request.output}, inputs); !problem.empty()) {
+    fmt::print(stderr, "error: {}; nothing graded\n", problem);
+    return 2;
+  }
   if (!request.outDir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(request.outDir, ec);
@@ -116,27 +125,37 @@ int runGrade(const GradeRequest& request) {
 
   bool reportsOnStdout = request.outDir.empty();
   int status = 0;
+  std::string combined;  // the reports in one text: stdout, or the file -o names
   if (!reportsOnStdout) {
     for (const auto& r : results) {
       auto path = std::filesystem::path(request.outDir) / (reportName(r.submission) + "." + std::string(grader::reportExtension(*format)));
-      if (!writeFileAtomically(path, grader::renderReport(r, *format), error)) {
+      if (!writeOutputFile(path.string(), grader::renderReport(r, *format), inputs, error)) {
         fmt::print(stderr, "error: {}\n", error);
         status = 1;
       }
     }
   } else if (*format == grader::ReportFormat::Text) {
-    for (const auto& r : results) std::cout << grader::renderText(r) << "\n";
+    for (const auto& r : results) combined += grader::renderText(r) + "\n";
   } else if (*format == grader::ReportFormat::Junit) {
-    std::cout << grader::renderJunit(results);
+    combined = grader::renderJunit(results);
   } else if (results.size() == 1) {
-    std::cout << grader::renderReport(results[0], *format);
+    combined = grader::renderReport(results[0], *format);
   } else {
     nlohmann::json all = nlohmann::json::array();
     for (const auto& r : results) {
       all.push_back(*format == grader::ReportFormat::Json ? grader::toJson(r)
                                                            : nlohmann::json::parse(grader::renderGradescope(r)));
     }
-    std::cout << grader::dumpJson(all) << "\n";
+    combined = grader::dumpJson(all) + "\n";
+  }
+  if (!request.output.empty()) {
+    if (!writeOutputFile(request.output, combined, inputs, error)) {
+      fmt::print(stderr, "error: {}\n", error);
+      status = 1;
+    }
+    reportsOnStdout = false;
+  } else {
+    std::cout << combined;
   }
   std::cout.flush();
   // The summary joins text on stdout; beside machine-readable stdout it goes to stderr.
@@ -145,7 +164,7 @@ int runGrade(const GradeRequest& request) {
     if (reportsOnStdout && *format != grader::ReportFormat::Text) std::cerr << summary;
     else std::cout << summary;
   }
-  if (!request.csv.empty() && !writeFileAtomically(request.csv, grader::renderCsv(results), error)) {
+  if (!request.csv.empty() && !writeOutputFile(request.csv, grader::renderCsv(results), inputs, error)) {
     fmt::print(stderr, "error: {}\n", error);
     status = 1;
   }
@@ -161,10 +180,14 @@ CommandRegistration registration("grade", [](CLI::App& app) -> std::function<int
   cmd->add_option("-j,--jobs", request->jobs, "Submissions graded in parallel (default: the number of cores)");
   cmd->add_option("-f,--format", request->format, "Report format: text, json, junit or gradescope")
       ->check(CLI::IsMember({"text", "json", "junit", "gradescope"}));
-  cmd->add_option("-o,--out", request->outDir, "Write one report per submission into this folder");
+  cmd->add_option("--out-dir", request->outDir, "Write one report per submission into this folder");
+  // --out is the old name of --out-dir, kept for course scripts.
+  cmd->add_option("--out", request->outDir)->group("");
+  cmd->add_option("-o,--output", request->output,
+                  "Write the reports to this file instead of stdout (a folder here means --out-dir, the old -o)");
   cmd->add_option("--csv", request->csv, "Write the scores as CSV (one row per submission, one column per test)");
   cmd->add_option("--seed", request->seed, "Mix this seed into every test's seed (for variations of randomised tests)");
-  cmd->add_option("--timeout", request->timeout, "Wall-clock seconds per submission before it is stopped (default 120)")
+  cmd->add_option("--timeout", request->timeout, "Wall-clock seconds per submission before it is stopped (default 600)")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--memory", request->memoryMiB, "Address-space limit per grading process in MiB (default 2048)")
       ->check(CLI::PositiveNumber);
@@ -172,7 +195,18 @@ CommandRegistration registration("grade", [](CLI::App& app) -> std::function<int
   cmd->add_option("--engine", request->engine, "micro: grade LC-3 submissions on the microcoded engine")
       ->check(CLI::IsMember({"micro"}));
   cmd->add_flag("--single", request->single, "SUBMISSIONS is one submission (a folder with any files, or one file)");
-  return [request] { return runGrade(*request); };
+  return [request] {
+    // `-o DIR` named the report folder before --out-dir existed: a folder there keeps that meaning.
+    std::error_code ec;
+    if (!request->output.empty() &&
+        (request->output.back() == '/' || std::filesystem::is_directory(request->output, ec))) {
+      fmt::print(stderr, "asmlab grade: -o {} is a folder: writing one report per submission there (--out-dir)\n",
+                 request->output);
+      if (request->outDir.empty()) request->outDir = request->output;
+      request->output.clear();
+    }
+    return runGrade(*request);
+  };
 });
 
 }  // namespace

@@ -1,6 +1,7 @@
 // `asmlab lib`: build an OMF library (.LIB) from object files, as MS LIB and TLIB do.
 #include <iostream>
 
+#include "asmlab/asm/output_file.hpp"
 #include "asmlab/link/omf_library.hpp"
 #include "asmlab/link/omf_reader.hpp"
 #include "asmlab/link/omf_writer.hpp"
@@ -32,14 +33,29 @@ int runLib(const LibArgs& args) {
       modules.push_back(std::move(*m));
     }
   }
+  const InputFiles inputs(args.inputs);
+  if (auto problem = checkOutputs({args.output}, inputs); !problem.empty()) {
+    std::cerr << "asmlab lib: error: " << problem << "; no output written\n";
+    return 1;
+  }
+  std::optional<std::vector<uint8_t>> bytes;
   if (!diag.hasErrors()) {
     LibraryWriteOptions options;
     options.pageSize = args.pageSize;
     options.caseSensitive = args.caseSensitive;
-    if (auto bytes = writeLibrary(modules, options, diag, args.output)) writeFileAtomically(args.output, *bytes, diag);
+    bytes = writeLibrary(modules, options, diag, args.output);
   }
   diag.render(std::cerr);
-  return diag.hasErrors() ? 1 : 0;
+  if (!bytes || diag.hasErrors()) {
+    std::cerr << "asmlab lib: no output written\n";
+    return 1;
+  }
+  std::string error;
+  if (!writeOutputFile(args.output, *bytes, inputs, error)) {
+    std::cerr << "asmlab lib: error: " << error << "\n";
+    return 1;
+  }
+  return 0;
 }
 
 CommandRegistration registration("lib", [](CLI::App& app) -> std::function<int()> {

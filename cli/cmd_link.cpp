@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "asmlab/asm/output_file.hpp"
 #include "asmlab/link/linker.hpp"
 #include "asmlab/link/mz.hpp"
 #include "asmlab/link/omf_library.hpp"
@@ -54,18 +55,26 @@ int runLink(const LinkArgs& args) {
   for (auto& dir : toolchain::defaultLibraryPaths()) options.libraryPaths.push_back(dir);
   options.maxAlloc = args.maxAlloc;
   options.outputName = args.output;
+  const InputFiles inputs(args.inputs);
+  if (auto problem = checkOutputs({args.output, args.map}, inputs); !problem.empty()) {
+    std::cerr << "asmlab link: error: " << problem << "; no output written\n";
+    return 1;
+  }
   std::optional<LinkedProgram> program;
   if (!diag.hasErrors()) program = asmlab::link::link(std::move(modules), libraries, options, diag);
-  if (program) {
-    auto bytes = com ? writeCom(*program) : writeMz(*program);
-    writeFileAtomically(args.output, bytes, diag);
-    if (!args.map.empty()) {
-      std::string text = writeMap(*program);
-      writeFileAtomically(args.map, std::vector<uint8_t>(text.begin(), text.end()), diag);
-    }
-  }
   diag.render(std::cerr);
-  return diag.hasErrors() ? 1 : 0;
+  if (!program || diag.hasErrors()) {
+    std::cerr << "asmlab link: no output written\n";
+    return 1;
+  }
+  std::string error;
+  bool written = writeOutputFile(args.output, com ? writeCom(*program) : writeMz(*program), inputs, error);
+  if (written && !args.map.empty()) written = writeOutputFile(args.map, writeMap(*program), inputs, error);
+  if (!written) {
+    std::cerr << "asmlab link: error: " << error << "\n";
+    return 1;
+  }
+  return 0;
 }
 
 CommandRegistration registration("link", [](CLI::App& app) -> std::function<int()> {

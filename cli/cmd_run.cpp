@@ -8,18 +8,22 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "asmlab/asm/diagnostics.hpp"
+#include "asmlab/asm/output_file.hpp"
 #include "asmlab/lc3/disassembler.hpp"
 #include "asmlab/lc3/objfile.hpp"
 #include "asmlab/lc3sim/machine.hpp"
 #include "asmlab/sim/stop.hpp"
 #include "asmlab/toolchain/loader.hpp"
+#include "asmlab/toolchain/program_settings.hpp"
 #include "asmlab/x86/pc/pc_machine.hpp"
 #include "command.hpp"
+#include "options.hpp"
 
 namespace asmlab::cli {
 namespace {
@@ -57,6 +61,9 @@ struct RunRequest {
   std::vector<std::string> includePaths, libraryPaths;
   std::string dosDir;
   std::string args;
+  std::string spec;                     // --spec: the asmlab.yaml to read (default: beside the program)
+  toolchain::ExplicitSettings given;    // what the command line chose itself
+  std::vector<std::string> warnings;    // -W names
 };
 
 // Reads a whole text file; false with a message on stderr.
@@ -87,27 +94,29 @@ bool setUpPc(x86::pc::PcMachine& pc, const RunRequest& req) {
 }
 
 // What the PC leaves behind at the end: the text screen, a screenshot, the speaker log and WAV.
-int finishPc(x86::pc::PcMachine& pc, const RunRequest& req, int code) {
+int finishPc(x86::pc::PcMachine& pc, const RunRequest& req, const InputFiles& inputs, int code) {
   if (req.screenText) {
     if (pc.video().graphicsMode()) std::cout << "(the screen is in graphics mode " << fmt::format("{:02X}h", pc.video().mode()) << ")\n";
     else std::cout << pc.video().dumpText();
   }
   std::string error;
-  if (!req.screenshot.empty() && !pc.video().writePng(req.screenshot, error)) {
-    std::cerr << "asmlab run: --screenshot: " << error << "\n";
+  auto fail = [&](const char* option) {
+    std::cerr << "asmlab run: " << option << ": " << error << "\n";
     return sim::exit_code::kUsage;
-  }
-  if (!req.speakerLog.empty()) {
-    std::ofstream out(req.speakerLog);
-    if (!out || !(out << pc.speaker().logText())) {
-      std::cerr << "asmlab run: cannot write the speaker log " << req.speakerLog << "\n";
-      return sim::exit_code::kUsage;
-    }
-  }
-  if (!req.wav.empty() && !pc.speaker().writeWav(req.wav, pc.clockCount(), pc.clocksPerSecond(), error)) {
-    std::cerr << "asmlab run: --wav: " << error << "\n";
-    return sim::exit_code::kUsage;
-  }
+  };
+  if (!req.screenshot.empty() &&
+      !writeOutputFileWith(req.screenshot, [&](const std::string& t, std::string& e) { return pc.video().writePng(t, e); },
+                           inputs, error))
+    return fail("--screenshot");
+  if (!req.speakerLog.empty() && !writeOutputFile(req.speakerLog, pc.speaker().logText(), inputs, error))
+    return fail("--speaker-log");
+  if (!req.wav.empty() &&
+      !writeOutputFileWith(req.wav,
+                           [&](const std::string& t, std::string& e) {
+                             return pc.speaker().writeWav(t, pc.clockCount(), pc.clocksPerSecond(), e);
+                           },
+                           inputs, error))
+    return fail("--wav");
   return code;
 }
 
@@ -142,7 +151,7 @@ std::string unescape(const std::string& s) {
   return out;
 }
 
-// A breakpoint given as a label, xNNNN, 0xNNNN or a decimal address.
+// A breakpoint given as a label, xNNNN, 0xNNNN, a decimal address, or (8086) SEG:OFF in hex.
 std::optional<uint64_t> parseAddress(const std::string& text, const sim::Machine& machine) {
   if (auto a = machine.symbols().find(text)) return a;
   auto parseHex = [](const std::string& digits) -> std::optional<uint64_t> {
@@ -152,6 +161,20 @@ std::optional<uint64_t> parseAddress(const std::string& text, const sim::Machine
     }
     return std::stoull(digits, nullptr, 16);
   };
+  // MASM makes names upper case (/Cu, its default): `--break again` finds AGAIN.
+  std::string upper = text;
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (auto a = machine.symbols().find(upper)) return a;
+  if (const auto colon = text.find(':'); colon != std::string::npos) {
+    auto hexPart = [&](std::string part) -> std::optional<uint64_t> {
+      if (!part.empty() && (part.back() == 'h' || part.back() == 'H')) part.pop_back();
+      auto v = parseHex(part);
+      return v && *v <= 0xFFFF ? v : std::nullopt;
+    };
+    auto segment = hexPart(text.substr(0, colon)), offset = hexPart(text.substr(colon + 1));
+    if (!segment || !offset) return std::nullopt;
+    return (*segment << 4) + *offset;  // the 8086's linear address (Intel 8086 manual, 2.3)
+  }
   if (text.size() > 1 && (text[0] == 'x' || text[0] == 'X')) return parseHex(text.substr(1));
   if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) return parseHex(text.substr(2));
   if (!text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
@@ -164,24 +187,41 @@ std::string hexValue(uint64_t v, unsigned bits) {
   return bits <= 16 ? fmt::format("x{:04X}", v) : fmt::format("x{:08X}", v);
 }
 
-// One trace line: address, word, disassembly, then the registers the instruction changed.
+// One trace line: count, address, the instruction's bytes (8086) or word (LC-3), its disassembly,
+// the clocks it took as the machine counts them, then the registers it changed. 8086 addresses
+// are CS:IP as the instruction found them.
 class Tracer {
 public:
-  Tracer(sim::Machine& m, std::ostream& out) : machine_(m), out_(out) { snapshot(before_); }
+  Tracer(sim::Machine& m, std::ostream& out) : machine_(m), out_(out) {
+    const auto& regs = machine_.registers();
+    for (size_t i = 0; i < regs.size(); ++i) {
+      if (regs[i].name == "CS") cs_ = i;
+      if (regs[i].name == "IP") ip_ = i;
+    }
+    snapshot(before_);
+  }
   void operator()(const sim::TraceEvent& e) {
     std::vector<uint64_t> now;
     snapshot(now);
     const auto& regs = machine_.registers();
+    const bool pc = cs_ && ip_;
     std::string changes;
     for (size_t i = 0; i < regs.size(); ++i) {
-      if (now[i] != before_[i] && regs[i].name != "PC") {
-        changes += fmt::format(" {}={}", regs[i].name, hexValue(now[i], regs[i].bits));
-      }
+      if (now[i] == before_[i] || regs[i].name == "PC" || regs[i].name == "IP") continue;
+      changes += pc ? fmt::format(" {}={:0{}X}", regs[i].name, now[i], (regs[i].bits + 3) / 4)
+                    : fmt::format(" {}={}", regs[i].name, hexValue(now[i], regs[i].bits));
     }
     unsigned length = 1;
     const std::string text = machine_.disassemble(e.address, &length);
-    out_ << fmt::format("{:>10}  {}  {}  {:<24}{}\n", e.instructionIndex + 1, hexValue(e.address, 16),
-                        hexValue(machine_.peek(e.address), 16), text, changes);
+    if (pc) {
+      std::string bytes;
+      for (unsigned i = 0; i < length; ++i) bytes += fmt::format("{}{:02X}", i ? " " : "", machine_.peek(e.address + i));
+      out_ << fmt::format("{:>10}  {:04X}:{:04X}  {:<20}  {:<28} {:>4}{}\n", e.instructionIndex + 1, before_[*cs_],
+                          before_[*ip_], bytes, text, e.clocks, changes);
+    } else {
+      out_ << fmt::format("{:>10}  {}  {}  {:<24} {:>4}{}\n", e.instructionIndex + 1, hexValue(e.address, 16),
+                          hexValue(machine_.peek(e.address), 16), text, e.clocks, changes);
+    }
     before_ = std::move(now);
   }
 
@@ -193,6 +233,7 @@ private:
   sim::Machine& machine_;
   std::ostream& out_;
   std::vector<uint64_t> before_;
+  std::optional<size_t> cs_, ip_;
 };
 
 // One line per clock of the micro engine (--trace micro): the clock, the state and the next one,
@@ -217,8 +258,30 @@ private:
   std::ostream& out_;
 };
 
+// Every file the run reads, and a check that no file it writes is one of them.
+InputFiles runInputs(const RunRequest& req) {
+  InputFiles inputs(req.files);
+  for (const auto& path : {req.inputFile, req.keysFile, req.mouseFile, req.microcode}) inputs.add(path);
+  return inputs;
+}
+
 int runProgram(const RunRequest& req) {
+  const InputFiles inputs = runInputs(req);
+  {
+    std::vector<std::string> outputs{req.traceFile, req.screenshot, req.speakerLog, req.wav};
+    for (const auto& s : req.screenshotsAt) outputs.push_back(s.substr(s.find(':') + 1));
+    if (auto problem = checkOutputs(outputs, inputs); !problem.empty()) {
+      std::cerr << "asmlab run: error: " << problem << "; nothing run\n";
+      return sim::exit_code::kUsage;
+    }
+  }
   Diagnostics diagnostics;
+  auto settings = toolchain::programSettings(req.files, req.spec, req.given, diagnostics);
+  if (!settings) {
+    diagnostics.render(std::cerr);
+    return sim::exit_code::kUsage;
+  }
+  if (!settings->summary.empty()) std::cerr << "asmlab: " << settings->summary << "\n";
   toolchain::LoadOptions options;
   options.lc3Microcoded = req.engine == "micro";
   if (!req.microcode.empty()) {
@@ -243,6 +306,12 @@ int runProgram(const RunRequest& req) {
   options.libraryPaths = req.libraryPaths;
   options.dosDirectory = req.dosDir;
   options.commandTail = req.args;
+  toolchain::applySettings(*settings, req.given, options);
+  // A run is about the program's behaviour: labels nobody jumps to are not news unless asked for.
+  const WarningFlags warnings = parseWarningFlags(req.warnings);
+  options.warningsAsErrors = warnings.error;
+  options.warnUnusedLabels = warnings.unusedLabel.value_or(false);
+  options.warnFallIntoData = warnings.fallIntoData.value_or(true);
   auto machine = toolchain::loadProgram(req.files, options, diagnostics);
   if (diagnostics.all().size() != 0) diagnostics.render(std::cerr);
   if (!machine) return sim::exit_code::kAssemblyError;
@@ -302,15 +371,15 @@ int runProgram(const RunRequest& req) {
     machine->breakpoints().addExecute(*address, {}, b);
   }
 
-  std::unique_ptr<std::ofstream> traceFile;
+  PendingOutputFile traceFile;
   std::ostream* traceOut = &std::cerr;
   if (!req.traceFile.empty()) {
-    traceFile = std::make_unique<std::ofstream>(req.traceFile);
-    if (!*traceFile) {
-      std::cerr << "asmlab run: cannot write the trace file " << req.traceFile << "\n";
+    std::string error;
+    if (!traceFile.open(req.traceFile, inputs, error)) {
+      std::cerr << "asmlab run: --trace-file: " << error << "\n";
       return sim::exit_code::kUsage;
     }
-    traceOut = traceFile.get();
+    traceOut = &traceFile.stream();
   }
   // The program's output is written as it is produced; while tracing, after every instruction so
   // that it interleaves correctly with a trace on the terminal.
@@ -330,7 +399,7 @@ int runProgram(const RunRequest& req) {
       (*microTracer)(e);
       flushOutput();
     });
-  } else if (req.trace || traceFile) {
+  } else if (req.trace || !req.traceFile.empty()) {
     tracer = std::make_unique<Tracer>(*machine, *traceOut);
     machine->setTraceSink([&](const sim::TraceEvent& e) {
       (*tracer)(e);
@@ -343,13 +412,17 @@ int runProgram(const RunRequest& req) {
   sim::StopInfo stop;
   const uint64_t slice = 1u << 24;
   size_t nextShot = 0;
+  auto writeScreenshot = [&](const std::string& path) {
+    std::string error;
+    if (writeOutputFileWith(path, [&](const std::string& t, std::string& e) { return pc->video().writePng(t, e); }, inputs,
+                            error))
+      return true;
+    std::cerr << "asmlab run: --screenshot-at: " << error << "\n";
+    return false;
+  };
   auto takeShotsDue = [&]() -> bool {
     for (; pc != nullptr && nextShot < shots.size() && shots[nextShot].first <= machine->clockCount(); ++nextShot) {
-      std::string error;
-      if (!pc->video().writePng(shots[nextShot].second, error)) {
-        std::cerr << "asmlab run: --screenshot-at: " << error << "\n";
-        return false;
-      }
+      if (!writeScreenshot(shots[nextShot].second)) return false;
     }
     return true;
   };
@@ -381,11 +454,7 @@ int runProgram(const RunRequest& req) {
                                shots[nextShot].first, machine->clockCount(), sim::stopReasonName(stop.reason));
       continue;
     }
-    std::string error;
-    if (!pc->video().writePng(shots[nextShot].second, error)) {
-      std::cerr << "asmlab run: --screenshot-at: " << error << "\n";
-      return sim::exit_code::kUsage;
-    }
+    if (!writeScreenshot(shots[nextShot].second)) return sim::exit_code::kUsage;
     std::cerr << fmt::format("asmlab run: --screenshot-at {}: the program stopped at clock {}; {} shows its last screen\n",
                              shots[nextShot].first, machine->clockCount(), shots[nextShot].second);
   }
@@ -394,6 +463,14 @@ int runProgram(const RunRequest& req) {
   }
   if (stop.reason == sim::StopReason::InstructionLimit) {
     stop.message = fmt::format("the program did not finish within --max-instructions {}", req.maxInstructions);
+  }
+  if (!req.traceFile.empty()) {
+    machine->setTraceSink({});
+    std::string error;
+    if (!traceFile.commit(error)) {
+      std::cerr << "asmlab run: --trace-file: " << error << "\n";
+      return sim::exit_code::kUsage;
+    }
   }
   const int code = sim::exitCodeFor(stop.reason);
   std::string where = machine->symbols().describe(stop.address).value_or("");
@@ -422,7 +499,9 @@ int runProgram(const RunRequest& req) {
     if (!machine->output().empty() && machine->output().back() != '\n') std::cout << std::endl;
     std::string detail = stop.reason == sim::StopReason::Halted ? std::string() : stop.message;
     if (stop.reason == sim::StopReason::Breakpoint) {
-      detail = fmt::format("{}{}", hexValue(stop.address, 16), where.empty() ? "" : " (" + where + ")");
+      const std::string address = pc != nullptr ? fmt::format("{:04X}:{:04X}", pc->cpu().seg(x86::CS), pc->cpu().ip())
+                                                : hexValue(stop.address, 16);
+      detail = fmt::format("{}{}", address, where.empty() ? "" : " (" + where + ")");
     }
     std::cerr << fmt::format("asmlab: {} after {} instructions ({} clocks){}{}\n", sim::stopReasonName(stop.reason),
                              machine->instructionCount(), machine->clockCount(), detail.empty() ? "" : ": ", detail);
@@ -430,7 +509,7 @@ int runProgram(const RunRequest& req) {
   if (pc != nullptr) {
     // A DOS program's own exit code (INT 21h 4Ch) is the process's exit code when it halted.
     if (stop.reason == sim::StopReason::Halted && !req.json) std::cerr << fmt::format("asmlab: exit code {}\n", stop.exitCode);
-    return finishPc(*pc, req, code);
+    return finishPc(*pc, req, inputs, code);
   }
   return code;
 }
@@ -464,10 +543,10 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
       ->check(CLI::PositiveNumber);
   cmd->add_option("--max-output", req->maxOutput, "Stop after this many bytes of output (default 16 MiB)")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--edition", req->edition, "Patt & Patel edition semantics: 2 or 3 (default 3)")
+  auto* editionOpt = cmd->add_option("--edition", req->edition, "Patt & Patel edition semantics: 2 or 3 (default: asmlab.yaml's, else 3)")
       ->check(CLI::IsMember({2, 3}));
   cmd->add_option("--seed", req->seed, "Fill registers and free memory from a PRNG with this seed (default: zeros)");
-  cmd->add_option("--break", req->breaks, "Stop when execution reaches LABEL or address (xNNNN); repeatable");
+  cmd->add_option("--break", req->breaks, "Stop when execution reaches LABEL, an address (xNNNN) or, on the 8086, SEG:OFF (hex); repeatable");
   cmd->add_option("--memory-latency", req->memoryLatency, "Clocks per memory access for the clock count (default 5)")
       ->check(CLI::Range(1u, 40u));
   auto* traceOpt = cmd->add_option("--trace", req->traceMode,
@@ -500,14 +579,19 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   pcGroup->add_option("--screenshot-at", req->screenshotsAt, "CLOCK:FILE: write the screen as a PNG at that clock; repeatable");
   pcGroup->add_option("--speaker-log", req->speakerLog, "Write every speaker change (clock, tone frequency) to this file");
   pcGroup->add_option("--wav", req->wav, "Write what the speaker played as a WAV file");
-  pcGroup->add_option("--cpu", req->cpu, "CPU model: 8086 (default), 8088, 80186, 80286, 80386");
-  pcGroup->add_option("--dialect", req->dialect, "8086 sources: masm (default) or tasm (TASM's MASM mode)")
+  auto* cpuOpt = pcGroup->add_option("--cpu", req->cpu, "CPU model: 8086, 8088, 80186, 80286, 80386; default: asmlab.yaml's, else the one the source's .186-.486/P186-P586 needs, else 8086");
+  auto* dialectOpt = pcGroup->add_option("--dialect", req->dialect, "8086 sources: masm or tasm (Turbo Assembler, MASM or Ideal mode); default: asmlab.yaml's, else tasm for a source with TASM-only directives, else masm")
       ->check(CLI::IsMember({"masm", "tasm"}));
   pcGroup->add_option("-I,--include", req->includePaths, "8086 sources: directory searched for INCLUDE files");
   pcGroup->add_option("-L,--libpath", req->libraryPaths, "8086 sources: directory searched for INCLUDELIB libraries");
   pcGroup->add_option("--dos-dir", req->dosDir, "Let DOS file functions use this directory (off by default)");
   pcGroup->add_option("--args", req->args, "The program's command tail (PSP:0080h)");
-  return [req, cmd, inputOpt, traceOpt, filesOpt]() -> int {
+  addWarningOption(*cmd, req->warnings);
+  cmd->add_option("--spec", req->spec,
+                  "Settings file (asmlab.yaml: edition, cpu, dialect, include and library folders); default: the one "
+                  "beside the program")
+      ->check(CLI::ExistingFile);
+  return [req, cmd, inputOpt, traceOpt, filesOpt, editionOpt, cpuOpt, dialectOpt]() -> int {
     req->inputGiven = inputOpt->count() > 0;
     req->trace = traceOpt->count() > 0;
     if (req->trace && req->traceMode.empty()) req->traceMode = "instructions";
@@ -531,6 +615,9 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
       std::cerr << "asmlab run: which program? (asmlab run FILE...; asmlab run --help)\n";
       return sim::exit_code::kUsage;
     }
+    if (editionOpt->count() > 0) req->given.lc3Edition = req->edition;
+    if (cpuOpt->count() > 0) req->given.x86Cpu = req->cpu;
+    if (dialectOpt->count() > 0) req->given.masmDialect = req->dialect;
     req->input = unescape(req->input);
     return runProgram(*req);
   };

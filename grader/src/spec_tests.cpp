@@ -114,7 +114,7 @@ void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
   if (node["dialect"]) {
     auto dialect = string(node["dialect"], "build.dialect");
     if (dialect && *dialect != "masm" && *dialect != "tasm") {
-      error(node["dialect"], fmt::format("unknown dialect '{}' (masm, or tasm for TASM's MASM mode)", *dialect));
+      error(node["dialect"], fmt::format("unknown dialect '{}' (masm, or tasm for Turbo Assembler)", *dialect));
     } else if (dialect) {
       build.dialect = *dialect;
     }

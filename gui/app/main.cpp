@@ -36,7 +36,7 @@ int main(int argc, char** argv) {
   QCommandLineOption dark("dark", "With --screenshot: use the dark theme.");
   QCommandLineOption edition("edition", "LC-3 edition semantics, 2 or 3 (default: asmlab.yaml beside the file, else 3).", "n");
   QCommandLineOption breakAt("break", "With --screenshot: a breakpoint (as typed in the Breakpoints pane); repeatable.", "spec");
-  QCommandLineOption dialect("dialect", "Dialect of 8086 sources: masm (default) or tasm (TASM's MASM mode).", "name");
+  QCommandLineOption dialect("dialect", "Dialect of 8086 sources: masm (default) or tasm (Turbo Assembler, MASM or Ideal mode).", "name");
   QCommandLineOption breakLine("break-line", "With --screenshot: a breakpoint on a line of FILE (as the Source gutter sets); repeatable.", "n");
   QCommandLineOption cpu("cpu", "The PC's processor: 8086 (default), 8088, 80186, 80286, 80386.", "model");
   QCommandLineOption engine("engine", "LC-3 engine: fast (default) or micro (one microinstruction per clock).", "name");

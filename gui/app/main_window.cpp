@@ -279,7 +279,9 @@ bool MainWindow::openFile(const QString& path) {
   raiseOutputPane();
   onRunningChanged(false);  // enables the controls now that there is a machine
   onStopped();
-  stopLabel_->setText(session_.diagnostics().empty() ? "loaded" : QString("loaded with %1 warning(s)").arg(session_.diagnostics().size()));
+  QString loadedText = session_.diagnostics().empty() ? "loaded" : QString("loaded with %1 warning(s)").arg(session_.diagnostics().size());
+  if (!session_.settingsSummary().isEmpty()) loadedText += " (" + session_.settingsSummary() + ")";
+  stopLabel_->setText(loadedText);
   return true;
 }
 

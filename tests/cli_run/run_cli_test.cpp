@@ -7,8 +7,18 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
+#include <vector>
 
 namespace fs = std::filesystem;
+
+namespace {
+std::string hex(uint64_t v) {
+  char text[24];
+  std::snprintf(text, sizeof text, "%llX", static_cast<unsigned long long>(v));
+  return text;
+}
+}  // namespace
 
 namespace {
 struct Result {
@@ -118,4 +128,159 @@ TEST_F(RunCli, SeedMakesRunsReproducible) {
   EXPECT_EQ(a["registers"]["R3"], b["registers"]["R3"]);
   EXPECT_NE(a["registers"]["R3"], c["registers"]["R3"]);
   EXPECT_EQ(nlohmann::json::parse(run(prog + " --json").out)["registers"]["R3"], 0);
+}
+
+// --max-output is exact on both machines: the output holds exactly the limit's bytes, and the
+// run stops there (exit 7), even when one DOS call asks for 32 KiB.
+TEST_F(RunCli, OutputLimitIsExactOnTheLc3) {
+  auto r = run(write("spam.asm", ".ORIG x3000\nLD R0, CH\nL OUT\nBRnzp L\nCH .FILL x41\n.END\n") + " --max-output 1000 --json");
+  EXPECT_EQ(r.exit, 7);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["verdict"], "output limit");
+  EXPECT_EQ(j["output"].get<std::string>(), std::string(1000, 'A'));
+}
+
+const char* const kDosSpam = R"(
+        .model small
+        .stack 100h
+        .data
+buf     db 32768 dup('A')
+        .code
+start:  mov ax, @data
+        mov ds, ax
+again:  mov ah, 40h
+        mov bx, 1
+        mov cx, 32768
+        mov dx, offset buf
+        int 21h
+        jmp again
+        end start
+)";
+
+TEST_F(RunCli, OutputLimitIsExactInsideOneDosWrite) {
+  auto r = run(write("spam.asm", kDosSpam) + " --max-output 1000 --json");
+  EXPECT_EQ(r.exit, 7);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["verdict"], "output limit");
+  EXPECT_EQ(j["output"].get<std::string>(), std::string(1000, 'A'));
+  // Stopped inside the first INT 21h: the program's six MOVs, the INT and the ROM gate's few.
+  EXPECT_LT(j["instructions"].get<uint64_t>(), 20u);
+}
+
+TEST_F(RunCli, OutputLimitOfADosStringWrite) {
+  auto r = run(write("dollar.asm", R"(
+        .model small
+        .stack 100h
+        .data
+msg     db 'Hello, world', 13, 10, '$'
+        .code
+start:  mov ax, @data
+        mov ds, ax
+        mov ah, 9
+        mov dx, offset msg
+        int 21h
+        mov ax, 4C00h
+        int 21h
+        end start
+)") + " --max-output 5 --json");
+  EXPECT_EQ(r.exit, 7);
+  EXPECT_EQ(nlohmann::json::parse(r.out)["output"], "Hello");
+}
+
+// The program's asmlab.yaml is read: a 2nd-edition program runs as the course built it.
+TEST_F(RunCli, TheProgramsSpecChoosesTheEdition) {
+  const auto program = write("bad.asm", ".ORIG x3000\nAND R0, R0, #0\nSTI R0, V\nHALT\nV .FILL x0025\n.END\n");
+  EXPECT_EQ(run(program + " --json").exit, 5);  // 3rd edition: an access control violation
+  write("asmlab.yaml", "machine: lc3\nbuild:\n  submission: bad.asm\n  edition: 2\n");
+  auto j = nlohmann::json::parse(run(program + " --max-instructions 100000 --json").out);
+  // The 2nd edition lets the STI replace the HALT vector: the program reaches its HALT (x3002).
+  EXPECT_EQ(j["message"].get<std::string>().find("access control violation"), std::string::npos) << j["message"];
+  EXPECT_EQ(j["address"], 0x3002);
+  EXPECT_EQ(run(program + " --edition 3 --json").exit, 5);  // the command line still wins
+}
+
+// A .386 source runs on a CPU that has MOVZX (0F B6 /r, Intel 80386 manual): on an 8086, 0Fh
+// is POP CS and the program goes astray.
+TEST_F(RunCli, A386SourceRunsOnA386) {
+  const auto program = write("p386.asm", R"(
+        .model small
+        .386
+        .stack 100h
+        .code
+start:  mov bl, 200
+        movzx ax, bl
+        mov ah, 4Ch
+        int 21h
+        end start
+)");
+  auto j = nlohmann::json::parse(run(program + " --json").out);
+  EXPECT_EQ(j["verdict"], "halted");
+  EXPECT_EQ(j["exit_status"], 200);
+}
+
+const char* const kDosHello = R"(
+        .model small
+        .stack 100h
+        .data
+msg     db 'hi$'
+        .code
+start:  mov ax, @data
+        mov ds, ax
+again:  mov ah, 9
+        mov dx, offset msg
+        int 21h
+        mov ax, 4C00h
+        int 21h
+        end start
+)";
+
+// --break takes any label of an 8086 source (not only PUBLIC ones, in any case) and SEG:OFF.
+TEST_F(RunCli, BreakAtAn8086LabelOrSegmentOffset) {
+  const auto program = write("hello.asm", kDosHello);
+  auto r = run(program + " --break again --json");
+  EXPECT_EQ(r.exit, 6);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["location"], "AGAIN");
+  const uint64_t again = j["address"];
+  // The same place as SEG:OFF. One instruction after START (MOV AX, imm16: 3 bytes) IP is at
+  // MOV DS, AX (2 bytes), and AGAIN follows it (Intel 8086 manual, table 4-13).
+  auto first = nlohmann::json::parse(run(program + " --max-instructions 1 --json").out);
+  const uint64_t cs = first["registers"]["CS"], ip = first["registers"]["IP"];
+  EXPECT_EQ(again, cs * 16 + ip + 2);
+  r = run(program + " --break " + hex(cs) + ":" + hex(ip + 2) + " --json");
+  EXPECT_EQ(r.exit, 6);
+  EXPECT_EQ(nlohmann::json::parse(r.out)["address"], again);
+  EXPECT_EQ(run(program + " --break 12345:0").exit, 2);
+  EXPECT_EQ(run(program + " --break agian").exit, 2);
+}
+
+// The trace names CS:IP and every byte of each instruction (the encodings of the Intel 8086
+// manual's table 4-13), and the clocks each took, as the machine counts them.
+TEST_F(RunCli, The8086TraceShowsEveryByteAndTheClocks) {
+  const auto program = write("hello.asm", kDosHello);
+  const auto tracePath = (dir_ / "trace.txt").string();
+  ASSERT_EQ(run(program + " --trace-file " + tracePath).exit, 0);
+  std::ifstream in(tracePath);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_GE(lines.size(), 5u);
+  const std::regex shape(R"(^ *(\d+)  ([0-9A-F]{4}):([0-9A-F]{4})  ((?:[0-9A-F]{2} )*[0-9A-F]{2}) +(.+?) +(\d+)((?: [A-Z]+=[0-9A-F]+)*)$)");
+  std::vector<std::smatch> m(5);
+  for (size_t i = 0; i < 5; ++i) ASSERT_TRUE(std::regex_match(lines[i], m[i], shape)) << lines[i];
+  EXPECT_EQ(m[0][4].str().substr(0, 2), "B8");  // mov ax, imm16: B8 and two bytes
+  EXPECT_EQ(m[0][4].str().size(), 8u);
+  EXPECT_EQ(m[1][4], "8E D8");                   // mov ds, ax
+  EXPECT_EQ(m[2][4], "B4 09");                   // mov ah, 9
+  EXPECT_EQ(m[3][4].str().substr(0, 2), "BA");  // mov dx, imm16
+  EXPECT_EQ(m[4][4], "CD 21");                   // int 21h
+  EXPECT_EQ(m[1][5], "mov ds, ax");
+  EXPECT_EQ(std::stoul(m[2][3], nullptr, 16), std::stoul(m[0][3], nullptr, 16) + 5);  // AGAIN: 3 + 2 bytes on
+  // Each line's clocks are the machine's: the difference of its clock count one instruction apart.
+  uint64_t before = 0;
+  for (size_t i = 0; i < 5; ++i) {
+    auto j = nlohmann::json::parse(run(program + " --max-instructions " + std::to_string(i + 1) + " --json").out);
+    const uint64_t clocks = j["clocks"];
+    EXPECT_EQ(std::stoull(m[i][6].str()), clocks - before) << lines[i];
+    before = clocks;
+  }
 }

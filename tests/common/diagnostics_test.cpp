@@ -58,3 +58,19 @@ TEST(ClosestMatch, SuggestsLikelyTyposOnly) {
   EXPECT_EQ(closestMatch("XYZZY", ops), "");
   EXPECT_EQ(editDistance("abc", "ABC"), 0u);
 }
+
+// Textbook values of the optimal-string-alignment distance (Levenshtein plus adjacent transposition).
+TEST(EditDistance, MatchesTheDefinition) {
+  EXPECT_EQ(editDistance("kitten", "sitting"), 3u);
+  EXPECT_EQ(editDistance("", "abc"), 3u);
+  EXPECT_EQ(editDistance("abc", ""), 3u);
+  EXPECT_EQ(editDistance("ca", "abc"), 3u);  // OSA does not edit a transposed pair again
+  EXPECT_EQ(editDistance("ab", "ba"), 1u);
+  EXPECT_EQ(editDistance("flaw", "lawn"), 2u);
+}
+
+TEST(ClosestMatch, AWordLongerThanAnyNameGetsNoSuggestion) {
+  std::vector<std::string> names{std::string(300, 'A'), "MOV"};
+  EXPECT_EQ(closestMatch(std::string(300, 'A') + "B", names), "");
+  EXPECT_EQ(closestMatch("MOVV", names), "MOV");
+}

@@ -69,3 +69,88 @@ TEST(TasmMode, ModelTinyWithStartupcode) {
 
 }  // namespace
 }  // namespace asmlab::masm::test
+
+// The MASM-mode rules in which Turbo Assembler differs from MASM 6.1 (Turbo Assembler User's
+// Guide, "MASM compatibility"). Expected bytes from the Intel 8086 manual's encoding tables.
+namespace asmlab::masm::test {
+namespace {
+
+Options tasmDialect() {
+  Options o;
+  o.dialect = Dialect::Tasm;
+  return o;
+}
+
+// ENDP and ENDS close the open procedure or segment without repeating its name.
+TEST(TasmMode, EndpAndEndsWithoutAName) {
+  auto a = assembleText("c segment\nassume cs:c\np proc far\n ret\nendp\nq proc\n ret\nendp\nends\nend\n", tasmDialect());
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("C")), "CB C3");  // RETF in the FAR procedure, RET in the near one
+  auto unopened = assembleText("endp\nend\n", tasmDialect());
+  EXPECT_NE(unopened.errors().find("test.asm:1:1: error: ENDP without PROC"), std::string::npos) << unopened.errors();
+}
+
+// Code labels are global (MASM 6.1 makes them local to their PROC): one procedure jumps to a
+// label of another, and the same label in two procedures is defined twice.
+TEST(TasmMode, CodeLabelsAreGlobal) {
+  auto a = assembleText("c segment\nassume cs:c\np1 proc\nshared: ret\np1 endp\np2 proc\n jmp shared\np2 endp\nc ends\nend\n",
+                        tasmDialect());
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("C")), "C3 EB FD");  // jmp short from 1 to 0: rel8 -3
+  auto twice = assembleText("c segment\nassume cs:c\np1 proc\nnext: ret\np1 endp\np2 proc\nnext: ret\np2 endp\nc ends\nend\n",
+                            tasmDialect());
+  EXPECT_NE(twice.errors().find("symbol 'NEXT' is already defined"), std::string::npos) << twice.errors();
+}
+
+// LOCALS: an @@ label inside a procedure belongs to the whole procedure, across other labels;
+// LOCALS with a prefix makes that prefix the local one.
+TEST(TasmMode, LocalLabelsBelongToTheProcedure) {
+  auto a = assembleText("locals\nc segment\nassume cs:c\np proc\n@@top: nop\nmiddle: jmp @@top\np endp\nc ends\nend\n",
+                        tasmDialect());
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("C")), "90 EB FD");
+  auto prefixed = assembleText("locals __\nc segment\nassume cs:c\np1 proc\n__a: jmp __a\np1 endp\n"
+                               "p2 proc\n__a: jmp __a\np2 endp\nc ends\nend\n",
+                               tasmDialect());
+  ASSERT_FALSE(prefixed.diags.hasErrors()) << prefixed.errors();
+  EXPECT_EQ(hex(prefixed.bytes("C")), "EB FE EB FE");
+}
+
+// A label with a colon in a data segment names the data that follows it.
+TEST(TasmMode, CodeLabelsInDataSegments) {
+  auto a = assembleText("d segment\ntable: dw 1, 2\nmsg: db 'ok$'\nd ends\nc segment\nassume cs:c, ds:d\n"
+                        " mov ax, [table+bx]\n mov al, byte ptr msg\n mov dx, offset msg\nc ends\nend\n",
+                        tasmDialect());
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  // 8B mod10 reg000 rm111 = 87, disp 0000; A0 0400; BA 0400
+  EXPECT_EQ(hex(a.bytes("C")), "8B 87 00 00 A0 04 00 BA 04 00");
+}
+
+// A STRUC or UNION without a name inside a structure (User's Guide, "Defining structures"), in
+// MASM mode too: `b` and `w` share offset 1, `tail` follows the 2-byte union at 3.
+TEST(TasmMode, NestedAnonymousUnion) {
+  auto a = assembleText("rec struc\nhead db ?\nunion\nb db ?\nw dw ?\nends\ntail db ?\nrec ends\nc segment\nassume cs:c\n"
+                        " mov al, [bx].b\n mov ax, [bx].w\n mov al, [bx].tail\n mov ax, size rec\nc ends\nend\n",
+                        tasmDialect());
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("C")), "8A 47 01 8B 47 01 8A 47 03 B8 04 00");
+}
+
+}  // namespace
+}  // namespace asmlab::masm::test
+
+namespace asmlab::masm::test {
+namespace {
+
+// User's Guide, "Extended PUSH and POP instructions": several registers separated by blanks are
+// pushed or popped in the order written (PUSH 50+r, POP 58+r, PUSH ES 06, POP DS 1F).
+TEST(TasmMode, PushAndPopSeveralRegisters) {
+  Options o;
+  o.dialect = Dialect::Tasm;
+  auto a = assembleText("c segment\nassume cs:c\nsave: push ax bx es\n pop ds bx ax\n push word ptr [bx]\nc ends\nend\n", o);
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("C")), "50 53 06 1F 5B 58 FF 37");
+}
+
+}  // namespace
+}  // namespace asmlab::masm::test

@@ -78,6 +78,8 @@ std::unique_ptr<sim::Machine> loadLc3(std::vector<InputFile>& files, const LoadO
       auto source = std::make_shared<SourceFile>(file.path, file.bytes);
       lc3::AssembleOptions assembleOptions;
       assembleOptions.listing = sourceMap != nullptr;  // the listing gives address -> line
+      assembleOptions.warnUnusedLabels = options.warnUnusedLabels;
+      assembleOptions.warnFallIntoData = options.warnFallIntoData;
       assembleOptions.strict = options.lc3Strict;
       assembleOptions.caseSensitiveLabels = options.lc3CaseSensitiveLabels;
       const size_t errorsBefore = diagnostics.errorCount();

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <map>
 
+#include <fmt/format.h>
+
 #include "asmlab/link/com_writer.hpp"
 #include "asmlab/link/linker.hpp"
 #include "asmlab/masm/assembler.hpp"
@@ -41,6 +43,28 @@ uint32_t imageLoadBase(link::OutputFormat format) {
 
 // The linked program's line numbers as machine addresses (CS*16+IP). Object files name their
 // source as THEADR does (no folder); it is looked for beside the object.
+// Link messages ("file: error: message") as diagnostics about that file, so that they print once
+// as "trunc.obj: error: ..." and not as "error: trunc.obj: error: ...".
+void addLinkDiagnostics(const link::LinkDiagnostics& from, Diagnostics& to) {
+  for (const auto& m : from.all()) {
+    Diagnostic d;
+    d.severity = m.severity;
+    if (!m.file.empty()) d.location.file = std::make_shared<const SourceFile>(m.file, "");
+    d.message = m.offset ? fmt::format("at offset 0x{:X}: {}", *m.offset, m.message) : m.message;
+    to.add(std::move(d));
+  }
+}
+
+// Where one module's part of a segment starts in the image (the linker's contributions).
+std::optional<uint32_t> placeOf(const link::LinkedProgram& program, const std::string& segment, const std::string& origin) {
+  for (const auto& s : program.segments) {
+    if (s.name != segment) continue;
+    for (const auto& c : s.contributions)
+      if (c.origin == origin) return c.start;
+  }
+  return std::nullopt;
+}
+
 void fillSourceMap(const link::LinkedProgram& program, const std::vector<InputFile>& files, SourceMap& sourceMap) {
   const uint32_t base = imageLoadBase(program.format);
   std::map<std::string, std::string> resolved;  // a line's file name -> the path to show
@@ -91,6 +115,11 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     std::vector<link::Library> libraries;  // given by name (INCLUDELIB ones are found by the linker)
     std::vector<std::string> libraryPaths;
     bool tiny = false;
+    struct SourceLabel {
+      std::string name, segment, origin;
+      uint32_t offset = 0;
+    };
+    std::vector<SourceLabel> labels;
     masm::Options masmOptions;
     masmOptions.dialect = options.masmDialect == "tasm" ? masm::Dialect::Tasm : masm::Dialect::Masm;
     masmOptions.includePaths = options.includePaths;
@@ -103,6 +132,8 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
         auto result = masm::assemble(std::make_shared<const SourceFile>(f.path, f.bytes), masmOptions, diagnostics);
         if (diagnostics.hasErrors()) return nullptr;
         tiny |= result.tinyModel;
+        for (const auto& label : result.labels)
+          labels.push_back({label.name, result.module.segments[*label.segment].name, f.path, label.offset});
         modules.push_back({std::move(result.module), f.path});
         continue;
       }
@@ -110,7 +141,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
       if (lowerExt(f.path) == ".lib") {
         auto library = link::Library::read(std::move(bytes), f.path, linkDiagnostics);
         if (!library) {
-          diagnostics.error({}, linkDiagnostics.renderToString());
+          addLinkDiagnostics(linkDiagnostics, diagnostics);
           return nullptr;
         }
         libraries.push_back(std::move(*library));
@@ -118,7 +149,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
       }
       auto module = link::readObject(bytes, f.path, linkDiagnostics);
       if (!module) {
-        diagnostics.error({}, linkDiagnostics.renderToString());
+        addLinkDiagnostics(linkDiagnostics, diagnostics);
         return nullptr;
       }
       modules.push_back({std::move(*module), f.path});
@@ -131,7 +162,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     linkOptions.libraryPaths = libraryPaths;
     auto linked = link::link(std::move(modules), libraries, linkOptions, linkDiagnostics);
     if (!linked) {
-      diagnostics.error({}, linkDiagnostics.renderToString());
+      addLinkDiagnostics(linkDiagnostics, diagnostics);
       return nullptr;
     }
     program = tiny ? link::writeCom(*linked) : link::writeMz(*linked);
@@ -141,6 +172,9 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
       if (symbol.absolute) continue;
       publics.push_back({symbol.name, loadBase + (uint32_t{symbol.frame} << 4) + symbol.offset});
     }
+    // Every label of the sources, where its module's part of its segment was placed.
+    for (const auto& label : labels)
+      if (auto at = placeOf(*linked, label.segment, label.origin)) publics.push_back({label.name, loadBase + *at + label.offset});
     if (sourceMap) fillSourceMap(*linked, files, *sourceMap);
     const auto dot = name.find_last_of('.');
     name = name.substr(0, dot) + (tiny ? ".COM" : ".EXE");

@@ -41,7 +41,9 @@ void formatOne(std::string& out, const Diagnostic& d, bool color) {
   const auto& loc = d.location;
   const char* bold = color ? "\x1b[1m" : "";
   const char* reset = color ? "\x1b[0m" : "";
-  if (loc.file) {
+  if (loc.file && loc.line == 0) {
+    out += fmt::format("{}{}: {}", bold, loc.file->name(), reset);  // a whole file (an object, a library)
+  } else if (loc.file) {
     out += fmt::format("{}{}:{}:{}: {}", bold, loc.file->name(), loc.line, loc.column, reset);
   }
   out += fmt::format("{}{}:{} {}{}{}\n", color ? severityColor(d.severity) : "", severityName(d.severity), reset, bold,
@@ -52,9 +54,11 @@ void formatOne(std::string& out, const Diagnostic& d, bool color) {
     // The caret line copies tabs from the source so it lines up under the operand.
     std::string pad;
     for (uint32_t i = 1; i < loc.column && i - 1 < text.size(); ++i) pad += text[i - 1] == '\t' ? '\t' : ' ';
-    if (loc.column > text.size() + 1) pad.append(loc.column - 1 - text.size(), ' ');
+    // A place past the end of the line is drawn just after it: the caret line is never longer
+    // than the source line it marks, whatever column or length a front end computed.
     std::string marks = "^";
-    if (loc.length > 1) marks.append(loc.length - 1, '~');
+    const size_t column = std::min<size_t>(std::max<uint32_t>(loc.column, 1), text.size() + 1);
+    if (loc.length > 1) marks.append(std::min<size_t>(loc.length, text.size() + 2 - column) - 1, '~');
     out += fmt::format("      | {}{}{}{}\n", pad, color ? "\x1b[1;32m" : "", marks, reset);
   }
 }
@@ -119,33 +123,44 @@ std::string Diagnostics::renderToString() const {
 }
 
 size_t editDistance(std::string_view a, std::string_view b) {
-  const size_t n = a.size(), m = b.size();
-  std::vector<std::vector<size_t>> d(n + 1, std::vector<size_t>(m + 1));
-  for (size_t i = 0; i <= n; ++i) d[i][0] = i;
-  for (size_t j = 0; j <= m; ++j) d[0][j] = j;
+  // Three rows of the optimal-string-alignment table: the current one, and the two before it for
+  // transpositions.
+  const size_t m = b.size();
+  std::vector<size_t> before(m + 1), previous(m + 1), current(m + 1);
+  for (size_t j = 0; j <= m; ++j) previous[j] = j;
   auto eq = [](char x, char y) { return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y)); };
-  for (size_t i = 1; i <= n; ++i) {
+  for (size_t i = 1; i <= a.size(); ++i) {
+    current[0] = i;
     for (size_t j = 1; j <= m; ++j) {
       size_t cost = eq(a[i - 1], b[j - 1]) ? 0 : 1;
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
-      if (i > 1 && j > 1 && eq(a[i - 1], b[j - 2]) && eq(a[i - 2], b[j - 1])) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+      current[j] = std::min({previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost});
+      if (i > 1 && j > 1 && eq(a[i - 1], b[j - 2]) && eq(a[i - 2], b[j - 1])) current[j] = std::min(current[j], before[j - 2] + 1);
     }
+    std::swap(before, previous);
+    std::swap(previous, current);
   }
-  return d[n][m];
+  return previous[m];
 }
 
 std::string closestMatch(std::string_view word, const std::vector<std::string>& candidates) {
+  // Names are short (MASM allows 247 characters, the LC-3 tools 20); a longer "word" is garbage
+  // that no suggestion helps, and comparing it with every name would cost its length squared.
+  constexpr size_t kLongestName = 247;
+  if (word.size() > kLongestName) return {};
+  // A typo is at most a third of the word (at least one edit), and never the whole word.
+  const size_t allowed = std::max<size_t>(1, word.size() / 3);
   std::string best;
   size_t bestDistance = SIZE_MAX;
   for (const auto& c : candidates) {
+    // The distance is at least the difference in length: most names are ruled out unread.
+    const size_t lengthGap = c.size() > word.size() ? c.size() - word.size() : word.size() - c.size();
+    if (lengthGap > allowed || lengthGap >= bestDistance) continue;
     size_t dist = editDistance(word, c);
     if (dist < bestDistance) {
       bestDistance = dist;
       best = c;
     }
   }
-  // A typo is at most a third of the word (at least one edit), and never the whole word.
-  size_t allowed = std::max<size_t>(1, word.size() / 3);
   if (bestDistance == 0 || bestDistance > allowed || bestDistance >= word.size()) return {};
   return best;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -16,6 +17,11 @@ SourceFile::SourceFile(std::string name, std::string text) : name_(std::move(nam
 }
 
 std::shared_ptr<const SourceFile> SourceFile::load(const std::string& path, std::string& error) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    error = "'" + path + "' is a directory, not a source file";
+    return nullptr;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     error = "cannot open '" + path + "': " + std::strerror(errno);

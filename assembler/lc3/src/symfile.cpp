@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "asmlab/asm/output_file.hpp"
 #include "asmlab/lc3/objfile.hpp"
 
 namespace asmlab::lc3 {
@@ -76,35 +77,7 @@ bool readFileBytes(const std::string& path, std::string& bytes, std::string& err
 }
 
 bool writeFileAtomically(const std::string& path, std::string_view bytes, std::string& error) {
-  namespace fs = std::filesystem;
-  fs::path target(path);
-  fs::path temporary = target;
-  temporary += ".tmp-asmlab-" + std::to_string(::getpid());  // distinct per process writing beside it
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) {
-      error = fmt::format("cannot write '{}': {}", temporary.string(), std::strerror(errno));
-      return false;
-    }
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.flush();
-    if (!out) {
-      error = fmt::format("cannot write '{}': {}", temporary.string(), std::strerror(errno));
-      out.close();
-      std::error_code ignored;
-      fs::remove(temporary, ignored);
-      return false;
-    }
-  }
-  std::error_code ec;
-  fs::rename(temporary, target, ec);
-  if (ec) {
-    error = fmt::format("cannot replace '{}': {}", path, ec.message());
-    std::error_code ignored;
-    fs::remove(temporary, ignored);
-    return false;
-  }
-  return true;
+  return writeOutputFile(path, bytes, {}, error);
 }
 
 }  // namespace asmlab::lc3

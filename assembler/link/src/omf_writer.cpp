@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "asmlab/asm/output_file.hpp"
 #include "record_builder.hpp"
 
 namespace asmlab::link {
@@ -413,27 +414,11 @@ std::vector<uint8_t> writeObject(const Module& m) {
 }
 
 bool writeFileAtomically(const std::string& path, const std::vector<uint8_t>& bytes, LinkDiagnostics& diag) {
-  std::string temp = path + ".tmp";
-  {
-    std::ofstream f(temp, std::ios::binary | std::ios::trunc);
-    if (!f) {
-      diag.error(path, "cannot create output file");
-      return false;
-    }
-    f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    f.close();
-    if (!f) {
-      std::remove(temp.c_str());
-      diag.error(path, "cannot write output file (disk full?)");
-      return false;
-    }
-  }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    std::remove(temp.c_str());
-    diag.error(path, "cannot rename the temporary output file into place");
-    return false;
-  }
-  return true;
+  std::string error;
+  if (writeOutputFile(path, bytes, {}, error))
+    return true;
+  diag.error(path, error);
+  return false;
 }
 
 bool writeObjectFile(const Module& m, const std::string& path, LinkDiagnostics& diag) {

@@ -14,20 +14,6 @@
 #include "asmlab/toolchain/loader.hpp"
 
 namespace asmlab::gui {
-namespace {
-
-// The `edition:` line of a program's asmlab.yaml (docs/grading.md), 3 when there is none. Only
-// that one key matters here, so a line match is enough.
-int editionFromSpec(const QString& specPath) {
-  QFile spec(specPath);
-  if (!spec.open(QIODevice::ReadOnly)) return 3;
-  static const QRegularExpression line(R"(^\s*edition:\s*([23])\s*(#.*)?$)", QRegularExpression::MultilineOption);
-  auto match = line.match(QString::fromUtf8(spec.readAll()));
-  return match.hasMatch() ? match.captured(1).toInt() : 3;
-}
-
-}  // namespace
-
 DebugSession::DebugSession(QObject* parent) : QObject(parent) {}
 
 DebugSession::~DebugSession() {
@@ -48,12 +34,16 @@ bool DebugSession::load(const QString& path) {
   }
   Diagnostics diags;
   toolchain::LoadOptions options;
-  edition_ = forcedEdition_ ? forcedEdition_ : editionFromSpec(QFileInfo(path).dir().filePath("asmlab.yaml"));
-  options.lc3Edition = edition_;
-  options.masmDialect = masmDialect_.toStdString();
-  options.x86Cpu = x86Cpu_.toStdString();
+  toolchain::ExplicitSettings given = given_;
+  if (forcedEdition_) given.lc3Edition = forcedEdition_;
   std::unique_ptr<sim::Machine> machine;
-  if (loadMicrocode(options, diags)) machine = toolchain::loadProgram({path.toStdString()}, options, diags, sourceMap_);
+  settingsSummary_.clear();
+  if (auto settings = toolchain::programSettings({path.toStdString()}, "", given, diags)) {
+    toolchain::applySettings(*settings, given, options);
+    settingsSummary_ = QString::fromStdString(settings->summary);
+    if (loadMicrocode(options, diags)) machine = toolchain::loadProgram({path.toStdString()}, options, diags, sourceMap_);
+  }
+  edition_ = options.lc3Edition;
   hasSourceLines_ = std::any_of(sourceMap_.begin(), sourceMap_.end(),
                                 [file = path.toStdString()](const auto& entry) { return entry.second.file == file; });
   diagnostics_.clear();

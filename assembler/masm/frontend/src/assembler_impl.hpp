@@ -18,6 +18,7 @@
 #include "name_map.hpp"
 #include "replay.hpp"
 #include "symbol_index.hpp"
+#include "tasm.hpp"
 
 namespace asmlab::masm {
 
@@ -293,6 +294,9 @@ public:
   bool forceUse16 = false;                   // OPTION SEGMENT:USE16
   bool scoped = true;                        // OPTION SCOPED (MASM 6 default)
   bool tasmLocals = false;
+  TasmState tasmState;                       // --dialect tasm: Ideal mode, ARG/LOCAL (tasm.hpp)
+  // A TASM local symbol (LOCALS): its name starts with the local prefix (@@ unless LOCALS names one).
+  bool isTasmLocal(std::string_view name) const { return tasmLocals && name.starts_with(tasmState.localPrefix); }
   bool dotName = false;
   int procCounter = 0;
   StructDef* openStruct = nullptr;
@@ -374,6 +378,22 @@ public:
   void startPass();
   void switchSegment(int index);
 
+  // ideal.cpp, tasm_frames.cpp: Turbo Assembler's statements (tasm.hpp)
+  bool processTasmLine(const LogicalLine& line);
+  bool tasmInstruction(const LogicalLine& line);
+  bool pushesSeveral(const LogicalLine& line, std::string_view op, size_t operandsAt, size_t labelEnd);
+  void startFrame(const LogicalLine& line);
+  void emitEpilogue(const LogicalLine& line);
+  void runGenerated(const LogicalLine& line, std::string text);
+  bool idealStatement(const Statement* s) const;
+  void finishTasm();
+  bool tasmFrameDirective(const LogicalLine& line, std::string_view directive, std::string_view rest, uint32_t restColumn);
+  bool tasmProc(const LogicalLine& line, std::string_view name, std::string_view rest, uint32_t nameColumn,
+                uint32_t dirColumn, uint32_t restColumn);
+  bool openAnonymousStruct(bool isUnion);
+  bool closeAnonymousStruct();
+  const StructField* fieldByName(std::string_view name, std::string& ambiguity) const;
+
   // data.cpp
   uint32_t dataTypeSize(std::string_view word);
   void emitData(const Statement& s);
@@ -413,5 +433,7 @@ bool simpleDataText(std::string_view text, unsigned radix, uint32_t size, uint64
 bool simpleDataFits(uint32_t size, uint64_t count, int64_t value);
 void resolveIdentifier(const ExprOp& op);  // evaluate.cpp
 bool passIndependent(const Expr& e);       // evaluate.cpp
+bool isTasmLanguage(std::string_view word);   // tasm_frames.cpp: C, PASCAL ... NOLANGUAGE
+bool isPascalLanguage(std::string_view word); // PASCAL, TPASCAL, BASIC, FORTRAN
 
 }  // namespace asmlab::masm

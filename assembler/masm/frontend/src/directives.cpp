@@ -523,19 +523,25 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
         f.size = static_cast<uint32_t>(s.number);
         f.initialiser = dataOf(s);
         if (hasName) {
-          Symbol* fs = globalSymbol(name, true);
-          if (fs->kind == SymKind::Undefined || fs->kind == SymKind::StructField) {
+          // Ideal mode keeps a field's name to its structure (Turbo Assembler User's Guide, "Ideal
+          // mode": duplicate member names among structures), so it makes no global name.
+          Symbol* fs = tasmState.ideal ? nullptr : globalSymbol(name, true);
+          if (fs && (fs->kind == SymKind::Undefined || fs->kind == SymKind::StructField)) {
             fs->kind = SymKind::StructField;
             fs->value = f.offset;
             fs->typeSize = f.elementSize;
             fs->structType = f.structType;
             fs->passDefined = 1;
           }
-          f.symbol = fs;
           // Field names are also looked up per structure, so two structures may share one.
           Symbol* own = newSymbol();
-          *own = *fs;
+          if (fs) *own = *fs;
+          own->name = spelling(name);
+          own->kind = SymKind::StructField;
           own->value = f.offset;
+          own->typeSize = f.elementSize;
+          own->structType = f.structType;
+          own->passDefined = 1;
           f.symbol = own;
           globals.push_back({own, fmt::format("\x03{}.{}", openStruct->name, fold(name))});
         }
@@ -605,6 +611,11 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       simplified == ".FARDATA" || simplified == ".FARDATA?") {
     std::string segName(trim(rest));
     if (simplified != ".CODE" && simplified != ".FARDATA" && simplified != ".FARDATA?") segName.clear();
+    const bool isName = segName.empty() || (isIdentStart(segName[0]) && std::all_of(segName.begin(), segName.end(), isIdentChar));
+    if (!isName) {
+      passOneError(restColumn, fmt::format("'{}' is not a segment name", segName));
+      return true;
+    }
     int index = simplifiedSegment(simplified, segName, line);
     if (index < 0) return true;
     macros.defineText("@curseg", segments[static_cast<size_t>(index)].name);
@@ -620,6 +631,10 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       Statement a;
       a.kind = StmtKind::Assume;
       auto e = parseOne(model == Model::Tiny ? "DGROUP" : segments[static_cast<size_t>(index)].name, 1);
+      if (!e) {  // a name that is also a keyword (".code .code")
+        passOneError(restColumn, fmt::format("'{}' cannot name a segment: it is a reserved word", segName));
+        return true;
+      }
       extraOf(a).assumes.emplace_back(enc::Reg::CS, *e);
       commit(std::move(a));
     }

@@ -311,17 +311,33 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
             if (s) symbolsRead->push_back(s);
             else ++unknownsSeen;
           }
+          std::string ambiguity;
           if (s && s->kind == SymKind::StructField) {
             v.num += s->value;
             v.size = s->typeSize;
             v.structType = s->structType;
+          } else if (const StructField* only = type ? nullptr : fieldByName(op.text, ambiguity)) {
+            // A field name with no global symbol (Ideal mode) that one structure alone defines.
+            v.num += only->offset;
+            v.size = only->elementSize;
+            v.structType = only->structType;
           } else {
-            fail(op.column, fmt::format("'{}' is not a field of {}", op.text, type ? type->name : "this operand"));
+            fail(op.column, !ambiguity.empty() ? ambiguity
+                                               : fmt::format("'{}' is not a field of {}", op.text,
+                                                             type ? type->name : "this operand"));
           }
         } else {
           v.num += field->offset;
           v.size = field->elementSize;
           v.structType = field->structType;
+        }
+        if (v.kind == Value::Kind::Type) {
+          // `Point.x`: the field's offset, a constant (MASM 6.1 Programmer's Guide ch. 5), typed by
+          // the field so that `[bx+Point.x]` has its size.
+          v.kind = Value::Kind::Constant;
+          v.memory = false;
+          st.push_back(std::move(v));
+          break;
         }
         if (v.kind == Value::Kind::Register) {
           Value m;
@@ -545,6 +561,9 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
         Value& v = top();
         if (v.kind == Value::Kind::Register) registerAsSum(v);
         if (v.regs[0] != enc::Reg::None || v.regs[1] != enc::Reg::None || v.relocatable || v.unknown) v.memory = true;
+        // In Ideal mode brackets always address memory, `[5]` included (Turbo Assembler User's
+        // Guide, "Ideal mode": square brackets always refer to the contents of the enclosed quantity).
+        else if (v.kind == Value::Kind::Constant && !v.memory && idealStatement(currentStatement)) v.memory = true;
         break;
       }
       case Op::Offset: {

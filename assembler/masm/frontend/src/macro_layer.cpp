@@ -229,7 +229,9 @@ struct KeywordIndex {
     for (auto& [k, v] : conditionalWords()) m[k] |= kCond;
     for (auto& [k, v] : layerKeywords()) m[k] |= kLayer;
     for (auto& [k, v] : definingWords()) m[k] |= kDefining;
-    for (const char* w : {"INCLUDE", "INCLUDELIB", "PURGE", "%OUT", "ECHO", "COMMENT"}) m[w] |= kNoSubstitution;
+    // ARG and LOCAL (TASM's procedure frames) define the names they list, which may be redefined.
+    for (const char* w : {"INCLUDE", "INCLUDELIB", "PURGE", "%OUT", "ECHO", "COMMENT", "ARG", "LOCAL"})
+      m[w] |= kNoSubstitution;
     for (const char* w : {"TEXTEQU", "CATSTR", "SUBSTR", "SIZESTR", "INSTR"}) m[w] |= kTextDirective | kLayerDefinition;
     for (const char* w : {"MACRO", "EQU"}) m[w] |= kLayerDefinition;
     for (auto& [k, v] : m) {
@@ -406,6 +408,7 @@ struct MacroLayer::Impl {
   std::vector<LogicalLine> pending;   // lines queued ahead (a label split from a macro call)
   uint32_t localCounter = 0;
   bool ended = false;
+  bool ideal = false;  // TASM Ideal mode: MACRO before the name, EQU always text (setIdealMode)
   size_t totalExpandedLines = 0;
 
   Impl(MacroHost& h, Diagnostics& d, const Options& o) : host(h), diags(d), options(o) {}
@@ -527,6 +530,22 @@ struct MacroLayer::Impl {
     if (conditions.size() > depth) conditions.resize(depth);
   }
 
+  // True when [begin, end) is a whole operand of a text directive (between the directive or a
+  // comma and a comma or the end), not part of an expression such as `%n*2` or `n+1`.
+  static bool wholeItem(const std::string& text, size_t begin, size_t end, size_t from) {
+    size_t before = begin;
+    while (before > from && isBlank(text[before - 1])) --before;
+    bool starts = before == from || text[before - 1] == ',';
+    if (!starts && isIdentChar(text[before - 1])) {
+      size_t word = before;
+      while (word > 0 && isIdentChar(text[word - 1])) --word;
+      starts = (keywordBits(std::string_view(text).substr(word, before - word)) & kTextDirective) != 0;
+    }
+    size_t after = end;
+    while (after < text.size() && isBlank(text[after])) ++after;
+    return starts && (after == text.size() || text[after] == ',' || text[after] == ';');
+  }
+
   // Replaces text macros in `text` from position `from` on (identifiers outside quotes).
   // `bracketResults`: the line is a text directive (TEXTEQU, CATSTR ...), whose operands are text
   // items, so a function's value is written as <value>.
@@ -561,6 +580,19 @@ struct MacroLayer::Impl {
           if (++replacements > 1000) {
             error(where, fmt::format("text macro '{}' expands recursively", it->first));
             return true;
+          }
+          if (bracketResults && wholeItem(text, i, e, from)) {
+            // A text directive's operand that is a text macro's name is that macro's value as a
+            // text item (`len SIZESTR abc`), taken as it is.
+            std::string quoted = "<";
+            for (char ch : it->second) {
+              if (ch == '>' || ch == '<' || ch == '!') quoted += '!';
+              quoted += ch;
+            }
+            quoted += '>';
+            text.replace(i, e - i, quoted);
+            i += quoted.size();
+            continue;
           }
           text.replace(i, e - i, it->second);
           continue;  // rescan the replacement: text macros may name other text macros
@@ -1191,7 +1223,8 @@ struct MacroLayer::Impl {
         bitsSecond = keywordBits(second);
       }
       // Most lines are instructions: skip the directive checks unless a word calls for them.
-      bool keyword = (bitsFirst & kLayer) || (first[0] == '.' && first.size() >= 4 && iequals(first.substr(0, 4), ".ERR"));
+      bool keyword = (bitsFirst & kLayer) || (first[0] == '.' && first.size() >= 4 && iequals(first.substr(0, 4), ".ERR")) ||
+                     (ideal && (bitsFirst & kLayerDefinition));
       bool definition = (bitsSecond & kLayerDefinition) != 0;
       if (!keyword && !definition) {
         if (!macroNames.mayContain(first)) return true;
@@ -1203,6 +1236,13 @@ struct MacroLayer::Impl {
       // Compared with many literals below: a string_view compares lengths before bytes.
       const std::string upperFirst = upper(first);
       const std::string_view F = upperFirst;
+      if (ideal && F == "MACRO" && bodyStart == 0) {
+        // Ideal mode: MACRO name [parameters] (Turbo Assembler User's Guide, Ideal-mode syntax).
+        WordCursor c4{line.text, afterFirst};
+        std::string_view name = c4.word();
+        beginMacro(line, name, c4.rest());
+        continue;
+      }
       if (iequals(second, "MACRO") && bodyStart == 0) {
         WordCursor c4{line.text, afterFirst};
         c4.word();
@@ -1268,6 +1308,17 @@ struct MacroLayer::Impl {
         WordCursor c5{line.text, afterFirst};
         c5.word();
         auto value = c5.rest();
+        if (ideal) {
+          // In Ideal mode EQU always defines a text macro; `%expr` is the expression's value
+          // (Turbo Assembler User's Guide, EQU: `abc6 equ 3+2+1` is "3+2+1", `abc7 equ %3+2+1` "6").
+          if (value.starts_with("%")) {
+            auto v = host.evaluateConstant(value.substr(1), line);
+            if (v) setText(std::string(first), host.formatNumber(*v));
+          } else {
+            setText(std::string(first), value.starts_with("<") && value.ends_with(">") ? unbracket(value) : std::string(value));
+          }
+          continue;
+        }
         if (value.starts_with("<")) {
           setText(std::string(first), unbracket(value));
           continue;
@@ -1322,6 +1373,7 @@ struct MacroLayer::Impl {
       w2 = cur.peekWord();
     }
     if ((bits1 & kLayer) || (w1[0] == '.' && w1.size() >= 4 && iequals(w1.substr(0, 4), ".ERR"))) return Quick::General;
+    if (ideal && (bits1 & kLayerDefinition)) return Quick::General;
     if (keywordBits(w2) & kLayerDefinition) return Quick::General;
     if (macroNames.mayContain(w1)) return Quick::General;
     return Quick::Deliver;
@@ -1485,11 +1537,29 @@ std::optional<std::string> MacroLayer::textMacro(std::string_view name) const {
   if (it == impl_->textMacros.end()) return std::nullopt;
   return it->second;
 }
+void MacroLayer::setIdealMode(bool on) { impl_->ideal = on; }
 bool MacroLayer::isMacro(std::string_view name) const { return impl_->macros.count(name) != 0; }
 bool MacroLayer::next(LogicalLine& line) { return impl_->next(line); }
 
 void MacroLayer::addExpansionNotes(Diagnostic& d, const LogicalLine& line) {
-  for (auto e = line.expansion; e; e = e->parent) {
+  // As clang's -fmacro-backtrace-limit (default 6): the innermost and outermost expansions are
+  // shown and the middle of a deep recursion is counted, so an error inside 200 nested expansions
+  // costs six notes, not two hundred.
+  constexpr size_t kShown = 6;
+  size_t depth = 0;
+  for (auto e = line.expansion; e; e = e->parent) ++depth;
+  size_t index = 0;
+  for (auto e = line.expansion; e; e = e->parent, ++index) {
+    if (depth > kShown && index >= kShown / 2 && index < depth - kShown / 2) {
+      if (index == kShown / 2) {
+        Diagnostic n;
+        n.severity = Severity::Note;
+        n.location = e->invokedAt;
+        n.message = fmt::format("({} more macro expansions not shown)", depth - kShown);
+        d.notes.push_back(std::move(n));
+      }
+      continue;
+    }
     Diagnostic n;
     n.severity = Severity::Note;
     n.location = e->invokedAt;

@@ -55,6 +55,8 @@ public:
   bool isTextMacro(std::string_view name) const;
   std::optional<std::string> textMacro(std::string_view name) const;
   bool isMacro(std::string_view name) const;
+  // TASM Ideal mode (IDEAL .. MASM): `MACRO name params` and EQU that always defines text.
+  void setIdealMode(bool on);
 
   // The next logical line, or false at the end of the input (or after END).
   bool next(LogicalLine& line);

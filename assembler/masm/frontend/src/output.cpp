@@ -87,6 +87,16 @@ void Assembler::buildModule() {
     }
     m.publics.push_back(std::move(p));
   }
+  // Every label and variable, public or not, for debuggers (--break LABEL) and the disassembler;
+  // they stay out of the object file, as MASM writes only PUBLIC names.
+  for (auto& [sym, fieldKey] : globals) {
+    if (!fieldKey.empty() || (sym->kind != SymKind::Label && sym->kind != SymKind::Variable) || sym->segment < 0) continue;
+    link::Public p;
+    p.name = sym->name;
+    p.segment = static_cast<uint32_t>(sym->segment);
+    p.offset = static_cast<uint32_t>(sym->value);
+    result_.labels.push_back(std::move(p));
+  }
   // END label: the program's entry point.
   for (auto it = statements.rbegin(); it != statements.rend(); ++it) {
     if (it->kind != StmtKind::End) continue;

@@ -143,10 +143,12 @@ x3::rule<class member_r> const memberExpr = "operand";
 x3::rule<class postfix_r> const postfixExpr = "operand";
 x3::rule<class primary_r> const primary = "operand";
 
-auto const number = x3::raw[x3::lexeme[x3::digit >> *x3::alnum]];
+// Character sets, not x3::digit/x3::alnum: those call std::isalnum on a plain char, which is
+// undefined for the bytes 80h-FFh that sources in code page 437 hold (and asserts in Boost).
+auto const number = x3::raw[x3::lexeme[x3::char_("0-9") >> *x3::char_("a-zA-Z0-9")]];
 // A decimal real (MASM 6.1 Programmer's Guide, ch. 6): digits, a point, digits, an exponent.
-auto const real = x3::raw[x3::lexeme[+x3::digit >> '.' >> *x3::digit >>
-                                     -(x3::char_("eE") >> -x3::char_("+-") >> +x3::digit)]];
+auto const real = x3::raw[x3::lexeme[+x3::char_("0-9") >> '.' >> *x3::char_("0-9") >>
+                                     -(x3::char_("eE") >> -x3::char_("+-") >> +x3::char_("0-9"))]];
 auto const identifier = x3::raw[x3::lexeme[identStart >> *identChar]];
 auto const dqString = x3::lexeme['"' >> *(x3::lit("\"\"") | ~x3::char_('"')) >> '"'];
 auto const sqString = x3::lexeme['\'' >> *(x3::lit("''") | ~x3::char_('\'')) >> '\''];

@@ -65,7 +65,7 @@ Symbol* Assembler::findSymbol(std::string_view name, int proc, int at) {
   const uint64_t hash = folded.hash;
   const bool exact = options.caseMode == CaseMode::Preserve;
   if (symbolIndex.hasScoped()) {
-    if (tasmLocals && name.starts_with("@@"))
+    if (isTasmLocal(name))
       if (Symbol* s = symbolIndex.find(hash, -2 - static_cast<int64_t>(at), key, exact, symbolName)) return s;
     if (proc >= 0)
       if (Symbol* s = symbolIndex.find(hash, proc, key, exact, symbolName)) return s;
@@ -88,7 +88,7 @@ Symbol* Assembler::globalSymbol(std::string_view name, bool create) {
 }
 
 Symbol* Assembler::defineLocalLabel(std::string_view name, int scope) {
-  int64_t scopeKey = name.starts_with("@@") && tasmLocals ? -2 - static_cast<int64_t>(scope) : scope;
+  int64_t scopeKey = isTasmLocal(name) ? -2 - static_cast<int64_t>(scope) : scope;
   FoldedKey folded;
   std::string_view key = foldInto(name, folded);
   const uint64_t hash = folded.hash;
@@ -332,6 +332,8 @@ void splitOperands(std::string_view text, size_t base, std::vector<std::pair<siz
 }  // namespace
 
 void Assembler::processLine(const LogicalLine& line) {
+  // Turbo Assembler's own forms (Ideal mode, ENDP without a name, ARG ...) first (ideal.cpp).
+  if (options.dialect == Dialect::Tasm && !tasmState.rewriting && processTasmLine(line)) return;
   std::string_view text = line.text;
   WordCursor cur{text};
   std::string_view w1 = cur.word();
@@ -353,15 +355,16 @@ void Assembler::processLine(const LogicalLine& line) {
       return;
     }
     // MASM 6: code labels are local to their procedure unless written `name::` (or OPTION NOSCOPED).
-    bool atLocal = tasmLocals && w1.starts_with("@@");
+    // A TASM @@ label is local to its procedure, or outside procedures to the stretch between
+    // two other labels (Turbo Assembler User's Guide, LOCALS).
+    bool atLocal = isTasmLocal(w1);
     if (atLocal) {
       label = defineLocalLabel(w1, atScope);
     } else if (scoped && procScope >= 0 && !globalLabel) {
       label = defineLocalLabel(w1, procScope);
-      ++atScope;
     } else {
       label = globalSymbol(w1, true);
-      ++atScope;
+      if (procScope < 0) ++atScope;
     }
     Statement& s = statements.emplace_back();
     s.kind = StmtKind::Label;
@@ -428,6 +431,11 @@ void Assembler::processLine(const LogicalLine& line) {
     mnemonicColumn = static_cast<uint32_t>(mnemonic.data() - text.data()) + 1;
   }
   if (!(mnemonicBits & kWordMnemonic)) {
+    if (options.dialect != Dialect::Tasm && isTasmOnlyDirective(mnemonic)) {
+      error(line, mnemonicColumn, fmt::format("'{}' is a Turbo Assembler directive; {}", mnemonic, tasmDialectHint()),
+            static_cast<uint32_t>(mnemonic.size()));
+      return;
+    }
     std::vector<std::string> candidates = {"MOV", "ADD", "SUB", "CMP", "JMP", "CALL", "PUSH", "POP", "INC", "DEC",
                                            "DB", "DW", "DD", "PROC", "ENDP", "SEGMENT", "ENDS", "ASSUME", "INCLUDE",
                                            "LOOP", "RET", "INT", "LEA", "XOR", "AND", "OR", "TEST", "SHL", "SHR"};
@@ -712,6 +720,28 @@ void Assembler::processNestedLine(const LogicalLine& line) {
 }
 
 AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
+  // What is not a source at all gets one clear error instead of a screen of nonsense (as the LC-3
+  // assembler does). Text after a Ctrl-Z is ignored by MASM, so only what precedes it counts.
+  {
+    const std::string& text = source->text();
+    const std::string_view body(text.data(), std::min(text.size(), text.find('\x1A')));
+    Diagnostic d;
+    d.severity = Severity::Error;
+    d.location.file = source;
+    if (const size_t nul = body.find('\0'); nul != std::string_view::npos) {
+      auto [line, column] = source->position(nul);
+      d.location.line = line;
+      d.location.column = column;
+      d.message = "this is a binary file, not assembly source (it holds a NUL byte)";
+    } else if (body.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+      d.location.line = d.location.column = 1;
+      d.message = "the file is empty; an 8086 program needs its segments, its code and END";
+    }
+    if (!d.message.empty()) {
+      diags.add(std::move(d));
+      return std::move(result_);
+    }
+  }
   {
     std::string base = source->name();
     auto slash = base.find_last_of("/\\");
@@ -725,6 +755,7 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
     v->value = 0x0500;
     v->passDefined = 1;
     tasmLocals = false;
+    scoped = false;  // TASM: code labels are global; only LOCALS' @@ names are local
   } else {
     macros.defineText("@Version", "611");
   }
@@ -746,7 +777,13 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
   statements.reserve(source->lineCount() + source->lineCount() / 4 + 16);
   statementLines.reserve(source->lineCount() + 16);
   LogicalLine line;
+  size_t lines = 0;
   while (macros.next(line)) {
+    if (++lines > options.maxLogicalLines) {
+      error(line, 1, fmt::format("macro expansion made more than {} lines; assembly stopped (does a macro invoke "
+                                 "itself more than once?)", options.maxLogicalLines));
+      break;
+    }
     handleLogicalLine(line);
     if (ended) break;
   }
@@ -794,6 +831,7 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
     }
   } while (changed);
   result_.passes = passes;
+  if (options.dialect == Dialect::Tasm) finishTasm();
   for (auto& d : passDiagnostics) diags.add(std::move(d));
   passDiagnostics.clear();
   buildModule();
@@ -812,7 +850,7 @@ AssemblyResult assembleFile(const std::string& path, const Options& options, Dia
   if (!file) {
     Diagnostic d;
     d.severity = Severity::Error;
-    d.message = fmt::format("cannot read '{}': {}", path, why);
+    d.message = why;
     diags.add(std::move(d));
     return {};
   }

@@ -205,7 +205,7 @@ struct BuildSpec {
   bool caseSensitiveLabels = false;               // LC-3: `Loop` and `LOOP` are two labels
   bool strict = false;                            // LC-3: reject the course tools' relaxed syntax
   std::string cpu = "8086";                       // PC: 8086, 8088, 80186, 80286, 80386
-  std::string dialect = "masm";                   // PC: masm or tasm (TASM's MASM mode)
+  std::string dialect = "masm";                   // PC: masm or tasm (Turbo Assembler, MASM or Ideal mode)
   std::vector<std::filesystem::path> includePaths;  // PC: INCLUDE search folders (absolute)
   std::vector<std::filesystem::path> libraryPaths;  // PC: INCLUDELIB search folders (absolute)
   // Fill registers and free memory from a PRNG before the program starts, so that programs that

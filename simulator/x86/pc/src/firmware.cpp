@@ -177,7 +177,11 @@ void Firmware::call(uint32_t returnAddress) {
     case Service::Int16: int16(false); return;
     case Service::Int1A: int1A(); return;
     case Service::Int20: terminate(0); return;
-    case Service::Int21: int21(false); return;
+    case Service::Int21:
+      int21(false);
+      // Output that reached the limit: the gate waits (HLT) instead of returning to the program.
+      if (m_->stopRequested_ && m_->requestedReason_ == sim::StopReason::OutputLimit) setCarry(true);
+      return;
     case Service::Int33: int33(); return;
     case Service::MouseIrq: mouseIrq(); return;
     default: return;
@@ -315,8 +319,17 @@ void Firmware::int1A() {
 }
 
 void Firmware::echo(uint8_t ch) {
+  // The output limit is exact: the byte that reaches it is the last one written, to the output
+  // and to the screen, and the run stops there (int21 makes its gate wait, so no instruction of the
+  // program runs after it).
+  if (m_->output_.size() >= m_->outputLimit_) return;
   m_->output_ += static_cast<char>(ch);
   m_->video_->teletype(m_->systemBus(), ch);
+  if (m_->output_.size() >= m_->outputLimit_ && !m_->stopRequested_) {
+    m_->stopRequested_ = true;
+    m_->requestedReason_ = sim::StopReason::OutputLimit;
+    m_->requestedMessage_ = "the program wrote " + std::to_string(m_->output_.size()) + " bytes, the output limit";
+  }
 }
 
 void Firmware::int21(bool) {
@@ -365,7 +378,7 @@ void Firmware::int21(bool) {
     case 0x09: {
       for (uint32_t i = 0; i < 0x10000; ++i) {
         const uint8_t c = m_->read8(PcMachine::linear(cpu.seg(DS), static_cast<uint16_t>(cpu.reg16(DX) + i)));
-        if (c == '$') break;
+        if (c == '$' || m_->output_.size() >= m_->outputLimit_) break;
         echo(c);
       }
       cpu.setReg8(AL, '$');
@@ -455,9 +468,10 @@ void Firmware::int21(bool) {
     case 0x40: {
       const uint16_t handle = cpu.reg16(BX);
       if (handle == 1 || handle == 2) {
-        for (uint16_t i = 0; i < cpu.reg16(CX); ++i)
-          echo(m_->read8(PcMachine::linear(cpu.seg(DS), static_cast<uint16_t>(cpu.reg16(DX) + i))));
-        cpu.setReg16(AX, cpu.reg16(CX));
+        uint16_t written = 0;
+        for (; written < cpu.reg16(CX) && m_->output_.size() < m_->outputLimit_; ++written)
+          echo(m_->read8(PcMachine::linear(cpu.seg(DS), static_cast<uint16_t>(cpu.reg16(DX) + written))));
+        cpu.setReg16(AX, written);
         setStackedFlag(kCF, false);
         return;
       }

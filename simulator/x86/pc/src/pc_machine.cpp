@@ -400,6 +400,7 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode) {
   if (anyExecute) cpu_.setBreakpointTable(breakpoints().flagTable(), kMemorySize, sim::kFlagExecute);
   else cpu_.setBreakpointTable(nullptr, 0, sim::kFlagExecute);
   exactStops_ = bus_->watching() || breakpoints().hasPortOrInterrupt();
+  outputLimit_ = limits.maxOutputBytes;
   pauseRequested_ = false;
   watchHit_ = nullptr;
   const uint64_t pollLimit = static_cast<uint64_t>(options_.pollIdleSeconds * options_.clocksPerSecond);
@@ -412,7 +413,8 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode) {
       }
       return finish(requestedReason_, requestedMessage_);
     }
-    if (output_.size() > limits.maxOutputBytes) return finish(sim::StopReason::OutputLimit, "the program wrote more than the output limit");
+    if (output_.size() >= limits.maxOutputBytes)
+      return finish(sim::StopReason::OutputLimit, "the program wrote " + std::to_string(output_.size()) + " bytes, the output limit");
     if (pauseRequested_) return finish(sim::StopReason::Paused);
     if (instructionCount() >= instructionEnd) return finish(sim::StopReason::InstructionLimit, "instruction limit reached");
     if (now() >= clockEnd) return finish(sim::StopReason::ClockLimit, "clock limit reached");
@@ -485,10 +487,16 @@ sim::StopInfo PcMachine::run(const sim::RunLimits& limits) {
     sim::RunLimits one = limits;
     const uint64_t end = limits.maxInstructions == UINT64_MAX ? UINT64_MAX : instructionCount() + limits.maxInstructions;
     const uint64_t clockEnd = limits.maxClocks == UINT64_MAX ? UINT64_MAX : now() + limits.maxClocks;
+    const uint64_t startInstructions = instructionCount();
     for (;;) {
       if (instructionCount() >= end) return finish(sim::StopReason::InstructionLimit, "instruction limit reached");
       if (now() >= clockEnd) return finish(sim::StopReason::ClockLimit, "clock limit reached");
       const uint64_t pc = cpu_.linearPc();
+      // Each one-instruction run starts afresh and would pass over a breakpoint where it starts;
+      // only the run's first instruction may (it is the breakpoint the last run stopped at).
+      if (instructionCount() != startInstructions && limits.stopAtBreakpoints &&
+          (breakpoints().flagsAt(pc) & sim::kFlagExecute) && breakpoints().executeHit(pc, *this) != nullptr)
+        return finish(sim::StopReason::Breakpoint);
       const uint64_t index = instructionCount();
       const uint64_t clocks = now();
       one.maxInstructions = 1;

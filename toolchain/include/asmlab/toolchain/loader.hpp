@@ -42,12 +42,14 @@ struct LoadOptions {
   // supervisor mode elsewhere), or "user" / "supervisor".
   std::string lc3Privilege;
   bool warningsAsErrors = false;
+  bool warnUnusedLabels = true;       // LC-3 sources: labels nothing refers to (-Wno-unused-label)
+  bool warnFallIntoData = true;       // LC-3 sources: code that runs on into data (-Wno-fall-into-data)
 
   // 8086 (IBM PC)
   std::string x86Cpu = "8086";        // 8086, 8088, 80186, 80286, 80386
   std::string dosDirectory;           // DOS file services confined here; empty = refused
   std::string commandTail;            // the program's command line (PSP:0080h)
-  std::string masmDialect = "masm";   // masm or tasm (TASM's MASM mode) for 8086 sources
+  std::string masmDialect = "masm";   // masm or tasm (Turbo Assembler, MASM or Ideal mode) for 8086 sources
   // Searched for INCLUDE files (after the including file's folder) and INCLUDELIB libraries (after
   // the first source's folder), before the bundled runtime's directory (search_paths.hpp).
   std::vector<std::string> includePaths;

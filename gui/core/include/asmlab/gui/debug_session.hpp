@@ -20,6 +20,7 @@
 #include "asmlab/sim/history.hpp"
 #include "asmlab/sim/machine.hpp"
 #include "asmlab/toolchain/loader.hpp"
+#include "asmlab/toolchain/program_settings.hpp"
 
 namespace asmlab::lc3sim {
 class Lc3Machine;
@@ -41,15 +42,18 @@ public:
   ~DebugSession() override;
 
   // Assembles or reads the file and builds a fresh machine; false with diagnostics on failure
-  // (the previous machine, if any, is kept). The LC-3 edition comes from setLc3Edition(), else
-  // from the `edition:` of an asmlab.yaml beside the file (as `asmlab test` would build it), else 3.
+  // (the previous machine, if any, is kept). The LC-3 edition, the 8086 dialect and CPU come from
+  // the setters, else from the asmlab.yaml beside the file (as `asmlab run` reads it), else from
+  // what the source asks for (.386, TASM-only directives), else the defaults; settingsSummary()
+  // says which (toolchain/program_settings.hpp).
   bool load(const QString& path);
+  QString settingsSummary() const { return settingsSummary_; }
   void setLc3Edition(int edition) { forcedEdition_ = edition; }
   int lc3Edition() const { return edition_; }
-  // The dialect of 8086 sources: "masm" (default) or "tasm" (TASM's MASM mode).
-  void setMasmDialect(const QString& dialect) { masmDialect_ = dialect; }
+  // The dialect of 8086 sources: "masm" (default) or "tasm" (Turbo Assembler, MASM or Ideal mode).
+  void setMasmDialect(const QString& dialect) { given_.masmDialect = dialect.toStdString(); }
   // The PC's processor: 8086 (default), 8088, 80186, 80286 or 80386.
-  void setX86Cpu(const QString& cpu) { x86Cpu_ = cpu; }
+  void setX86Cpu(const QString& cpu) { given_.x86Cpu = cpu.toStdString(); }
   // The LC-3's engine for the next load: the microcoded one (one microinstruction per clock), with
   // the control store from `microcodePath` when it is not empty (micro_session.cpp).
   void setLc3Microcoded(bool on, const QString& microcodePath = {}) {
@@ -152,8 +156,8 @@ private:
   std::atomic<int> refreshWaiting_{0}; // lockForRefresh() calls waiting for the mutex
   int temporaryBreakpoint_ = -1;
   int forcedEdition_ = 0;
-  QString masmDialect_ = "masm";
-  QString x86Cpu_ = "8086";
+  toolchain::ExplicitSettings given_;  // the dialect and CPU chosen with the setters
+  QString settingsSummary_;
   bool microcoded_ = false;
   QString microcodePath_;
   uint64_t generation_ = 0;

@@ -1,4 +1,4 @@
-// The MASM 6 / TASM (MASM mode) assembler for 8086..Pentium real-mode sources.
+// The MASM 6 / TASM (MASM and Ideal modes) assembler for 8086..Pentium real-mode sources.
 //
 //   asmlab::Diagnostics diags;
 //   asmlab::masm::Options options;
@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -41,6 +42,9 @@ struct Options {
   bool lineNumbers = false;
   unsigned maxPasses = 30;                           // jump sizing gives up after this many
   unsigned maxMacroDepth = 200;                      // nested macro expansion limit
+  // Lines after macro expansion: a macro that invokes itself twice per expansion doubles its
+  // output at every level, which the depth limit alone lets grow to 2^200 lines.
+  size_t maxLogicalLines = 1'000'000;
 };
 
 struct AssemblyResult {
@@ -48,9 +52,19 @@ struct AssemblyResult {
   bool tinyModel = false;              // .MODEL TINY: link as a .COM (ORG 100h, no segment fixups)
   std::string listing;                 // when Options::listing: offsets, bytes, source, symbols
   std::vector<std::string> messages;   // %OUT and ECHO output, in order
+  // Every label and variable with its segment (index into module.segments) and offset, PUBLIC or
+  // not: for debuggers; the object file carries only the publics.
+  std::vector<link::Public> labels;
   unsigned passes = 0;                 // passes needed until jump sizes settled
   size_t logicalLines = 0;             // lines after macro expansion
 };
+
+// Words only Turbo Assembler knows as the first word of a statement (P8086, IDEAL, CODESEG, LOCALS,
+// ...): a source that uses them needs Dialect::Tasm. One list for the assembler's diagnostics and
+// for front ends that infer the dialect from a source.
+bool isTasmOnlyDirective(std::string_view word);
+// The advice given with such a word under Dialect::Masm (names `--dialect tasm`).
+std::string_view tasmDialectHint();
 
 AssemblyResult assemble(std::shared_ptr<const SourceFile> source, const Options& options, Diagnostics& diags);
 AssemblyResult assembleFile(const std::string& path, const Options& options, Diagnostics& diags);

@@ -197,6 +197,9 @@ private:
   bool exactStops_ = false;  // single-instruction chunks while port/memory/interrupt breakpoints exist
 
   std::string output_;
+  // The run's --max-output: DOS writes no byte past it, and reaching it stops the run
+  // (Firmware::echo), so a single INT 21h write of 64 KiB cannot overshoot.
+  uint64_t outputLimit_ = UINT64_MAX;
   sim::StopInfo lastStop_;
   LoadedImage image_;
   std::function<void(const sim::TraceEvent&)> traceSink_;

@@ -1,0 +1,124 @@
+// The program's settings: asmlab.yaml beside the program or named with --spec, and what the
+// sources ask for (toolchain/program_settings.hpp, docs/cli.md "The program's settings").
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "asmlab/toolchain/program_settings.hpp"
+
+namespace fs = std::filesystem;
+using namespace asmlab;
+using namespace asmlab::toolchain;
+
+namespace {
+class ProgramSettingsTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("asmlab_settings_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string write(const std::string& name, const std::string& text) {
+    auto p = (dir_ / name).string();
+    std::ofstream(p, std::ios::binary) << text;
+    return p;
+  }
+  fs::path dir_;
+};
+}  // namespace
+
+TEST(SourceHints, ProcessorDirectivesNameACpuThatRunsThem) {
+  EXPECT_EQ(sourceHints(".model small\n.386\n.code\n").x86Cpu, "80386");
+  EXPECT_EQ(sourceHints("  .286p ; protected-mode opcodes\n").x86Cpu, "80286");
+  EXPECT_EQ(sourceHints(".186\n").x86Cpu, "80186");
+  EXPECT_EQ(sourceHints(".486\n").x86Cpu, "80386");  // the most asmlab models, in real mode
+  EXPECT_EQ(sourceHints(".186\n.386\n.286\n").cpuDirective, ".386");  // the highest wins
+  EXPECT_FALSE(sourceHints(".8086\n.model small\n").x86Cpu);
+  EXPECT_FALSE(sourceHints("; .386 in a comment\nmsg db '.386'\n").x86Cpu);
+}
+
+TEST(SourceHints, TasmOnlyDirectivesSelectTasm) {
+  auto p = sourceHints("        P8086\n        MODEL TINY\n        LOCALS @@\n");
+  EXPECT_TRUE(p.tasmOnly);
+  EXPECT_EQ(p.tasmDirective, "P8086");
+  EXPECT_EQ(sourceHints("P386\n").x86Cpu, "80386");
+  EXPECT_TRUE(sourceHints("IDEAL\n").tasmOnly);
+  EXPECT_TRUE(sourceHints("start: JUMPS\n").tasmOnly);
+  // Names that happen to be TASM directives are not directives.
+  EXPECT_FALSE(sourceHints("CODESEG SEGMENT\nCODESEG ENDS\nlocals: db 0\nmov ax, locals\n").tasmOnly);
+  EXPECT_FALSE(sourceHints(".model small\n.code\nmov ax, 1\n").tasmOnly);
+}
+
+TEST_F(ProgramSettingsTest, TheSpecBesideTheProgramIsRead) {
+  write("asmlab.yaml", "machine: lc3\nbuild:\n  submission: p.asm\n  edition: 2\n");
+  auto program = write("p.asm", ".ORIG x3000\nHALT\n.END\n");
+  Diagnostics d;
+  auto s = programSettings({program}, "", {}, d);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->lc3Edition, 2);
+  EXPECT_NE(s->summary.find("LC-3 edition 2"), std::string::npos) << s->summary;
+  LoadOptions options;
+  applySettings(*s, {}, options);
+  EXPECT_EQ(options.lc3Edition, 2);
+  ExplicitSettings typed;
+  typed.lc3Edition = 3;
+  applySettings(*s, typed, options);
+  EXPECT_EQ(options.lc3Edition, 3);  // the command line wins
+}
+
+TEST_F(ProgramSettingsTest, PathsResolveAgainstTheSpecsFolder) {
+  write("asmlab.yaml", "machine: pc\nbuild:\n  dialect: tasm\n  cpu: 80286\n  include_paths: [inc, ../shared]\n  library_paths: lib\n");
+  auto program = write("p.asm", ".386\n");
+  Diagnostics d;
+  auto s = programSettings({program}, "", {}, d);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->masmDialect, "tasm");
+  EXPECT_EQ(s->x86Cpu, "80286");  // the spec's choice stands, with a warning naming --cpu
+  ASSERT_EQ(s->includePaths.size(), 2u);
+  EXPECT_EQ(s->includePaths[0], (dir_ / "inc").string());
+  ASSERT_EQ(s->libraryPaths.size(), 1u);
+  EXPECT_EQ(s->libraryPaths[0], (dir_ / "lib").string());
+  ASSERT_EQ(d.warningCount(), 1u);
+  EXPECT_NE(d.all()[0].message.find("--cpu 80386"), std::string::npos) << d.all()[0].message;
+}
+
+TEST_F(ProgramSettingsTest, WithoutASpecTheSourceDecides) {
+  auto program = write("p.asm", "P8086\n.386\n");
+  Diagnostics d;
+  auto s = programSettings({program}, "", {}, d);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->x86Cpu, "80386");
+  EXPECT_EQ(s->masmDialect, "tasm");
+  EXPECT_NE(s->summary.find("no asmlab.yaml"), std::string::npos) << s->summary;
+  ExplicitSettings assembling;
+  assembling.running = false;
+  s = programSettings({program}, "", assembling, d);
+  EXPECT_FALSE(s->x86Cpu);
+  ExplicitSettings typed;
+  typed.masmDialect = "masm";
+  s = programSettings({program}, "", typed, d);
+  EXPECT_FALSE(s->masmDialect);
+}
+
+TEST_F(ProgramSettingsTest, ANamedSpecWithAMistakeIsALocatedError) {
+  auto spec = write("course.yaml", "machine: pc\nbuild:\n  dialect: nasm\n");
+  Diagnostics d;
+  EXPECT_FALSE(programSettings({write("p.asm", "")}, spec, {}, d));
+  ASSERT_TRUE(d.hasErrors());
+  EXPECT_EQ(d.all()[0].location.line, 3u);
+  EXPECT_EQ(d.all()[0].location.column, 12u);
+  EXPECT_NE(d.all()[0].message.find("unknown dialect 'nasm'"), std::string::npos);
+}
+
+TEST_F(ProgramSettingsTest, ABrokenSpecBesideTheProgramIsAWarningAndIgnored) {
+  write("asmlab.yaml", "build: [unclosed\n");
+  Diagnostics d;
+  auto s = programSettings({write("p.asm", ".ORIG x3000\n.END\n")}, "", {}, d);
+  ASSERT_TRUE(s);
+  EXPECT_FALSE(d.hasErrors());
+  EXPECT_EQ(d.warningCount(), 1u);
+  EXPECT_TRUE(s->specPath.empty());
+}

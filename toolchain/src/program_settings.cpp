@@ -1,0 +1,268 @@
+#include "asmlab/toolchain/program_settings.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <filesystem>
+#include <memory>
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include "asmlab/lc3/objfile.hpp"
+#include "asmlab/masm/assembler.hpp"
+
+namespace asmlab::toolchain {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string upper(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool isWordChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '@' || c == '?' || c == '$';
+}
+
+// The first two words of a statement (after an optional "label:"), upper-cased, outside comments.
+std::pair<std::string, std::string> leadingWords(std::string_view line) {
+  std::array<std::string, 3> words;
+  size_t count = 0, i = 0;
+  while (i < line.size() && count < words.size()) {
+    const char c = line[i];
+    if (c == ';' || c == '\'' || c == '"') break;
+    if (!isWordChar(c)) {
+      // "label:" is not part of the statement.
+      if (c == ':' && count == 1 && (i + 1 >= line.size() || line[i + 1] != ':')) count = 0;
+      ++i;
+      continue;
+    }
+    const size_t start = i;
+    while (i < line.size() && isWordChar(line[i])) ++i;
+    words[count++] = upper(line.substr(start, i - start));
+  }
+  return {words[0], words[1]};
+}
+
+// The CPU model asmlab runs for a processor directive (our fastest model is the 80386 in real mode).
+std::optional<std::string> cpuFor(const std::string& directive) {
+  std::string d = directive;
+  if (!d.empty() && d[0] == '.') d.erase(0, 1);
+  else if (!d.empty() && d[0] == 'P') d.erase(0, 1);
+  else return std::nullopt;
+  while (!d.empty() && (d.back() == 'P' || d.back() == 'N' || d.back() == 'C')) d.pop_back();
+  if (d == "186") return "80186";
+  if (d == "286") return "80286";
+  if (d == "386" || d == "486" || d == "586") return "80386";
+  return std::nullopt;
+}
+
+int cpuRank(const std::string& cpu) { return cpu == "80386" ? 3 : cpu == "80286" ? 2 : cpu == "80186" ? 1 : 0; }
+
+// A name being defined ("STACK SEGMENT", "CODE ENDS", "MODEL EQU 3") rather than a directive.
+bool definesName(const std::string& second) {
+  static const std::array<std::string_view, 14> kDefining{"SEGMENT", "ENDS", "LABEL", "EQU", "=", "PROC", "ENDP",
+                                                          "DB", "DW", "DD", "MACRO", "STRUC", "STRUCT", "TEXTEQU"};
+  return std::find(kDefining.begin(), kDefining.end(), second) != kDefining.end();
+}
+
+}  // namespace
+
+SourceHints sourceHints(const std::string& text) {
+  SourceHints hints;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    auto [first, second] = leadingWords(std::string_view(text).substr(start, end - start));
+    start = end + 1;
+    if (first.empty() || definesName(second)) continue;
+    if (auto cpu = cpuFor(first); cpu && cpuRank(*cpu) > cpuRank(hints.x86Cpu.value_or(""))) {
+      hints.x86Cpu = cpu;
+      hints.cpuDirective = first;
+    }
+    if (!hints.tasmOnly && masm::isTasmOnlyDirective(first)) {
+      hints.tasmOnly = true;
+      hints.tasmDirective = first;
+    }
+  }
+  return hints;
+}
+
+std::string specBeside(const std::vector<std::string>& files) {
+  if (files.empty()) return "";
+  const fs::path dir = fs::path(files.front()).parent_path();
+  const fs::path spec = dir / "asmlab.yaml";
+  std::error_code ec;
+  return fs::is_regular_file(spec, ec) ? spec.string() : "";
+}
+
+namespace {
+
+// Reads the build keys of a spec. Problems are reported with `severity` (an error for a spec the
+// user named, a warning for one that was only found beside the program).
+class SpecSettingsReader {
+public:
+  SpecSettingsReader(std::shared_ptr<const SourceFile> file, Severity severity, Diagnostics& diagnostics)
+      : file_(std::move(file)), severity_(severity), diagnostics_(diagnostics) {}
+
+  bool read(ProgramSettings& settings) {
+    YAML::Node root;
+    try {
+      root = YAML::Load(file_->text());
+    } catch (const YAML::Exception& e) {
+      report(e.mark, fmt::format("not a valid YAML file: {}", e.msg));
+      return false;
+    }
+    if (!root.IsMap()) return true;  // an empty file: nothing to read
+    const YAML::Node build = root["build"];
+    if (!build || !build.IsMap()) return true;
+    const fs::path dir = fs::path(file_->name()).parent_path();
+    try {
+      if (auto n = build["edition"]) {
+        const int edition = n.IsScalar() ? n.as<int>(0) : 0;
+        if (edition != 2 && edition != 3) return report(n.Mark(), "build.edition must be 2 or 3");
+        settings.lc3Edition = edition;
+      }
+      if (auto n = build["cpu"]) {
+        const std::string cpu = n.IsScalar() ? n.Scalar() : "";
+        static const std::array<std::string_view, 5> kCpus{"8086", "8088", "80186", "80286", "80386"};
+        if (std::find(kCpus.begin(), kCpus.end(), cpu) == kCpus.end())
+          return report(n.Mark(), fmt::format("unknown cpu '{}' (8086, 8088, 80186, 80286 or 80386)", cpu));
+        settings.x86Cpu = cpu;
+      }
+      if (auto n = build["dialect"]) {
+        const std::string dialect = n.IsScalar() ? n.Scalar() : "";
+        if (dialect != "masm" && dialect != "tasm")
+          return report(n.Mark(), fmt::format("unknown dialect '{}' (masm, or tasm for TASM's MASM mode)", dialect));
+        settings.masmDialect = dialect;
+      }
+      if (!folders(build["include_paths"], dir, settings.includePaths)) return false;
+      if (!folders(build["library_paths"], dir, settings.libraryPaths)) return false;
+    } catch (const YAML::Exception& e) {
+      return report(e.mark, e.msg);
+    }
+    return true;
+  }
+
+private:
+  bool folders(const YAML::Node& node, const fs::path& dir, std::vector<std::string>& out) {
+    if (!node) return true;
+    std::vector<YAML::Node> items;
+    if (node.IsSequence())
+      for (const auto& item : node) items.push_back(item);
+    else
+      items.push_back(node);
+    for (const auto& item : items) {
+      if (!item.IsScalar()) return report(item.Mark(), "a folder name was expected");
+      out.push_back((dir / item.Scalar()).string());
+    }
+    return true;
+  }
+
+  bool report(const YAML::Mark& mark, std::string message) {
+    asmlab::SourceLocation where;
+    where.file = file_;
+    if (!mark.is_null()) {
+      where.line = static_cast<uint32_t>(mark.line + 1);
+      where.column = static_cast<uint32_t>(mark.column + 1);
+    }
+    Diagnostic d;
+    d.severity = severity_;
+    d.location = where;
+    d.message = severity_ == Severity::Warning ? message + "; its settings are not used" : std::move(message);
+    diagnostics_.add(std::move(d));
+    return false;
+  }
+
+  std::shared_ptr<const SourceFile> file_;
+  Severity severity_;
+  Diagnostics& diagnostics_;
+};
+
+bool isSourceFile(const std::string& path) {
+  std::string ext = upper(fs::path(path).extension().string());
+  return ext == ".ASM" || ext == ".INC" || ext == ".S";
+}
+
+}  // namespace
+
+std::optional<ProgramSettings> programSettings(const std::vector<std::string>& files, const std::string& specPath,
+                                               const ExplicitSettings& given, Diagnostics& diagnostics) {
+  ProgramSettings settings;
+  const bool named = !specPath.empty();
+  settings.specPath = named ? specPath : specBeside(files);
+  std::vector<std::string> fromSpec, fromSource;
+  if (!settings.specPath.empty()) {
+    std::string error;
+    auto file = SourceFile::load(settings.specPath, error);
+    if (!file) {
+      if (named) {
+        diagnostics.error({}, fmt::format("--spec: {}", error));
+        return std::nullopt;
+      }
+      settings.specPath.clear();
+    } else {
+      SpecSettingsReader reader(file, named ? Severity::Error : Severity::Warning, diagnostics);
+      ProgramSettings read;
+      if (reader.read(read)) {
+        read.specPath = settings.specPath;
+        settings = std::move(read);
+      } else if (named) {
+        return std::nullopt;
+      } else {
+        settings.specPath.clear();
+      }
+    }
+  }
+  if (settings.lc3Edition && !given.lc3Edition) fromSpec.push_back(fmt::format("LC-3 edition {}", *settings.lc3Edition));
+  if (settings.x86Cpu && !given.x86Cpu && given.running) fromSpec.push_back("CPU " + *settings.x86Cpu);
+  if (settings.masmDialect && !given.masmDialect) fromSpec.push_back("dialect " + *settings.masmDialect);
+  if (!settings.includePaths.empty()) fromSpec.push_back(fmt::format("include folders {}", fmt::join(settings.includePaths, ", ")));
+  if (!settings.libraryPaths.empty()) fromSpec.push_back(fmt::format("library folders {}", fmt::join(settings.libraryPaths, ", ")));
+
+  // What the sources ask for, where neither the user nor the spec decided.
+  for (const auto& path : files) {
+    if (!isSourceFile(path)) continue;
+    std::string text, error;
+    if (!lc3::readFileBytes(path, text, error)) continue;  // the loader reports it
+    const SourceHints hints = sourceHints(text);
+    if (given.running && hints.x86Cpu) {
+      const std::string chosen = given.x86Cpu.value_or(settings.x86Cpu.value_or(""));
+      if (chosen.empty()) {
+        settings.x86Cpu = hints.x86Cpu;
+        fromSource.push_back(fmt::format("CPU {} for its {}", *hints.x86Cpu, hints.cpuDirective));
+      } else if (cpuRank(chosen) < cpuRank(*hints.x86Cpu)) {
+        diagnostics.warning({}, fmt::format("{}: the source's {} needs an {} or later, but the CPU is {} (--cpu {} runs it)",
+                                            path, hints.cpuDirective, *hints.x86Cpu, chosen, *hints.x86Cpu));
+      }
+    }
+    if (hints.tasmOnly && !given.masmDialect && !settings.masmDialect) {
+      settings.masmDialect = "tasm";
+      fromSource.push_back(fmt::format("dialect tasm for its {}", hints.tasmDirective));
+    }
+  }
+  std::vector<std::string> parts;
+  if (!fromSpec.empty()) parts.push_back(fmt::format("settings from {}: {}", settings.specPath, fmt::join(fromSpec, ", ")));
+  if (!fromSource.empty())
+    parts.push_back(fmt::format("{} the source: {}", settings.specPath.empty() ? "no asmlab.yaml; from" : "from",
+                                fmt::join(fromSource, ", ")));
+  if (parts.empty() && !settings.specPath.empty()) parts.push_back(fmt::format("read {}", settings.specPath));
+  settings.summary = fmt::format("{}", fmt::join(parts, "; "));
+  return settings;
+}
+
+void applySettings(const ProgramSettings& settings, const ExplicitSettings& given, LoadOptions& options) {
+  if (auto e = given.lc3Edition ? given.lc3Edition : settings.lc3Edition) options.lc3Edition = *e;
+  if (auto c = given.x86Cpu ? given.x86Cpu : settings.x86Cpu) options.x86Cpu = *c;
+  if (auto d = given.masmDialect ? given.masmDialect : settings.masmDialect) options.masmDialect = *d;
+  // The spec's folders come after the command line's, as a course's shared set-up.
+  options.includePaths.insert(options.includePaths.end(), settings.includePaths.begin(), settings.includePaths.end());
+  options.libraryPaths.insert(options.libraryPaths.end(), settings.libraryPaths.begin(), settings.libraryPaths.end());
+}
+
+}  // namespace asmlab::toolchain
