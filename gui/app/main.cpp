@@ -1,13 +1,14 @@
-// asmlab-gui [FILE]
+// asmlab-gui [FILE | FOLDER | asmlab.yaml]
 // asmlab-gui --screenshot OUT.png [--run-instructions N] [--input TEXT] [--size WxH] [--dark] FILE
 //   renders the main window (offscreen works: QT_QPA_PLATFORM=offscreen) after running N
 //   instructions with TEXT typed, and saves it; used for the images in docs/.
-// asmlab-gui --measure-responsiveness [--seconds S] [--input TEXT] FILE
-//   runs FILE at full speed in the window for S seconds and prints the event loop's latency, the
+// asmlab-gui --measure-responsiveness [--seconds S] [--real-time] [--input TEXT] FILE
+//   runs FILE at full speed (or in real time) in the window for S seconds and prints the event loop's latency, the
 //   pane refresh interval, the pause latency and the simulated speed (docs/PERFORMANCE.md).
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QScreen>
 #include <QSettings>
 #include <QTimer>
 
@@ -22,17 +23,17 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   QApplication::setOrganizationName("asmlab");
   QApplication::setApplicationName("asmlab-gui");
-  QApplication::setApplicationVersion("0.1.0");
+  QApplication::setApplicationVersion(ASMLAB_VERSION);
 
   QCommandLineParser parser;
   parser.setApplicationDescription("The asmlab debugger for LC-3 and 8086 programs");
   parser.addHelpOption();
   parser.addVersionOption();
-  parser.addPositionalArgument("file", "LC-3 or 8086 source, object file or built program to open");
+  parser.addPositionalArgument("file", "LC-3 or 8086 source, object file or built program to open, or a project: a folder or an asmlab.yaml");
   QCommandLineOption screenshot("screenshot", "Save a picture of the window to <png> and exit.", "png");
   QCommandLineOption runCount("run-instructions", "With --screenshot: run this many instructions first.", "n", "0");
   QCommandLineOption input("input", "With --screenshot: keys typed before running (\\n for Enter).", "text");
-  QCommandLineOption size("size", "With --screenshot: window size.", "WxH", "1500x950");
+  QCommandLineOption size("size", "With --screenshot: window size (default: 90% of the screen, as the window opens).", "WxH");
   QCommandLineOption dark("dark", "With --screenshot: use the dark theme.");
   QCommandLineOption edition("edition", "LC-3 edition semantics, 2 or 3 (default: asmlab.yaml beside the file, else 3).", "n");
   QCommandLineOption breakAt("break", "With --screenshot: a breakpoint (as typed in the Breakpoints pane); repeatable.", "spec");
@@ -45,7 +46,8 @@ int main(int argc, char** argv) {
   QCommandLineOption measure("measure-responsiveness",
                              "Run FILE at full speed and print the event loop latency, refresh interval and speed.");
   QCommandLineOption seconds("seconds", "With --measure-responsiveness: how long to run.", "s", "5");
-  parser.addOptions({screenshot, runCount, input, size, dark, edition, breakAt, measure, seconds, dialect, cpu, breakLine,
+  QCommandLineOption realTime("real-time", "With --measure-responsiveness: run in real time (the machine's own clock) instead of at full speed.");
+  parser.addOptions({screenshot, runCount, input, size, dark, edition, breakAt, measure, seconds, dialect, cpu, breakLine, realTime,
                      engine, microcode, runClocks});
   parser.process(app);
   if (parser.isSet(screenshot) || parser.isSet(measure)) {
@@ -83,6 +85,7 @@ int main(int argc, char** argv) {
     if (parser.isSet(input)) window.session().feedInput(parser.value(input).replace("\\n", "\n"));
     asmlab::gui::ResponsivenessOptions options;
     options.seconds = std::max(0.5, parser.value(seconds).toDouble());
+    options.realTime = parser.isSet(realTime);
     return asmlab::gui::measureResponsiveness(window, options, stdout);
   }
 
@@ -91,10 +94,19 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "asmlab-gui: --screenshot needs a FILE\n");
       return 2;
     }
-    QStringList wh = parser.value(size).split('x');
-    window.resize(wh.value(0).toInt() > 0 ? wh.value(0).toInt() : 1500, wh.value(1).toInt() > 0 ? wh.value(1).toInt() : 950);
+    if (parser.isSet(size)) {
+      QStringList wh = parser.value(size).split('x');
+      if (wh.value(0).toInt() <= 0 || wh.value(1).toInt() <= 0) {
+        std::fprintf(stderr, "asmlab-gui: --size takes WIDTHxHEIGHT, e.g. 1500x950\n");
+        return 2;
+      }
+      window.resize(wh.value(0).toInt(), wh.value(1).toInt());
+    } else if (QScreen* screen = window.screen()) {
+      window.fitToScreen(screen->availableGeometry().size());
+    }
     window.setDarkTheme(parser.isSet(dark));
     window.show();
+    window.applyDefaultLayout();
     if (loaded) {
       for (const QString& spec : parser.values(breakAt)) {
         std::string error;

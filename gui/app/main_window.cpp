@@ -3,10 +3,10 @@
 #include <algorithm>
 
 #include <QCloseEvent>
-#include <QShowEvent>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDragEnterEvent>
+#include <QFileInfo>
 #include <QFileSystemWatcher>
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -14,14 +14,21 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLayout>
+#include <QMenuBar>
 #include <QMimeData>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
+#include <QShowEvent>
+#include <QStatusBar>
+#include <QToolBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "asmlab/sim/device_inspector.hpp"
 #include "console_view.hpp"
 #include "device_pane.hpp"
 #include "micro_pane.hpp"
@@ -52,8 +59,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setWindowTitle("asmlab debugger");
   setAcceptDrops(true);
   setDockNestingEnabled(true);
+  // The left column (screen, speaker, memory) runs the full height; the bottom area, when the
+  // registers need it, lies under the code and the right column.
+  setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
   setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
-  setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+  setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
+  setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
   buildCentre();
   buildDocks();
   buildActions();
@@ -73,12 +84,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(&session_, &DebugSession::runningChanged, this, [this](bool r) { onRunningChanged(r); });
 
   QSettings settings;
-  restoreGeometry(settings.value("window/geometry").toByteArray());
-  defaultLayoutPending_ = !restoreState(settings.value("window/state").toByteArray());
+  const bool placed = restoreGeometry(settings.value("window/geometry").toByteArray());
+  layoutIsDefault_ = !restoreState(settings.value("window/state").toByteArray());
+  defaultLayoutPending_ = layoutIsDefault_;
+  if (!placed)
+    if (QScreen* s = screen()) fitToScreen(s->availableGeometry().size());
+  for (const QString& name : settings.value("panes/closed").toStringList()) closedByUser_.insert(name);
   setDarkTheme(settings.value("window/dark", false).toBool());
   actMute_->setChecked(settings.value("speaker/muted", false).toBool());
   for (const QString& w : settings.value("watches").toStringList()) watches_.addWatch(w);
+  fillSpeeds();
   onRunningChanged(false);
+  onStopped();
 }
 
 MainWindow::~MainWindow() = default;
@@ -86,10 +103,6 @@ MainWindow::~MainWindow() = default;
 void MainWindow::buildCentre() {
   centre_ = new QTabWidget(this);
   codeView_ = makeTable(&disassembly_, centre_);
-  codeView_->setColumnWidth(DisassemblyModel::Gutter, 34);
-  codeView_->setColumnWidth(DisassemblyModel::Address, 70);
-  codeView_->setColumnWidth(DisassemblyModel::Label, 110);
-  codeView_->setColumnWidth(DisassemblyModel::Clocks, 60);
   codeView_->horizontalHeader()->setStretchLastSection(false);
   codeView_->horizontalHeader()->setSectionResizeMode(DisassemblyModel::Instruction, QHeaderView::Stretch);
   connect(codeView_, &QTableView::clicked, this, [this](const QModelIndex& i) {
@@ -97,7 +110,7 @@ void MainWindow::buildCentre() {
   });
   sourceView_ = new SourceView(centre_);
   sourceView_->onGutterClicked = [this](int line) {
-    std::optional<uint64_t> address = session_.addressOfSourceLine(line);
+    std::optional<uint64_t> address = session_.addressOfSourceLine(sourceView_->file(), line);
     if (!address || session_.isRunning()) return;
     session_.toggleBreakpoint(*address);
     breakpoints_.refresh();
@@ -105,6 +118,16 @@ void MainWindow::buildCentre() {
   };
   centre_->addTab(codeView_, "Code");
   centre_->addTab(sourceView_, "Source");
+  // The project's files, when there are several: the Source tab shows one at a time.
+  sourceChooser_ = new QComboBox(centre_);
+  sourceChooser_->setToolTip("The source file shown in the Source tab");
+  sourceChooser_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  connect(sourceChooser_, &QComboBox::activated, this, [this](int index) {
+    showSourceFile(sourceChooser_->itemData(index).toString());
+    centre_->setCurrentWidget(sourceView_);
+  });
+  centre_->setCornerWidget(sourceChooser_, Qt::TopRightCorner);
+  sourceChooser_->hide();
   setCentralWidget(centre_);
 }
 
@@ -113,16 +136,32 @@ QDockWidget* MainWindow::addPane(const QString& title, const QString& objectName
   dock->setObjectName(objectName);  // saveState() needs it
   dock->setWidget(widget);
   addDockWidget(area, dock);
+  // A pane the user closes stays closed on later loads; one a machine lacks is hidden by the
+  // window, which is not the user's choice.
+  connect(dock->toggleViewAction(), &QAction::triggered, this, [this, dock](bool shown) {
+    if (shown) closedByUser_.erase(dock->objectName());
+    else closedByUser_.insert(dock->objectName());
+  });
   return dock;
 }
 
 void MainWindow::buildDocks() {
-  registerView_ = makeTable(&registers_, this);
-  registerView_->setColumnWidth(0, 70);
-  registerView_->setColumnWidth(1, 60);
-  registerView_->setColumnWidth(2, 70);
-  registerView_->setMinimumWidth(330);
-  auto* regDock = registerDock_ = addPane("Registers", "registers", registerView_, Qt::RightDockWidgetArea);
+  // Left: the screen and the console in tabs, the speaker, then memory, watches, breakpoints and
+  // diagnostics in tabs; right: registers above the stack, call stack and devices.
+  screen_ = new ScreenWidget(session_, this);
+  screen_->setCursor(Qt::CrossCursor);
+  screenDock_ = addPane("Screen", "screen", screen_, Qt::LeftDockWidgetArea);
+  console_ = new ConsoleView(session_, this);
+  consoleDock_ = addPane("Console", "console", console_, Qt::LeftDockWidgetArea);
+  tabifyDockWidget(screenDock_, consoleDock_);
+  // The LC-3 micro engine's state, signals and datapath, beside the console (shown on that engine).
+  micro_ = new MicroPane(session_, this);
+  microDock_ = addPane("Microarchitecture", "microarchitecture", micro_, Qt::LeftDockWidgetArea);
+  tabifyDockWidget(consoleDock_, microDock_);
+  speaker_ = new SpeakerTimeline(session_, this);
+  sound_ = new SpeakerSound(this);
+  speaker_->setSoundStatus(sound_->status());
+  speakerDock_ = addPane("Speaker", "speaker", speaker_, Qt::LeftDockWidgetArea);
 
   auto* memoryBox = new QWidget(this);
   auto* memoryLayout = new QVBoxLayout(memoryBox);
@@ -134,30 +173,19 @@ void MainWindow::buildDocks() {
   connect(memoryFollow_, &QComboBox::textActivated, this, [this] { followMemory(); });
   memoryView_ = makeTable(&memory_, memoryBox);
   memoryView_->setSelectionBehavior(QAbstractItemView::SelectItems);
-  memoryView_->horizontalHeader()->setDefaultSectionSize(46);
   memoryLayout->addWidget(memoryFollow_);
   memoryLayout->addWidget(memoryView_);
-  auto* memDock = addPane("Memory", "memory", memoryBox, Qt::BottomDockWidgetArea);
-
-  stackView_ = makeTable(&stack_, this);
-  stackView_->setSelectionBehavior(QAbstractItemView::SelectItems);
-  stackView_->setMinimumWidth(330);
-  stackView_->horizontalHeader()->setDefaultSectionSize(46);
-  auto* stackDock = addPane("Stack", "stack", stackView_, Qt::RightDockWidgetArea);
-
-  callStackView_ = makeTable(&callStack_, this);
-  auto* callDock = addPane("Call stack", "callstack", callStackView_, Qt::RightDockWidgetArea);
+  memoryDock_ = addPane("Memory", "memory", memoryBox, Qt::LeftDockWidgetArea);
 
   watchView_ = makeTable(&watches_, this);
-  watchView_->setColumnWidth(0, 140);
-  auto* watchDock = addPane("Watches", "watches", watchView_, Qt::BottomDockWidgetArea);
+  auto* watchDock = addPane("Watches", "watches", watchView_, Qt::LeftDockWidgetArea);
 
   auto* bpBox = new QWidget(this);
   auto* bpLayout = new QVBoxLayout(bpBox);
   bpLayout->setContentsMargins(0, 0, 0, 0);
   auto* bpRow = new QHBoxLayout;
   breakpointEntry_ = new QLineEdit(bpBox);
-  breakpointEntry_->setPlaceholderText("LABEL, x3000, write COUNT, port 61h, int 21h ah=09h ... if R0==5");
+  breakpointEntry_->setPlaceholderText("LABEL, x3000, 1A2B:0010, write COUNT, port 61h, int 21h ah=09h ... if R0==5");
   auto* removeButton = new QPushButton("Remove", bpBox);
   bpRow->addWidget(breakpointEntry_);
   bpRow->addWidget(removeButton);
@@ -168,62 +196,45 @@ void MainWindow::buildDocks() {
     QString error;
     if (breakpoints_.add(breakpointEntry_->text(), &error)) {
       breakpointEntry_->clear();
-      stopLabel_->setText("breakpoint added");
+      stopLabel_->setText("Breakpoint added.");
     } else {
-      stopLabel_->setText("breakpoint: " + error);
+      stopLabel_->setText("Breakpoint not added: " + error);
     }
+    breakpointView_->resizeColumnsToContents();
     disassembly_.refresh();
   });
   connect(removeButton, &QPushButton::clicked, this, [this] {
     breakpoints_.removeRow(breakpointView_->currentIndex().row());
     disassembly_.refresh();
   });
-  auto* bpDock = addPane("Breakpoints", "breakpoints", bpBox, Qt::BottomDockWidgetArea);
-
-  // Left: the screen and the console in tabs above the speaker; right: registers, stack, call
-  // stack and devices; bottom: memory, watches, breakpoints and diagnostics in tabs.
-  screen_ = new ScreenWidget(session_, this);
-  screen_->setCursor(Qt::CrossCursor);
-  screenDock_ = addPane("Screen", "screen", screen_, Qt::LeftDockWidgetArea);
-  speaker_ = new SpeakerTimeline(session_, this);
-  sound_ = new SpeakerSound(this);
-  speaker_->setSoundStatus(sound_->status());
-  auto* speakerDock = speakerDock_ = addPane("Speaker", "speaker", speaker_, Qt::LeftDockWidgetArea);
-  console_ = new ConsoleView(session_, this);
-  consoleDock_ = new QDockWidget("Console", this);
-  consoleDock_->setObjectName("console");
-  consoleDock_->setWidget(console_);
-  tabifyDockWidget(screenDock_, consoleDock_);
-
-  micro_ = new MicroPane(session_, this);
-  microDock_ = new QDockWidget("Microarchitecture", this);
-  microDock_->setObjectName("microarchitecture");
-  microDock_->setWidget(micro_);
-  tabifyDockWidget(consoleDock_, microDock_);
-
-  devices_ = new DevicePane(session_, this);
-  auto* deviceDock = new QDockWidget("Devices", this);
-  deviceDock->setObjectName("devices");
-  deviceDock->setWidget(devices_);
-  tabifyDockWidget(callDock, deviceDock);
-  callDock->raise();
+  auto* bpDock = addPane("Breakpoints", "breakpoints", bpBox, Qt::LeftDockWidgetArea);
 
   diagnosticsList_ = new QListWidget(this);
   connect(diagnosticsList_, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
+    const QString file = item->data(Qt::UserRole + 1).toString();
+    if (!file.isEmpty()) showSourceFile(file);
     centre_->setCurrentWidget(sourceView_);
     sourceView_->goToLine(item->data(Qt::UserRole).toInt());
   });
-  auto* diagDock = new QDockWidget("Diagnostics", this);
-  diagDock->setObjectName("diagnostics");
-  diagDock->setWidget(diagnosticsList_);
-  tabifyDockWidget(memDock, watchDock);
+  diagnosticsDock_ = addPane("Diagnostics", "diagnostics", diagnosticsList_, Qt::LeftDockWidgetArea);
+  tabifyDockWidget(memoryDock_, watchDock);
   tabifyDockWidget(watchDock, bpDock);
-  tabifyDockWidget(bpDock, diagDock);
-  memDock->raise();
-  resizeDocks({screenDock_, speakerDock}, {420, 110}, Qt::Vertical);
-  resizeDocks({screenDock_, regDock}, {560, 330}, Qt::Horizontal);
-  resizeDocks({regDock, stackDock, callDock}, {330, 200, 160}, Qt::Vertical);
-  resizeDocks({memDock}, {230}, Qt::Vertical);
+  tabifyDockWidget(bpDock, diagnosticsDock_);
+  memoryDock_->raise();
+
+  registerView_ = makeTable(&registers_, this);
+  registerDock_ = addPane("Registers", "registers", registerView_, Qt::RightDockWidgetArea);
+  stackView_ = makeTable(&stack_, this);
+  stackView_->setSelectionBehavior(QAbstractItemView::SelectItems);
+  stackDock_ = addPane("Stack", "stack", stackView_, Qt::RightDockWidgetArea);
+  callStackView_ = makeTable(&callStack_, this);
+  callDock_ = addPane("Call stack", "callstack", callStackView_, Qt::RightDockWidgetArea);
+  devices_ = new DevicePane(session_, this);
+  deviceDock_ = addPane("Devices", "devices", devices_, Qt::RightDockWidgetArea);
+  tabifyDockWidget(stackDock_, callDock_);
+  tabifyDockWidget(callDock_, deviceDock_);
+  callDock_->raise();
+  sizeColumns();
 }
 
 void MainWindow::showEvent(QShowEvent* event) {
@@ -231,36 +242,46 @@ void MainWindow::showEvent(QShowEvent* event) {
   if (defaultLayoutPending_) applyDefaultLayout();
 }
 
-void MainWindow::applyDefaultLayout() {
-  defaultLayoutPending_ = false;
-  // 720 pixels (the VGA's 720x400 text screen at 1x) when the window has room, never under 320.
-  const int screenWidth = std::clamp(width() * 48 / 100, 320, 720);
-  const int screenHeight = screenWidth * 3 / 4 + 28;  // 4:3 plus the Screen/Console tab bar
-  resizeDocks({screenDock_, registerDock_}, {screenWidth, 330}, Qt::Horizontal);
-  resizeDocks({screenDock_, speakerDock_}, {screenHeight, 110}, Qt::Vertical);
-}
-
 bool MainWindow::openFile(const QString& path) {
   bool ok = session_.load(path);
   diagnosticsList_->clear();
   for (const auto& d : session_.diagnostics()) {
-    auto* item = new QListWidgetItem(QString("%1:%2: %3: %4").arg(d.line).arg(d.column).arg(d.isError ? "error" : "warning", d.message));
+    const QString where = d.file.isEmpty() ? QString() : QFileInfo(d.file).fileName() + QString(":%1:%2: ").arg(d.line).arg(d.column);
+    auto* item = new QListWidgetItem(QString("%1%2: %3").arg(where, d.isError ? "error" : "warning", d.message));
     item->setData(Qt::UserRole, d.line);
+    item->setData(Qt::UserRole + 1, d.file);
     item->setForeground(d.isError ? QColor(200, 30, 30) : QColor(180, 120, 0));
     diagnosticsList_->addItem(item);
   }
-  sourceView_->showSource(session_.sourceText(), session_.diagnostics());
-  if (!watcher_->files().contains(path)) {
-    if (!watcher_->files().isEmpty()) watcher_->removePaths(watcher_->files());
-    watcher_->addPath(path);
-  }
+  sourceChooser_->clear();
+  for (const QString& file : session_.sourceFiles()) sourceChooser_->addItem(QFileInfo(file).fileName(), file);
+  sourceChooser_->setVisible(session_.sourceFiles().size() > 1);
+  QString firstFile = session_.mainSource();
+  for (const auto& d : session_.diagnostics())
+    if (d.isError && !d.file.isEmpty()) {
+      firstFile = d.file;
+      break;
+    }
+  showSourceFile(firstFile);
+  // Watch what the program is built from: its sources, objects and libraries, and the spec.
+  if (!watcher_->files().isEmpty()) watcher_->removePaths(watcher_->files());
+  QStringList watched = session_.files();
+  for (const QString& file : session_.sourceFiles())
+    if (!watched.contains(file)) watched << file;
+  if (!session_.specPath().isEmpty()) watched << session_.specPath();
+  if (!QFileInfo(path).isDir()) watched << path;
+  watched.removeDuplicates();
+  watched.removeAll(QString());
+  if (!watched.isEmpty()) watcher_->addPaths(watched);
   if (!ok) {
     centre_->setCurrentWidget(sourceView_);
-    stopLabel_->setText(QString("%1 error(s): the program was not loaded").arg(session_.diagnostics().size()));
-    if (auto* dock = diagnosticsList_->parentWidget()) dock->raise();
+    stopLabel_->setText(QString("%1 error(s): the program was not loaded (see Diagnostics)").arg(session_.diagnostics().size()));
+    diagnosticsDock_->show();
+    diagnosticsDock_->raise();
     return false;
   }
-  setWindowTitle(QString("%1 - asmlab debugger").arg(path.section('/', -1)));
+  const QString title = session_.isProject() ? session_.projectName() : QFileInfo(path).fileName();
+  setWindowTitle(QString("%1 - asmlab debugger").arg(title));
   memoryFollow_->clear();
   auto* m = session_.machine();
   memoryFollow_->addItem("PC");
@@ -268,21 +289,39 @@ bool MainWindow::openFile(const QString& path) {
   registers_.refresh();
   memory_.refresh();
   stack_.refresh();
-  for (QTableView* view : {memoryView_, stackView_}) {
-    view->setColumnWidth(0, 60);
-    for (int c = 1; c < view->model()->columnCount() - 1; ++c) view->setColumnWidth(c, 46);
-  }
+  sizeColumns();
   breakpoints_.refresh();
   disassembly_.refresh();
-  // Programs with a line table for this file start on their source, others on the disassembly.
+  fillSpeeds();
+  showPanesForMachine();
+  if (layoutIsDefault_ && isVisible()) {
+    layoutIsDefault_ = false;
+    applyDefaultLayout();
+  }
+  // Programs with a line table start on their source, others on the disassembly.
   centre_->setCurrentWidget(session_.hasSourceLines() ? static_cast<QWidget*>(sourceView_) : codeView_);
   raiseOutputPane();
   onRunningChanged(false);  // enables the controls now that there is a machine
   onStopped();
-  QString loadedText = session_.diagnostics().empty() ? "loaded" : QString("loaded with %1 warning(s)").arg(session_.diagnostics().size());
-  if (!session_.settingsSummary().isEmpty()) loadedText += " (" + session_.settingsSummary() + ")";
-  stopLabel_->setText(loadedText);
+  QString loaded = session_.isProject() ? QString("Opened project %1 (%2 files)").arg(session_.projectName()).arg(session_.files().size())
+                                        : QString("Loaded %1").arg(QFileInfo(path).fileName());
+  if (!session_.diagnostics().empty()) loaded += QString(" with %1 warning(s)").arg(session_.diagnostics().size());
+  if (!session_.settingsSummary().isEmpty()) loaded += "; " + session_.settingsSummary();
+  stopLabel_->setText(loaded + ".");
+  stopLabel_->setToolTip(loaded);
   return true;
+}
+
+void MainWindow::showSourceFile(const QString& file) {
+  if (file == sourceView_->file() && !file.isEmpty()) return;
+  std::vector<SourceDiagnostic> diagnostics;
+  for (const auto& d : session_.diagnostics())
+    if (d.file == file) diagnostics.push_back(d);
+  sourceView_->setFile(file);
+  sourceView_->showSource(session_.sourceText(file), diagnostics);
+  const int index = sourceChooser_->findData(file);
+  if (index >= 0) sourceChooser_->setCurrentIndex(index);
+  centre_->setTabText(centre_->indexOf(sourceView_), file.isEmpty() ? QString("Source") : QFileInfo(file).fileName());
 }
 
 void MainWindow::raiseOutputPane() {
@@ -301,6 +340,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   settings.setValue("window/dark", actDark_->isChecked());
   settings.setValue("speaker/muted", actMute_->isChecked());
   settings.setValue("watches", watches_.expressions());
+  settings.setValue("panes/closed", QStringList(closedByUser_.begin(), closedByUser_.end()));
   event->accept();
 }
 

@@ -1,4 +1,5 @@
-// The main window's actions (run, steps, step back...), their keys, and the refresh of every pane.
+// The main window's actions (run, steps, step back...), their keys, the speed control, and the
+// refresh of every pane.
 #include <QElapsedTimer>
 
 #include <ctime>
@@ -8,19 +9,19 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QLabel>
 #include <QMenuBar>
 #include <QPalette>
-#include <QSlider>
 #include <QStatusBar>
 #include <QStyleFactory>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QToolBar>
 
-#include <array>
-
+#include "asmlab/gui/address_text.hpp"
 #include "asmlab/gui/expression.hpp"
 #include "console_view.hpp"
 #include "device_pane.hpp"
@@ -34,24 +35,40 @@
 namespace asmlab::gui {
 namespace {
 
-// Speed steps of the slider, in instructions per second; 0 = full speed.
-constexpr std::array<uint64_t, 11> kSpeeds = {1, 2, 5, 10, 50, 100, 1000, 10'000, 100'000, 1'000'000, 0};
-
 QString withSeparators(uint64_t n) {
   QString s = QString::number(n);
   for (int i = s.size() - 3; i > 0; i -= 3) s.insert(i, ',');
   return s;
 }
 
+// The stop, as a sentence's start: "Paused", "Stopped at a breakpoint", "Program ended"...
+QString stopPhrase(const sim::StopInfo& stop) {
+  using R = sim::StopReason;
+  switch (stop.reason) {
+    case R::Running: return "Ready";
+    case R::Halted: return stop.exitCode != 0 ? QString("Program ended (exit code %1)").arg(stop.exitCode) : QString("Program ended");
+    case R::InstructionLimit: return "Stopped after the instructions asked for";
+    case R::ClockLimit: return "Stopped at the clock limit";
+    case R::WaitingForInput: return "Waiting for input";
+    case R::Exception: return "Stopped by an exception";
+    case R::Breakpoint: return "Stopped at a breakpoint";
+    case R::Watchpoint: return "Stopped by a watchpoint";
+    case R::Step: return "Stepped";
+    case R::Paused: return "Paused";
+    case R::OutputLimit: return "Stopped at the output limit";
+  }
+  return {};
+}
+
 }  // namespace
 
 void MainWindow::buildActions() {
-  auto* bar = addToolBar("Debug");
+  auto* bar = toolBar_ = addToolBar("Debug");
   bar->setObjectName("debugToolbar");
   auto make = [&](const QString& text, QList<QKeySequence> keys, const QString& tip, auto slot) {
     auto* a = new QAction(text, this);
     a->setShortcuts(keys);
-    a->setToolTip(QString("%1 (%2)\n%3").arg(text, keys.isEmpty() ? QString() : keys.front().toString(), tip));
+    a->setToolTip(QString("%1 (%2)\n%3").arg(text, keys.isEmpty() ? QString() : keys.front().toString(QKeySequence::NativeText), tip));
     connect(a, &QAction::triggered, this, slot);
     bar->addAction(a);
     return a;
@@ -83,16 +100,20 @@ void MainWindow::buildActions() {
                         [this] { toggleBreakpointAtSelection(); });
   bar->addSeparator();
   bar->addWidget(new QLabel(" Speed ", this));
-  speedSlider_ = new QSlider(Qt::Horizontal, this);
-  speedSlider_->setRange(0, static_cast<int>(kSpeeds.size()) - 1);
-  speedSlider_->setValue(static_cast<int>(kSpeeds.size()) - 1);
-  speedSlider_->setMaximumWidth(140);
-  speedLabel_ = new QLabel(this);
-  speedLabel_->setMinimumWidth(90);
-  connect(speedSlider_, &QSlider::valueChanged, this, [this](int v) { applySpeed(v); });
-  bar->addWidget(speedSlider_);
-  bar->addWidget(speedLabel_);
-  applySpeed(speedSlider_->value());
+  speedChoice_ = new QComboBox(this);
+  speedChoice_->setToolTip("How fast the program runs: real time is the machine's own clock (the PC's 4.77 MHz), so delays, "
+                           "animation and sound are as on the machine; instruction rates are for watching each line");
+  speedChoice_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  connect(speedChoice_, &QComboBox::activated, this, [this](int index) { chooseSpeed(index); });
+  bar->addWidget(speedChoice_);
+  actSlower_ = new QAction("Slower", this);
+  actSlower_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketLeft));
+  connect(actSlower_, &QAction::triggered, this, [this] { stepSpeed(-1); });
+  actFaster_ = new QAction("Faster", this);
+  actFaster_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketRight));
+  connect(actFaster_, &QAction::triggered, this, [this] { stepSpeed(+1); });
+  addAction(actSlower_);
+  addAction(actFaster_);
   auto* mark = new QAction("Mark", this);
   mark->setToolTip("Start the stopwatch here: the status bar shows instructions and clocks since the mark");
   connect(mark, &QAction::triggered, this, [this] {
@@ -102,7 +123,9 @@ void MainWindow::buildActions() {
   bar->addAction(mark);
 
   stopLabel_ = new QLabel(this);
+  stopLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   counters_ = new QLabel(this);
+  counters_->setObjectName("counters");
   counters_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
   statusBar()->addWidget(stopLabel_, 1);
   statusBar()->addPermanentWidget(counters_);
@@ -110,12 +133,15 @@ void MainWindow::buildActions() {
 
 void MainWindow::buildMenus() {
   auto* file = menuBar()->addMenu("&File");
-  auto* open = file->addAction("&Open...", this, [this] {
+  auto* open = file->addAction("&Open program...", this, [this] {
     QString path = QFileDialog::getOpenFileName(this, "Open a program", {},
                                                 "Programs (*.asm *.obj *.bin *.hex *.exe *.com);;All files (*)");
     if (!path.isEmpty()) openFile(path);
   });
   open->setShortcut(QKeySequence::Open);
+  auto* openProject = file->addAction("Open p&roject...", this, [this] { openProjectDialog(); });
+  openProject->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+  file->addAction("&New project...", this, [this] { newProjectDialog(); });
   auto* reload = file->addAction("&Reload", this, [this] { openFile(session_.path()); });
   reload->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
   file->addSeparator();
@@ -125,6 +151,9 @@ void MainWindow::buildMenus() {
   for (QAction* a : {actRun_, actPause_, actStepInto_, actStepOver_, actStepOut_, actRunToCursor_, actStepBack_, actReverse_, actReset_,
                      actBreakpoint_, actStepClock_, actStepBackClock_})
     debug->addAction(a);
+  debug->addSeparator();
+  debug->addAction(actSlower_);
+  debug->addAction(actFaster_);
   debug->addSeparator();
   // The LC-3's engine: reloading the program on the micro engine (with the book's control store,
   // or one from a file) or back on the fast one.
@@ -144,9 +173,12 @@ void MainWindow::buildMenus() {
     if (!session_.path().isEmpty()) openFile(session_.path());
   });
 
+  buildSettingsMenu(menuBar()->addMenu("&Program"));
+
   auto* view = menuBar()->addMenu("&View");
   for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
   view->addSeparator();
+  view->addAction("Default &layout", this, [this] { applyDefaultLayout(); });
   actDark_ = view->addAction("&Dark theme");
   actDark_->setCheckable(true);
   connect(actDark_, &QAction::toggled, this, [this](bool on) { setDarkTheme(on); });
@@ -158,6 +190,7 @@ void MainWindow::buildMenus() {
     sound_->setMuted(on);
     speaker_->setSoundStatus(on ? QString("Muted: View > Mute speaker") : sound_->status());
   });
+  buildHelpMenu();
 }
 
 void MainWindow::setDarkTheme(bool dark) {
@@ -183,10 +216,38 @@ void MainWindow::setDarkTheme(bool dark) {
   if (actDark_ && actDark_->isChecked() != dark) actDark_->setChecked(dark);
 }
 
-void MainWindow::applySpeed(int step) {
-  uint64_t speed = kSpeeds.at(static_cast<size_t>(step));
+void MainWindow::fillSpeeds() {
+  const uint64_t rate = session_.clockRate();
+  speeds_.clear();
+  for (uint64_t ips : {1, 2, 5, 10, 100, 1'000, 10'000, 100'000, 1'000'000}) speeds_.push_back(Speed::instructions(ips));
+  if (rate != 0)
+    for (unsigned factor : {1u, 2u, 10u}) speeds_.push_back(Speed::realTime(factor));
+  speeds_.push_back(Speed::maximum());
+  // Real time is the default for a machine with a clock rate (a PC program's delays, animation
+  // and sound as on the machine); the LC-3 runs at maximum. A choice made stays for that kind.
+  std::optional<Speed>& chosen = rate != 0 ? chosenPcSpeed_ : chosenLc3Speed_;
+  const Speed speed = chosen.value_or(rate != 0 ? Speed::realTime(1) : Speed::maximum());
+  speedChoice_->clear();
+  int current = static_cast<int>(speeds_.size()) - 1;
+  for (size_t i = 0; i < speeds_.size(); ++i) {
+    speedChoice_->addItem(QString::fromStdString(speeds_[i].describe(rate)));
+    if (speeds_[i] == speed) current = static_cast<int>(i);
+  }
+  speedChoice_->setCurrentIndex(current);
+  session_.setSpeed(speeds_[static_cast<size_t>(current)]);
+}
+
+void MainWindow::chooseSpeed(int index) {
+  if (index < 0 || static_cast<size_t>(index) >= speeds_.size()) return;
+  const Speed speed = speeds_[static_cast<size_t>(index)];
+  (session_.clockRate() != 0 ? chosenPcSpeed_ : chosenLc3Speed_) = speed;
+  if (speedChoice_->currentIndex() != index) speedChoice_->setCurrentIndex(index);
   session_.setSpeed(speed);
-  speedLabel_->setText(speed ? withSeparators(speed) + " /s" : QString("full speed"));
+  stopLabel_->setText("Speed: " + speedChoice_->itemText(index) + (session_.isRunning() ? " (running)" : ""));
+}
+
+void MainWindow::stepSpeed(int delta) {
+  chooseSpeed(std::clamp(speedChoice_->currentIndex() + delta, 0, speedChoice_->count() - 1));
 }
 
 void MainWindow::refreshAll() {
@@ -205,9 +266,10 @@ void MainWindow::refreshAll() {
   memory_.refresh();
   stack_.refresh();
   disassembly_.refresh();
+  if (!running) followSource();
   if (sim::Machine* m = session_.machine()) {
-    sourceView_->setCurrentLine(session_.sourceLineAt(m->programCounter()));
-    sourceView_->setBreakpointLines(session_.breakpointLines());
+    sourceView_->setCurrentLine(session_.sourceLineAt(sourceView_->file(), m->programCounter()));
+    sourceView_->setBreakpointLines(session_.breakpointLines(sourceView_->file()));
   }
   console_->capture();
   screen_->capture();
@@ -235,18 +297,37 @@ void MainWindow::refreshAll() {
   }
 }
 
+void MainWindow::followSource() {
+  // When the program stops in another module, the Source tab turns to that file.
+  sim::Machine* m = session_.machine();
+  if (!m) return;
+  const SourcePlace place = session_.sourcePlaceAt(m->programCounter());
+  if (!place.file.isEmpty() && place.file != sourceView_->file() && session_.sourceFiles().contains(place.file)) showSourceFile(place.file);
+}
+
+QString MainWindow::statusText() const {
+  const sim::Machine* m = session_.machine();
+  if (!m) return "Open a program: File > Open program (Ctrl+O), File > Open project, or drop a file here.";
+  const sim::StopInfo& stop = session_.lastStop();
+  const bool reset = stop.reason == sim::StopReason::Step && stop.message == "back to the start";
+  QString text = reset ? QString("Reset") : stopPhrase(stop);
+  const uint64_t pc = m->programCounter();
+  text += (stop.reason == sim::StopReason::Step ? " to " : " at ") + addressText(*m, pc);
+  const SourcePlace place = session_.sourcePlaceAt(pc);
+  if (!place.file.isEmpty()) text += QString(" (%1:%2)").arg(QFileInfo(place.file).fileName()).arg(place.line);
+  // The machine's own detail, unless it only repeats the reason.
+  const QString detail = QString::fromStdString(stop.message);
+  const QString reason = QString::fromStdString(std::string(sim::stopReasonName(stop.reason)));
+  if (!detail.isEmpty() && !reset && detail.compare(reason, Qt::CaseInsensitive) != 0) text += ": " + detail;
+  return text;
+}
+
 void MainWindow::onStopped() {
   breakpoints_.refresh();
+  breakpointView_->resizeColumnsToContents();
   refreshAll();
-  const sim::StopInfo& stop = session_.lastStop();
-  QString text = QString::fromStdString(std::string(sim::stopReasonName(stop.reason)));
-  if (!stop.message.empty()) text += ": " + QString::fromStdString(stop.message);
-  if (auto* m = session_.machine()) {
-    auto where = m->symbols().describe(m->programCounter());
-    text += QString("  at %1").arg(m->programCounter(), 4, 16, QChar('0')).toUpper();
-    if (where) text += " (" + QString::fromStdString(*where) + ")";
-  }
-  stopLabel_->setText(text);
+  stopLabel_->setText(statusText());
+  stopLabel_->setToolTip(stopLabel_->text());
 }
 
 void MainWindow::onRunningChanged(bool running) {
@@ -259,7 +340,7 @@ void MainWindow::onRunningChanged(bool running) {
   actStepClock_->setEnabled(micro);
   actStepBackClock_->setEnabled(micro);
   if (running) {
-    stopLabel_->setText("running...");
+    stopLabel_->setText("Running at " + speedChoice_->currentText() + "...");
     refreshTimer_->start();
     if (screen_->hasScreen()) screen_->setFocus();
     else console_->setFocus();
@@ -274,9 +355,13 @@ void MainWindow::updateStatus() {
     counters_->clear();
     return;
   }
-  counters_->setText(QString("instructions %1  clocks %2  |  since mark: %3 instr, %4 clocks")
-                         .arg(withSeparators(m->instructionCount()), withSeparators(m->clockCount()),
-                              withSeparators(session_.stopwatchInstructions()), withSeparators(session_.stopwatchClocks())));
+  // Machine time in seconds where the clock stands for real time; the stopwatch once Mark is used.
+  QString text = QString("instr %1  clocks %2").arg(withSeparators(m->instructionCount()), withSeparators(m->clockCount()));
+  if (const uint64_t rate = session_.clockRate(); rate != 0)
+    text += QString(" (%1 s)").arg(static_cast<double>(m->clockCount()) / static_cast<double>(rate), 0, 'f', 2);
+  if (session_.isMarked())
+    text += QString("  |  since mark %1 instr, %2 clocks").arg(withSeparators(session_.stopwatchInstructions()), withSeparators(session_.stopwatchClocks()));
+  counters_->setText(text);
 }
 
 void MainWindow::followMemory() {
@@ -304,7 +389,8 @@ void MainWindow::followStack() {
 
 std::optional<uint64_t> MainWindow::selectedAddress() {
   // The Source tab: the first instruction of the line the text cursor is on (or of a later line).
-  if (centre_->currentWidget() == sourceView_) return session_.addressOfSourceLine(sourceView_->textCursor().blockNumber() + 1);
+  if (centre_->currentWidget() == sourceView_)
+    return session_.addressOfSourceLine(sourceView_->file(), sourceView_->textCursor().blockNumber() + 1);
   int row = codeView_->currentIndex().row();
   if (row < 0) row = disassembly_.currentRow();
   if (row < 0) return std::nullopt;
@@ -316,6 +402,7 @@ void MainWindow::toggleBreakpointAtSelection() {
   if (!address || session_.isRunning()) return;
   session_.toggleBreakpoint(*address);
   breakpoints_.refresh();
+  breakpointView_->resizeColumnsToContents();
   refreshAll();
 }
 

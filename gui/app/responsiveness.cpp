@@ -86,7 +86,7 @@ int measureResponsiveness(MainWindow& window, const ResponsivenessOptions& optio
     lastRefresh = now;
   };
   const uint64_t instructions0 = machine->instructionCount(), clocks0 = machine->clockCount();
-  session.setSpeed(0);
+  session.setSpeed(options.realTime ? Speed::realTime(1) : Speed::maximum());
   const qint64 runAt = clock.nsecsElapsed();
   const double process0 = processCpuSeconds(), window0 = threadCpuSeconds();
   session.run();
@@ -106,9 +106,13 @@ int measureResponsiveness(MainWindow& window, const ResponsivenessOptions& optio
   std::lock_guard lock(session.machineMutex());
   const double ips = static_cast<double>(machine->instructionCount() - instructions0) / wall;
   const double cps = static_cast<double>(machine->clockCount() - clocks0) / wall;
-  std::fprintf(out, "asmlab-gui --measure-responsiveness: %.1f s at full speed, %s\n", wall,
+  std::fprintf(out, "asmlab-gui --measure-responsiveness: %.1f s %s, %s\n", wall,
+               options.realTime && session.clockRate() != 0 ? "in real time" : "at full speed",
                session.lastStop().reason == sim::StopReason::Paused ? "then paused" : "stopped by the program");
-  std::fprintf(out, "  simulated:        %.1f million instructions/s, %.1f million clocks/s\n", ips / 1e6, cps / 1e6);
+  std::fprintf(out, "  simulated:        %.1f million instructions/s, %.3f million clocks/s\n", ips / 1e6, cps / 1e6);
+  if (session.clockRate() != 0)
+    std::fprintf(out, "  machine time:     %.3f s in %.3f s of wall time (%.2f%%)\n", static_cast<double>(machine->clockCount() - clocks0) / static_cast<double>(session.clockRate()),
+                 wall, 100.0 * cps / static_cast<double>(session.clockRate()));
   // On a busy host the threads wait for a core; CPU time says what they needed.
   const double workerCpu = std::max(1e-9, processCpu - windowCpu);
   std::fprintf(out, "  CPU time:         window thread %.2f s (%.0f%% of the run), other threads %.2f s: "

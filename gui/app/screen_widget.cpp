@@ -1,24 +1,14 @@
 #include "screen_widget.hpp"
 
-#include <QFontDatabase>
-#include <QPolygonF>
-
-#include <algorithm>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 
-#include "asmlab/gui/cp437.hpp"
+#include <algorithm>
+#include <cstring>
 
 namespace asmlab::gui {
 namespace {
-
-// The 16 colours of the CGA/EGA/VGA text attribute (IBM VGA Technical Reference, default palette).
-const QColor kTextColours[16] = {
-    QColor(0x00, 0x00, 0x00), QColor(0x00, 0x00, 0xAA), QColor(0x00, 0xAA, 0x00), QColor(0x00, 0xAA, 0xAA),
-    QColor(0xAA, 0x00, 0x00), QColor(0xAA, 0x00, 0xAA), QColor(0xAA, 0x55, 0x00), QColor(0xAA, 0xAA, 0xAA),
-    QColor(0x55, 0x55, 0x55), QColor(0x55, 0x55, 0xFF), QColor(0x55, 0xFF, 0x55), QColor(0x55, 0xFF, 0xFF),
-    QColor(0xFF, 0x55, 0x55), QColor(0xFF, 0x55, 0xFF), QColor(0xFF, 0xFF, 0x55), QColor(0xFF, 0xFF, 0xFF)};
 
 // PC scan codes for keys without ASCII (IBM PC AT Technical Reference, keyboard scan codes set 1).
 int scanCodeFor(int key) {
@@ -33,6 +23,10 @@ int scanCodeFor(int key) {
     case Qt::Key_PageDown: return 0x51;
     case Qt::Key_Insert: return 0x52;
     case Qt::Key_Delete: return 0x53;
+    case Qt::Key_F1: return 0x3B;
+    case Qt::Key_F2: return 0x3C;
+    case Qt::Key_F3: return 0x3D;
+    case Qt::Key_F4: return 0x3E;
     default: break;
   }
   return -1;
@@ -44,110 +38,102 @@ ScreenWidget::ScreenWidget(DebugSession& session, QWidget* parent) : QWidget(par
   setFocusPolicy(Qt::StrongFocus);
   setMouseTracking(true);
   setMinimumSize(320, 200);
+  setAttribute(Qt::WA_OpaquePaintEvent);
 }
 
 void ScreenWidget::capture() {
   sim::Machine* m = session_.machine();
-  mode_ = Mode::None;
+  hasMachine_ = m != nullptr;
   pointer_ = {};
-  if (!m) return;
+  textColumns_ = 0;
+  auto* fb = m ? sim::capability<sim::FrameBuffer>(*m) : nullptr;
+  if (!fb || fb->frameWidth() == 0) {
+    frame_ = eightDot_ = QImage();
+    update();
+    return;
+  }
   if (auto* mouse = sim::capability<sim::PointerInput>(*m)) pointer_ = mouse->pointerState();
-  if (auto* text = sim::capability<sim::TextScreen>(*m); text && text->textModeActive()) {
-    mode_ = Mode::Text;
-    rows_ = text->textRows();
-    columns_ = text->textColumns();
-    cells_.resize(static_cast<size_t>(rows_) * columns_);
-    for (unsigned r = 0; r < rows_; ++r)
-      for (unsigned c = 0; c < columns_; ++c) cells_[r * columns_ + c] = text->textCell(r, c);
-  } else if (auto* fb = sim::capability<sim::FrameBuffer>(*m); fb && fb->frameWidth() > 0) {
-    mode_ = Mode::Graphics;
-    int w = static_cast<int>(fb->frameWidth()), h = static_cast<int>(fb->frameHeight());
-    if (frame_.width() != w || frame_.height() != h) frame_ = QImage(w, h, QImage::Format_RGB32);
-    for (int y = 0; y < h; ++y) {
-      auto* line = reinterpret_cast<QRgb*>(frame_.scanLine(y));
-      for (int x = 0; x < w; ++x) line[x] = 0xFF000000u | fb->pixelRgb(static_cast<unsigned>(x), static_cast<unsigned>(y));
+  if (auto* text = sim::capability<sim::TextScreen>(*m); text && text->textModeActive()) textColumns_ = text->textColumns();
+  unsigned w = 0, h = 0;
+  fb->copyFrame(pixels_, w, h);
+  if (frame_.width() != static_cast<int>(w) || frame_.height() != static_cast<int>(h)) frame_ = QImage(static_cast<int>(w), static_cast<int>(h), QImage::Format_RGB32);
+  for (unsigned y = 0; y < h; ++y) {
+    auto* line = reinterpret_cast<uint32_t*>(frame_.scanLine(static_cast<int>(y)));
+    for (unsigned x = 0; x < w; ++x) line[x] = 0xFF000000u | pixels_[size_t{y} * w + x];
+  }
+  eightDot_ = QImage();
+  if (textColumns_ != 0 && w == textColumns_ * 9) {
+    // IBM VGA Technical Reference, sequencer clocking mode bit 0: 8-dot characters are the 9-dot
+    // ones without their ninth column (which is blank, or a copy of the eighth for C0h-DFh).
+    eightDot_ = QImage(static_cast<int>(textColumns_ * 8), static_cast<int>(h), QImage::Format_RGB32);
+    for (unsigned y = 0; y < h; ++y) {
+      const auto* from = reinterpret_cast<const uint32_t*>(frame_.constScanLine(static_cast<int>(y)));
+      auto* to = reinterpret_cast<uint32_t*>(eightDot_.scanLine(static_cast<int>(y)));
+      for (unsigned c = 0; c < textColumns_; ++c) std::memcpy(to + c * 8, from + c * 9, 8 * sizeof(uint32_t));
     }
   }
   update();
 }
 
+const QImage& ScreenWidget::shownImage() const {
+  if (!eightDot_.isNull() && (width() < frame_.width() || height() < frame_.height())) return eightDot_;
+  return frame_;
+}
+
+int ScreenWidget::scale() const {
+  const QImage& image = shownImage();
+  if (image.isNull()) return 0;
+  return std::min(width() / image.width(), height() / image.height());
+}
+
 QRect ScreenWidget::imageRect() const {
-  // 4:3 like the monitor, centred.
-  int w = width(), h = height();
-  if (w * 3 > h * 4) w = h * 4 / 3;
-  else h = w * 3 / 4;
-  return {(width() - w) / 2, (height() - h) / 2, w, h};
+  const QImage& image = shownImage();
+  if (image.isNull()) return rect();
+  QSize size = image.size() * std::max(1, scale());
+  if (scale() == 0) size = image.size().scaled(this->size(), Qt::KeepAspectRatio);  // too small: shrink to fit
+  return {(width() - size.width()) / 2, (height() - size.height()) / 2, size.width(), size.height()};
 }
 
 QSize ScreenWidget::virtualScreen() const {
-  int height = mode_ == Mode::Graphics && frame_.height() > 200 ? frame_.height() : 200;
+  const int height = !isTextMode() && frame_.height() > 200 ? frame_.height() : 200;
   return {640, height};
 }
 
 std::optional<QPointF> ScreenWidget::pointerHotSpot() const {
-  if (mode_ != Mode::Graphics || !pointer_.visible) return std::nullopt;
-  QRect area = imageRect();
-  QSize virt = virtualScreen();
+  if (isTextMode() || frame_.isNull() || !pointer_.visible) return std::nullopt;
+  const QRect area = imageRect();
+  const QSize virt = virtualScreen();
   return QPointF(area.left() + static_cast<double>(pointer_.x) * area.width() / virt.width(),
                  area.top() + static_cast<double>(pointer_.y) * area.height() / virt.height());
-}
-
-void ScreenWidget::drawPointer(QPainter& painter) const {
-  std::optional<QPointF> tip = pointerHotSpot();
-  if (!tip) return;
-  // The driver's default graphics cursor is an arrow 16 pixels high with its hot spot at the tip
-  // (Microsoft Mouse Programmer's Reference, function 09h); drawn at the frame's scale.
-  double scale = static_cast<double>(imageRect().height()) / std::max(1, frame_.height());
-  const QPointF arrow[] = {{0, 0}, {0, 14}, {3.5, 10.5}, {6, 16}, {8, 15}, {5.5, 9.5}, {10, 9.5}};
-  QPolygonF shape;
-  for (const QPointF& point : arrow) shape << *tip + point * scale;
-  painter.setRenderHint(QPainter::Antialiasing, false);
-  painter.setPen(QPen(Qt::black, std::max(1.0, scale * 0.6)));
-  painter.setBrush(Qt::white);
-  painter.drawPolygon(shape);
 }
 
 void ScreenWidget::paintEvent(QPaintEvent*) {
   QPainter p(this);
   p.fillRect(rect(), Qt::black);
-  QRect area = imageRect();
-  if (mode_ == Mode::Graphics) {
-    p.drawImage(area, frame_);
-    drawPointer(p);
-  } else if (mode_ == Mode::Text && rows_ && columns_) {
-    double cw = static_cast<double>(area.width()) / columns_, ch = static_cast<double>(area.height()) / rows_;
-    QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    font.setPixelSize(std::max(6, static_cast<int>(ch * 0.85)));
-    font.setStyleStrategy(QFont::NoAntialias);
-    p.setFont(font);
-    for (unsigned r = 0; r < rows_; ++r) {
-      for (unsigned c = 0; c < columns_; ++c) {
-        const sim::TextCell& cell = cells_[r * columns_ + c];
-        QRectF box(area.left() + c * cw, area.top() + r * ch, cw + 0.5, ch + 0.5);
-        p.fillRect(box, kTextColours[(cell.attribute >> 4) & 7]);
-        if (cell.character == 0 || cell.character == ' ') continue;
-        p.setPen(kTextColours[cell.attribute & 15]);
-        p.drawText(box, Qt::AlignCenter, QString(cp437ToUnicode(cell.character)));
-      }
-    }
+  if (!frame_.isNull()) {
+    // Whole-number scales are drawn without smoothing: each frame pixel a crisp square.
+    p.setRenderHint(QPainter::SmoothPixmapTransform, scale() == 0);
+    p.drawImage(imageRect(), shownImage());
   } else {
     p.setPen(Qt::gray);
-    p.drawText(rect(), Qt::AlignCenter, "This machine has no screen; its output is in the Console pane.");
+    p.drawText(rect().adjusted(8, 8, -8, -8), Qt::AlignCenter | Qt::TextWordWrap,
+               hasMachine_ ? QString("This program's machine has no screen; its output is in the Console pane.")
+                           : QString("Open a program (File > Open, or drop a file here) to see its screen."));
   }
-  if (hasFocus() && mode_ != Mode::None) {
+  if (hasFocus() && !frame_.isNull()) {
+    // Drawn around the picture, never over it.
+    const QRect frameRect = imageRect().adjusted(-2, -2, 1, 1) & rect().adjusted(0, 0, -1, -1);
     p.setPen(QPen(QColor(80, 160, 255), 2));
-    p.drawRect(rect().adjusted(1, 1, -1, -1));
+    p.drawRect(frameRect);
   }
 }
 
 void ScreenWidget::keyPressEvent(QKeyEvent* event) {
   sim::Machine* m = session_.machine();
   if (!m) return;
-  int scan = scanCodeFor(event->key());
-  auto* keyboard = sim::capability<sim::ScanCodeKeyboard>(*m);
-  if (scan >= 0 && keyboard) {
-    std::lock_guard lock(session_.machineMutex());
-    keyboard->pushKey(static_cast<uint8_t>(scan), 0);
+  const int scan = scanCodeFor(event->key());
+  if (scan >= 0 && sim::capability<sim::ScanCodeKeyboard>(*m)) {
+    session_.pushKey(static_cast<uint8_t>(scan), 0);
     return;
   }
   QString text = event->text();
@@ -157,20 +143,17 @@ void ScreenWidget::keyPressEvent(QKeyEvent* event) {
 }
 
 void ScreenWidget::sendMouse(QMouseEvent* event) {
-  sim::Machine* m = session_.machine();
-  auto* pointer = m ? sim::capability<sim::PointerInput>(*m) : nullptr;
-  if (!pointer || mode_ == Mode::None) return;
-  QRect area = imageRect();
-  QSize virt = virtualScreen();
+  if (frame_.isNull() || !session_.machine()) return;
+  const QRect area = imageRect();
+  const QSize virt = virtualScreen();
   sim::MouseEvent e;
   e.x = std::clamp(static_cast<int>((event->position().x() - area.left()) * virt.width() / std::max(1, area.width())), 0,
                    virt.width() - 1);
-  e.y = std::clamp(static_cast<int>((event->position().y() - area.top()) * virt.height() / std::max(1, area.height())),
-                   0, virt.height() - 1);
-  auto b = event->buttons();
+  e.y = std::clamp(static_cast<int>((event->position().y() - area.top()) * virt.height() / std::max(1, area.height())), 0,
+                   virt.height() - 1);
+  const auto b = event->buttons();
   e.buttons = (b & Qt::LeftButton ? 1u : 0u) | (b & Qt::RightButton ? 2u : 0u) | (b & Qt::MiddleButton ? 4u : 0u);
-  std::lock_guard lock(session_.machineMutex());
-  pointer->pushMouseEvent(e);
+  session_.pushMouse(e);
 }
 
 void ScreenWidget::mouseMoveEvent(QMouseEvent* event) {

@@ -14,7 +14,7 @@
 namespace asmlab::gui {
 
 namespace {
-constexpr int kGutterWidth = 22;
+constexpr int kMarkWidth = 20;  // the breakpoint dot and the PC arrow, left of the line numbers
 }
 
 class SourceGutter : public QWidget {
@@ -37,14 +37,27 @@ SourceView::SourceView(QWidget* parent) : QPlainTextEdit(parent) {
   setLineWrapMode(NoWrap);
   setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
   gutter_ = new SourceGutter(this);
-  setViewportMargins(kGutterWidth, 0, 0, 0);
+  setViewportMargins(gutterWidth(), 0, 0, 0);
   connect(this, &QPlainTextEdit::updateRequest, gutter_, [this](const QRect&, int) { gutter_->update(); });
+  connect(this, &QPlainTextEdit::blockCountChanged, this, [this](int) {
+    setViewportMargins(gutterWidth(), 0, 0, 0);
+    placeGutter();
+  });
+}
+
+int SourceView::gutterWidth() const {
+  const int digits = std::max(3, static_cast<int>(QString::number(std::max(1, blockCount())).size()));
+  return kMarkWidth + fontMetrics().horizontalAdvance(QLatin1Char('9')) * digits + 8;
+}
+
+void SourceView::placeGutter() {
+  QRect r = contentsRect();
+  gutter_->setGeometry(r.left(), r.top(), gutterWidth(), r.height());
 }
 
 void SourceView::resizeEvent(QResizeEvent* e) {
   QPlainTextEdit::resizeEvent(e);
-  QRect r = contentsRect();
-  gutter_->setGeometry(r.left(), r.top(), kGutterWidth, r.height());
+  placeGutter();
 }
 
 int SourceView::lineAtY(int y) const {
@@ -62,11 +75,16 @@ void SourceView::paintGutter(QPaintEvent*) {
   QPainter p(gutter_);
   p.fillRect(gutter_->rect(), palette().window());
   p.setRenderHint(QPainter::Antialiasing);
+  p.setFont(font());
+  const QColor numberColour = palette().color(QPalette::PlaceholderText);
   for (QTextBlock block = firstVisibleBlock(); block.isValid(); block = block.next()) {
     QRectF box = blockBoundingGeometry(block).translated(contentOffset());
     if (box.top() > gutter_->height()) break;
     int line = block.blockNumber() + 1;
-    double size = std::min(box.height(), double{kGutterWidth}) - 6;
+    p.setPen(line == currentLine_ ? palette().color(QPalette::Text) : numberColour);
+    p.drawText(QRectF(kMarkWidth, box.top(), gutter_->width() - kMarkWidth - 6, box.height()), Qt::AlignRight | Qt::AlignVCenter,
+               QString::number(line));
+    double size = std::min(box.height(), double{kMarkWidth}) - 6;
     QRectF dot(4, box.top() + (box.height() - size) / 2, size, size);
     if (breakpointLines_.count(line)) {
       p.setPen(Qt::NoPen);

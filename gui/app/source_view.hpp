@@ -1,6 +1,7 @@
-// The program's source with the assembler's diagnostics on their lines: the line tinted and the
-// message in its tooltip and in the list below. A gutter on the left shows the breakpoints and
-// the line the program counter is on; clicking it toggles a breakpoint on that line.
+// One source file of the program with the assembler's diagnostics on their lines: the line tinted
+// and the message in its tooltip and in the list below. A gutter on the left shows the
+// breakpoints, the line the program counter is on and the line numbers; clicking it toggles a
+// breakpoint on that line.
 #pragma once
 
 #include <QPlainTextEdit>
@@ -27,6 +28,9 @@ public:
   QWidget* gutter() const { return gutter_; }
   // The 1-based line at a y coordinate of the gutter.
   int lineAtY(int y) const;
+  // The file shown (set by the window with showSource).
+  QString file() const { return file_; }
+  void setFile(const QString& file) { file_ = file; }
 
 protected:
   bool event(QEvent* e) override;
@@ -36,10 +40,13 @@ private:
   friend class SourceGutter;
   void updateMarks();
   void paintGutter(QPaintEvent* e);
+  int gutterWidth() const;
+  void placeGutter();
 
   std::vector<SourceDiagnostic> diagnostics_;
   QWidget* gutter_ = nullptr;
   int currentLine_ = 0;
+  QString file_;
   std::set<int> breakpointLines_;
 };
 

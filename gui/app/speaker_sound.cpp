@@ -83,9 +83,15 @@ void SpeakerSound::play(const std::vector<sim::SpeakerNote>& notes, uint64_t clo
   SpeakerSynthOptions options;
   options.sampleRate = kSampleRate;
   std::vector<int16_t> samples = synthesizeSpeaker(notes, clocksPerSecond, from, now, options);
+  // 40-150 ms queued in the device: gaps between refreshes do not starve it, and what is heard
+  // is what the machine does now (planSoundQueue).
+  constexpr size_t kMinQueued = kSampleRate * 40 / 1000, kMaxQueued = kSampleRate * 150 / 1000;
+  const auto capacity = static_cast<size_t>(output_->sink->bufferSize()) / sizeof(int16_t);
   const auto free = static_cast<size_t>(output_->sink->bytesFree()) / sizeof(int16_t);
-  const size_t count = std::min(samples.size(), free);
-  if (count) output_->io->write(reinterpret_cast<const char*>(samples.data()), static_cast<qint64>(count * sizeof(int16_t)));
+  const SoundQueuePlan plan = planSoundQueue(capacity > free ? capacity - free : 0, free, samples.size(), kMinQueued, kMaxQueued);
+  samples.erase(samples.begin(), samples.begin() + static_cast<std::ptrdiff_t>(plan.skip));
+  samples.insert(samples.begin(), plan.silence, int16_t{0});
+  if (!samples.empty()) output_->io->write(reinterpret_cast<const char*>(samples.data()), static_cast<qint64>(samples.size() * sizeof(int16_t)));
 #else
   (void)notes;
   (void)clocksPerSecond;

@@ -25,10 +25,10 @@ public:
   void setMuted(bool muted) { muted_ = muted; }
   bool muted() const { return muted_; }
   // Plays the machine time since the previous call, synthesised from `notes`
-  // (synthesizeSpeaker). When the machine runs faster than real time only the most recent
-  // fifth of a second is kept, and what does not fit the device's buffer is dropped: the sound
-  // follows the program rather than falling behind it. Going back in time (step back, reset)
-  // starts afresh.
+  // (synthesizeSpeaker). Paced in real time the machine gives as much sound as the device plays,
+  // and the device is kept 40-150 ms ahead, so what is heard is what the program does now; when
+  // the machine runs faster, only the most recent part of each refresh is kept. Going back in
+  // time (step back, reset) starts afresh.
   void play(const std::vector<sim::SpeakerNote>& notes, uint64_t clocksPerSecond, uint64_t now);
 
 private:

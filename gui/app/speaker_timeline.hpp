@@ -1,5 +1,6 @@
 // The speaker's notes on a timeline: one bar per note, its height the pitch (log scale), its
-// length the duration, in seconds of machine time. Shown whether or not the host can play sound.
+// length the duration, in seconds of machine time, the present at the right edge; the note sounding
+// now is highlighted and named. Shown whether or not the host can play sound.
 #pragma once
 
 #include <QWidget>
@@ -24,6 +25,8 @@ public:
   // Whether the notes are also heard (SpeakerSound::status()), shown in the pane's corner.
   void setSoundStatus(const QString& status);
   QString soundStatus() const { return soundStatus_; }
+  // "G4  392 Hz": the nearest equal-tempered note and the frequency.
+  static QString noteName(double hz);
 
 protected:
   void paintEvent(QPaintEvent*) override;

@@ -17,6 +17,27 @@ class SpeakerSynthTest : public QObject {
   Q_OBJECT
 
 private slots:
+  // The device queue at 44.1 kHz with 40 ms (1,764 samples) to 150 ms (6,615) queued; a refresh
+  // of real time is 33 ms (1,455 samples).
+  void aStarvedDeviceGetsSilenceFirst() {
+    const SoundQueuePlan plan = planSoundQueue(0, 22'050, 1'455, 1'764, 6'615);
+    QCOMPARE(plan.silence, size_t{1'764});
+    QCOMPARE(plan.skip, size_t{0});
+    QCOMPARE(plan.write, size_t{1'455});
+  }
+  void aFullEnoughDeviceTakesTheRefreshAsItIs() {
+    const SoundQueuePlan plan = planSoundQueue(2'000, 20'050, 1'455, 1'764, 6'615);
+    QCOMPARE(plan.silence, size_t{0});
+    QCOMPARE(plan.write, size_t{1'455});
+  }
+  void beyondTheMaximumTheOldestSamplesAreDropped() {
+    // 6,000 queued and a fifth of a second (8,820) of fresh sound: only 615 fit under 150 ms.
+    const SoundQueuePlan plan = planSoundQueue(6'000, 16'050, 8'820, 1'764, 6'615);
+    QCOMPARE(plan.write, size_t{615});
+    QCOMPARE(plan.skip, size_t{8'205});
+    // No room at all in the device: nothing is written.
+    QCOMPARE(planSoundQueue(22'050, 0, 1'455, 1'764, 6'615).write, size_t{0});
+  }
   void aToneIsASquareWaveFromItsStart() {
     std::vector<sim::SpeakerNote> notes{{1'000, kClocksPerSecond, 441.0}};  // starts at sample 10
     auto s = synthesizeSpeaker(notes, kClocksPerSecond, 0, 30'000);

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <string>
 #include <vector>
 
 #include "asmlab/x86/disassembler.hpp"
@@ -169,7 +170,10 @@ const Expect kModelCases[] = {
     {Cpu::I80386, {0x67, 0x8B, 0x05, 0x00, 0x01, 0x00, 0x00}, "mov ax, word ptr ds:[100h]", 7},
 };
 
-INSTANTIATE_TEST_SUITE_P(PerModel, DisassemblerText, ::testing::ValuesIn(kModelCases));
+// Named by position so ctest's list is stable (the default name prints the case's bytes,
+// pointers included).
+INSTANTIATE_TEST_SUITE_P(PerModel, DisassemblerText, ::testing::ValuesIn(kModelCases),
+                         [](const auto& info) { return "case" + std::to_string(info.index); });
 
 TEST(DisassemblerFlow, CallsReturnsInterruptsAndTargets) {
   auto call = decodeBytes({0xE8, 0xFD, 0x00}, Cpu::I8086, 0x100);

@@ -41,8 +41,6 @@ uint32_t imageLoadBase(link::OutputFormat format) {
   return (format == link::OutputFormat::Com ? psp : psp + 0x10) << 4;
 }
 
-// The linked program's line numbers as machine addresses (CS*16+IP). Object files name their
-// source as THEADR does (no folder); it is looked for beside the object.
 // Link messages ("file: error: message") as diagnostics about that file, so that they print once
 // as "trunc.obj: error: ..." and not as "error: trunc.obj: error: ...".
 void addLinkDiagnostics(const link::LinkDiagnostics& from, Diagnostics& to) {
@@ -65,6 +63,8 @@ std::optional<uint32_t> placeOf(const link::LinkedProgram& program, const std::s
   return std::nullopt;
 }
 
+// The linked program's line numbers as machine addresses (CS*16+IP). Object files name their
+// source as THEADR does (no folder); it is looked for beside the object.
 void fillSourceMap(const link::LinkedProgram& program, const std::vector<InputFile>& files, SourceMap& sourceMap) {
   const uint32_t base = imageLoadBase(program.format);
   std::map<std::string, std::string> resolved;  // a line's file name -> the path to show
@@ -83,6 +83,21 @@ void fillSourceMap(const link::LinkedProgram& program, const std::vector<InputFi
   }
 }
 
+// Where each segment of the linked program lies once loaded, and the paragraph the program
+// reaches it with: its group's frame when it is in one (as LINK resolves group-relative fixups),
+// else its own.
+std::vector<sim::SegmentRange> loadedSegments(const link::LinkedProgram& program, uint32_t loadBase) {
+  std::vector<sim::SegmentRange> out;
+  for (const auto& s : program.segments) {
+    if (s.absolute || s.length == 0) continue;
+    uint16_t frame = s.frame;
+    for (const auto& g : program.groups)
+      if (!s.group.empty() && g.name == s.group) frame = g.frame;
+    out.push_back({s.name, static_cast<uint16_t>((loadBase >> 4) + frame), loadBase + s.start, uint64_t{loadBase} + s.start + s.length});
+  }
+  return out;
+}
+
 }  // namespace
 
 std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadOptions& options,
@@ -99,6 +114,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
   }
   std::vector<uint8_t> program;
   std::vector<std::pair<std::string, uint32_t>> publics;  // name, linear address once loaded
+  std::vector<sim::SegmentRange> segments;                // the linked program's, once loaded
   std::string name = files.front().path;
   const std::string ext = lowerExt(name);
   if (ext == ".exe" || ext == ".com") {
@@ -175,6 +191,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     // Every label of the sources, where its module's part of its segment was placed.
     for (const auto& label : labels)
       if (auto at = placeOf(*linked, label.segment, label.origin)) publics.push_back({label.name, loadBase + *at + label.offset});
+    segments = loadedSegments(*linked, loadBase);
     if (sourceMap) fillSourceMap(*linked, files, *sourceMap);
     const auto dot = name.find_last_of('.');
     name = name.substr(0, dot) + (tiny ? ".COM" : ".EXE");
@@ -190,6 +207,15 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     return nullptr;
   }
   for (const auto& [symbol, address] : publics) machine->symbols().add(symbol, address);
+  for (auto& segment : segments) machine->symbols().addSegment(std::move(segment));
+  if (ext == ".exe" || ext == ".com") {
+    // A program linked elsewhere: its symbols from the map beside it, if there is one. The
+    // map's addresses count from the load image, which DOS puts after the PSP (.EXE) or at
+    // PSP:0000 (.COM, whose image starts with the PSP's 100h bytes).
+    const bool isExe = files.front().bytes.size() >= 2 &&
+                       ((files.front().bytes[0] == 'M' && files.front().bytes[1] == 'Z') || (files.front().bytes[0] == 'Z' && files.front().bytes[1] == 'M'));
+    readMapSymbols(files.front().path, imageLoadBase(isExe ? link::OutputFormat::Exe : link::OutputFormat::Com), machine->symbols());
+  }
   if (options.seed) randomizeDosProgram(*machine, program, *options.seed);
   return machine;
 }

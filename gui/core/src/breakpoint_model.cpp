@@ -1,5 +1,6 @@
 #include "asmlab/gui/breakpoint_model.hpp"
 
+#include "asmlab/gui/address_text.hpp"
 #include "asmlab/gui/expression.hpp"
 
 namespace asmlab::gui {
@@ -62,6 +63,18 @@ QVariant BreakpointModel::data(const QModelIndex& index, int role) const {
       if (bp->kind == K::Interrupt) return QString("interrupt");
       return QString(bp->access == sim::WatchKind::Read ? "read" : bp->access == sim::WatchKind::Write ? "write" : "access");
     }
+    case Where: {
+      using K = sim::Breakpoint::Kind;
+      if (bp->kind == K::Execute) return addressText(*m, bp->address);
+      if (bp->kind == K::Memory) {
+        QString text = addressText(*m, bp->address);
+        return bp->length > 1 ? QString("%1 (%2 units)").arg(text).arg(bp->length) : text;
+      }
+      auto hex = [](uint64_t v) { return QString("%1").arg(v, 2, 16, QChar('0')).toUpper() + "h"; };
+      if (bp->kind == K::Port) return "port " + hex(bp->address);
+      const QString text = "INT " + hex(bp->address);
+      return bp->function >= 0 ? text + " AH=" + hex(static_cast<uint64_t>(bp->function)) : text;
+    }
     case Description: return QString::fromStdString(bp->description);
     case Hits: return QVariant::fromValue<qulonglong>(bp->hits);
   }
@@ -70,7 +83,7 @@ QVariant BreakpointModel::data(const QModelIndex& index, int role) const {
 
 QVariant BreakpointModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-  static const char* names[] = {"On", "#", "Kind", "Where / condition", "Hits"};
+  static const char* names[] = {"On", "#", "Kind", "Where", "As typed", "Hits"};
   return section < ColumnCount ? QString(names[section]) : QVariant();
 }
 

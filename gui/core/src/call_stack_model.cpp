@@ -1,5 +1,7 @@
 #include "asmlab/gui/call_stack_model.hpp"
 
+#include "asmlab/gui/address_text.hpp"
+
 namespace asmlab::gui {
 namespace {
 
@@ -43,25 +45,35 @@ void CallStackModel::refresh() {
     int cs = m->registerIndex("CS");
     if (r7 >= 0) {
       uint64_t ret = m->readRegister(static_cast<size_t>(r7));
-      if (auto call = callBefore(*m, ret)) frames_.push_back({ret, *call, "R7"});
+      if (auto call = callBefore(*m, ret)) frames_.push_back({ret, *call, "R7", {}});
     }
     if (r6 >= 0) {
       uint64_t top = m->readRegister(static_cast<size_t>(r6));
       for (uint64_t a = top; a < top + 32 && a < m->memorySize(); ++a) {
         uint64_t ret = m->peek(a);
-        if (auto call = callBefore(*m, ret)) frames_.push_back({ret, *call, "stack x" + QString("%1").arg(a, 4, 16, QChar('0')).toUpper()});
+        if (auto call = callBefore(*m, ret)) frames_.push_back({ret, *call, "stack x" + QString("%1").arg(a, 4, 16, QChar('0')).toUpper(), {}});
       }
     } else if (sp >= 0 && ss >= 0 && cs >= 0) {
-      // Near returns into the current code segment, 16-bit words from SS:SP up.
-      uint64_t base = m->readRegister(static_cast<size_t>(ss)) * 16;
-      uint64_t codeBase = m->readRegister(static_cast<size_t>(cs)) * 16;
-      uint64_t top = m->readRegister(static_cast<size_t>(sp));
-      for (uint64_t off = top; off < top + 64 && off < 0x10000; off += 2) {
-        uint64_t a = base + off;
-        if (a + 1 >= m->memorySize()) break;
-        uint64_t ret = codeBase + (m->peek(a) | (m->peek(a + 1) << 8));
-        if (auto call = callBefore(*m, ret))
-          frames_.push_back({ret, *call, QString("SS:%1").arg(off, 4, 16, QChar('0')).toUpper()});
+      // From SS:SP up: a word returning into the current code segment (near), or a pair IP, CS
+      // returning just after a far call anywhere.
+      const uint64_t base = m->readRegister(static_cast<size_t>(ss)) * 16;
+      const auto codeSegment = static_cast<uint16_t>(m->readRegister(static_cast<size_t>(cs)));
+      const uint64_t top = m->readRegister(static_cast<size_t>(sp));
+      auto word = [&](uint64_t a) { return m->peek(a) | (m->peek(a + 1) << 8); };
+      for (uint64_t off = top; off < top + 96 && off + 1 < 0x10000; off += 2) {
+        const uint64_t a = base + off;
+        if (a + 3 >= m->memorySize()) break;
+        const QString where = QString("SS:%1").arg(off, 4, 16, QChar('0')).toUpper();
+        const auto ip = static_cast<uint16_t>(word(a));
+        const auto farSegment = static_cast<uint16_t>(word(a + 2));
+        const uint64_t farReturn = uint64_t{farSegment} * 16 + ip;
+        if (auto call = callBefore(*m, farReturn); call && farSegment != 0) {
+          frames_.push_back({farReturn, *call, where, farSegment});
+          off += 2;  // the CS word belongs to this frame
+          continue;
+        }
+        const uint64_t nearReturn = uint64_t{codeSegment} * 16 + ip;
+        if (auto call = callBefore(*m, nearReturn)) frames_.push_back({nearReturn, *call, where, codeSegment});
       }
     }
   }
@@ -80,14 +92,9 @@ QVariant CallStackModel::data(const QModelIndex& index, int role) const {
   const sim::Machine* m = session_.machine();
   if (!m || !index.isValid() || role != Qt::DisplayRole) return {};
   const Frame& f = frames_.at(static_cast<size_t>(index.row()));
-  auto describe = [&](uint64_t a) {
-    auto d = m->symbols().describe(a);
-    QString hex = QString("%1").arg(a, 4, 16, QChar('0')).toUpper();
-    return d ? QString("%1 (%2)").arg(hex, QString::fromStdString(*d)) : hex;
-  };
   switch (index.column()) {
-    case Return: return describe(f.returnAddress);
-    case Caller: return describe(f.callAddress) + "  " + QString::fromStdString(m->disassemble(f.callAddress));
+    case Return: return addressText(*m, f.returnAddress, f.segment);
+    case Caller: return addressText(*m, f.callAddress, f.segment) + "  " + QString::fromStdString(m->disassemble(f.callAddress));
     case Where: return f.where;
   }
   return {};

@@ -1,19 +1,38 @@
 #include "asmlab/gui/debug_session.hpp"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QEvent>
 #include <QFile>
-#include <QDir>
 #include <QFileInfo>
-#include <QRegularExpression>
 
 #include <algorithm>
 #include <chrono>
 
 #include "asmlab/asm/diagnostics.hpp"
 #include "asmlab/toolchain/loader.hpp"
+#include "asmlab/toolchain/project.hpp"
 
 namespace asmlab::gui {
+namespace {
+
+bool isProjectPath(const QString& path) {
+  const QFileInfo info(path);
+  return info.isDir() || info.suffix().compare("yaml", Qt::CaseInsensitive) == 0 ||
+         info.suffix().compare("yml", Qt::CaseInsensitive) == 0;
+}
+
+// A file's text for the Source tab; objects, libraries and programs (binary) are not shown.
+std::optional<QString> readSourceText(const QString& path) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) return std::nullopt;
+  const QByteArray bytes = file.readAll();
+  if (bytes.contains('\0')) return std::nullopt;
+  return QString::fromLatin1(bytes);
+}
+
+}  // namespace
+
 DebugSession::DebugSession(QObject* parent) : QObject(parent) {}
 
 DebugSession::~DebugSession() {
@@ -21,36 +40,76 @@ DebugSession::~DebugSession() {
   if (worker_.joinable()) worker_.join();
 }
 
+void DebugSession::setMasmDialect(std::optional<QString> dialect) {
+  given_.masmDialect = dialect ? std::optional<std::string>(dialect->toStdString()) : std::nullopt;
+}
+
+void DebugSession::setX86Cpu(std::optional<QString> cpu) {
+  given_.x86Cpu = cpu ? std::optional<std::string>(cpu->toStdString()) : std::nullopt;
+}
+
 bool DebugSession::load(const QString& path) {
   pause();
   if (worker_.joinable()) worker_.join();
   path_ = path;
-  QFile file(path);
-  source_.clear();
-  if (file.open(QIODevice::ReadOnly)) {
-    QByteArray bytes = file.readAll();
-    // Objects and executables are not shown as text.
-    source_ = bytes.contains('\0') ? QString() : QString::fromLatin1(bytes);
-  }
   Diagnostics diags;
+  std::vector<std::string> files;
+  std::string specPath;
+  isProject_ = isProjectPath(path);
+  projectName_.clear();
+  if (isProject_) {
+    if (auto project = toolchain::readProject(path.toStdString(), diags)) {
+      files = project->files;
+      specPath = project->specPath;
+      projectName_ = QString::fromStdString(project->name);
+    }
+  } else {
+    files = {path.toStdString()};
+  }
   toolchain::LoadOptions options;
-  toolchain::ExplicitSettings given = given_;
-  if (forcedEdition_) given.lc3Edition = forcedEdition_;
   std::unique_ptr<sim::Machine> machine;
   settingsSummary_.clear();
-  if (auto settings = toolchain::programSettings({path.toStdString()}, "", given, diags)) {
-    toolchain::applySettings(*settings, given, options);
-    settingsSummary_ = QString::fromStdString(settings->summary);
-    if (loadMicrocode(options, diags)) machine = toolchain::loadProgram({path.toStdString()}, options, diags, sourceMap_);
+  sourceMap_.clear();
+  if (!files.empty()) {
+    if (auto settings = toolchain::programSettings(files, specPath, given_, diags)) {
+      toolchain::applySettings(*settings, given_, options);
+      settingsSummary_ = QString::fromStdString(settings->summary);
+      specPath = settings->specPath;
+      if (loadMicrocode(options, diags)) machine = toolchain::loadProgram(files, options, diags, sourceMap_);
+    }
   }
+  specPath_ = QString::fromStdString(specPath);
   edition_ = options.lc3Edition;
-  hasSourceLines_ = std::any_of(sourceMap_.begin(), sourceMap_.end(),
-                                [file = path.toStdString()](const auto& entry) { return entry.second.file == file; });
+  dialect_ = QString::fromStdString(options.masmDialect);
+  cpu_ = QString::fromStdString(options.x86Cpu);
+
+  // The files to show: the sources given (or the project's), then every other file the line
+  // table names (included files), each read once now so that the view matches what was built.
+  files_.clear();
+  sourceFiles_.clear();
+  sourceTexts_.clear();
+  auto addSource = [this](const QString& file) {
+    if (sourceTexts_.count(file)) return;
+    if (auto text = readSourceText(file)) {
+      sourceTexts_[file] = *text;
+      sourceFiles_.push_back(file);
+    }
+  };
+  for (const auto& f : files) {
+    files_.push_back(QString::fromStdString(f));
+    if (toolchain::detectFile(f, "").isObject) continue;
+    addSource(QString::fromStdString(f));
+  }
+  for (const auto& [address, where] : sourceMap_) addSource(QString::fromStdString(where.file));
+  // A single object or program has no source of its own; keep its name for the window title.
   diagnostics_.clear();
-  std::string canonical = QFileInfo(path).canonicalFilePath().toStdString();
   for (const Diagnostic& d : diags.all()) {
     if (d.severity == Severity::Note) continue;
     SourceDiagnostic s;
+    if (d.location.file) {
+      s.file = QString::fromStdString(d.location.file->name());
+      addSource(s.file);
+    }
     s.line = static_cast<int>(d.location.line);
     s.column = static_cast<int>(d.location.column);
     s.isError = d.severity == Severity::Error;
@@ -73,13 +132,23 @@ bool DebugSession::load(const QString& path) {
   ++generation_;
   history_ = std::make_unique<sim::History>(*machine_, 100'000, 64);
   initial_ = machine_->saveSnapshot();
+  const auto* rate = sim::capability<sim::ClockRate>(*machine_);
+  pacer_.setClockRate(rate ? rate->clocksPerSecond() : 0);
   lastStop_ = {};
   lastStop_.reason = sim::StopReason::Step;
   lastStop_.address = machine_->programCounter();
   markInstructions_ = markClocks_ = 0;
+  marked_ = false;
   clocksByAddress_.clear();
+  lastMouseClock_ = 0;
+  lastMouseButtons_ = 0;
   emit loaded();
   return true;
+}
+
+QString DebugSession::sourceText(const QString& file) const {
+  auto it = sourceTexts_.find(file);
+  return it == sourceTexts_.end() ? QString() : it->second;
 }
 
 void DebugSession::run() {
@@ -106,6 +175,17 @@ void DebugSession::runTo(uint64_t address) {
 void DebugSession::pause() {
   pauseRequested_ = true;
   if (machine_ && running_) machine_->requestPause();
+  clock_->wake();  // a worker waiting for wall-clock time notices at once
+}
+
+void DebugSession::setSpeed(const Speed& speed) {
+  pacer_.setSpeed(speed);
+  clock_->wake();  // a worker sleeping at the old speed recomputes its slice now
+}
+
+void DebugSession::setWallClock(WallClock& clock) {
+  clock_ = &clock;
+  pacer_.setClock(clock);
 }
 
 void DebugSession::stepInto() {
@@ -126,6 +206,8 @@ void DebugSession::stepBack() {
   {
     std::lock_guard lock(mutex_);
     stop = history_->stepBack();
+    if (stop.message.empty()) stop.message = "back one instruction";
+    lastMouseClock_ = 0;
   }
   afterSyncAction(stop);
 }
@@ -136,6 +218,7 @@ void DebugSession::reverseContinue() {
   {
     std::lock_guard lock(mutex_);
     stop = history_->reverseContinue();
+    lastMouseClock_ = 0;
   }
   afterSyncAction(stop);
 }
@@ -150,11 +233,13 @@ void DebugSession::reset() {
     machine_->clearOutput();
     history_->reset();
     markInstructions_ = markClocks_ = 0;
+    lastMouseClock_ = 0;
+    lastMouseButtons_ = 0;
   }
   sim::StopInfo stop;
   stop.reason = sim::StopReason::Step;
   stop.address = machine_->programCounter();
-  stop.message = "reset";
+  stop.message = "back to the start";
   afterSyncAction(stop);
 }
 
@@ -169,11 +254,50 @@ void DebugSession::machineEdited() {
   history_->checkpoint();
 }
 
+void DebugSession::inputChanged() {
+  // Snapshots from before this input cannot replay past it (sim::History's rules).
+  history_->checkpoint();
+}
+
 void DebugSession::feedInput(const QString& text) {
   if (!machine_) return;
   std::lock_guard lock(mutex_);
   machine_->feedInput(text.toLatin1().toStdString());
-  history_->checkpoint();
+  inputChanged();
+}
+
+void DebugSession::pushKey(uint8_t scanCode, uint8_t ascii) {
+  if (!machine_) return;
+  std::lock_guard lock(mutex_);
+  auto* keyboard = sim::capability<sim::ScanCodeKeyboard>(*machine_);
+  if (!keyboard) return;
+  keyboard->pushKey(scanCode, ascii);
+  inputChanged();
+}
+
+bool DebugSession::pushMouse(const sim::MouseEvent& event) {
+  if (!machine_) return false;
+  std::lock_guard lock(mutex_);
+  auto* pointer = sim::capability<sim::PointerInput>(*machine_);
+  if (!pointer) return false;
+  const WallClock::Time wall = clock_->now();
+  uint64_t at = machine_->clockCount();
+  if (running_)
+    if (auto mapped = pacer_.clockAt(wall)) at = std::max(at, *mapped);
+  // A press or release comes no sooner after the previous event than the person took, counted
+  // in the machine's clocks (what a real-time run maps it to anyway).
+  const uint64_t rate = pacer_.clockRate();
+  if (event.buttons != lastMouseButtons_ && rate != 0 && lastMouseWall_.count() != 0 && wall > lastMouseWall_) {
+    const double held = std::chrono::duration<double>(wall - lastMouseWall_).count();
+    at = std::max(at, lastMouseClock_ + static_cast<uint64_t>(std::min(held, 60.0) * static_cast<double>(rate)));
+  }
+  at = std::max(at, lastMouseClock_);  // never before an earlier event
+  pointer->pushMouseEventAt(event, at);
+  lastMouseClock_ = at;
+  lastMouseWall_ = wall;
+  lastMouseButtons_ = event.buttons;
+  inputChanged();
+  return true;
 }
 
 bool DebugSession::toggleBreakpoint(uint64_t address) {
@@ -186,8 +310,20 @@ bool DebugSession::toggleBreakpoint(uint64_t address) {
       return false;
     }
   }
+  // The description names the place as the user reads it: a label when one is there, else the
+  // address in the machine's own notation (x3229, 1A2B:0010).
   auto name = machine_->symbols().nameAt(address);
-  bps.addExecute(address, {}, name ? *name : QString("x%1").arg(address, 4, 16, QChar('0')).toUpper().toStdString());
+  QString where;
+  if (name) {
+    where = QString::fromStdString(*name);
+  } else if (machine_->memoryUnitBits() >= 16) {
+    where = "x" + QString("%1").arg(address, 4, 16, QChar('0')).toUpper();
+  } else {
+    const sim::SegmentRange* segment = machine_->symbols().segmentAt(address);
+    uint64_t paragraph = segment ? segment->paragraph : address >> 4;
+    where = QString("%1:%2").arg(paragraph, 4, 16, QChar('0')).arg(address - paragraph * 16, 4, 16, QChar('0')).toUpper();
+  }
+  bps.addExecute(address, {}, where.toStdString());
   return true;
 }
 
@@ -196,6 +332,7 @@ void DebugSession::markStopwatch() {
   std::lock_guard lock(mutex_);
   markInstructions_ = machine_->instructionCount();
   markClocks_ = machine_->clockCount();
+  marked_ = true;
 }
 
 uint64_t DebugSession::stopwatchInstructions() const {
@@ -251,8 +388,47 @@ void DebugSession::start(Work work) {
   worker_ = std::thread([this, work] { workerLoop(work); });
 }
 
+sim::StopInfo DebugSession::runPaced() {
+  using HostClock = std::chrono::steady_clock;
+  sim::StopInfo stop;
+  pacer_.start(machine_->clockCount(), machine_->instructionCount());
+  slicing_ = true;
+  for (;;) {
+    // Only this thread runs the machine now, so its counters can be read without the mutex.
+    const Pacer::Slice slice = pacer_.next(machine_->clockCount(), machine_->instructionCount());
+    if (slice.maxInstructions == 0) {
+      clock_->sleepUntil(slice.wakeAt);
+      if (pauseRequested_) break;
+      continue;
+    }
+    const auto t0 = HostClock::now();
+    const uint64_t before = machine_->instructionCount();
+    {
+      std::lock_guard lock(mutex_);
+      sim::RunLimits limits;
+      limits.maxInstructions = slice.maxInstructions;
+      limits.maxClocks = slice.maxClocks;
+      stop = history_->run(limits);
+    }
+    pacer_.ran(machine_->instructionCount() - before, HostClock::now() - t0);
+    const bool sliceDone = stop.reason == sim::StopReason::InstructionLimit || stop.reason == sim::StopReason::ClockLimit;
+    if (!sliceDone || pauseRequested_) break;
+    // A refresh waiting for the machine goes first: std::mutex is not fair, and without this
+    // the worker would take it back before the window's thread woke up.
+    while (refreshWaiting_ > 0 && !pauseRequested_) std::this_thread::yield();
+  }
+  slicing_ = false;
+  const bool sliceDone = stop.reason == sim::StopReason::InstructionLimit || stop.reason == sim::StopReason::ClockLimit ||
+                         stop.reason == sim::StopReason::Running;
+  if (pauseRequested_ && sliceDone) {
+    stop.reason = sim::StopReason::Paused;
+    stop.message.clear();
+    stop.address = machine_->programCounter();
+  }
+  return stop;
+}
+
 void DebugSession::workerLoop(Work work) {
-  using Clock = std::chrono::steady_clock;
   sim::StopInfo stop;
   if (work != Work::Run) {
     std::lock_guard lock(mutex_);
@@ -260,41 +436,7 @@ void DebugSession::workerLoop(Work work) {
     limits.maxInstructions = 500'000'000;  // a call that never returns stops here (or on pause)
     stop = work == Work::StepOver ? history_->stepOver(limits) : history_->stepOut(limits);
   } else {
-    // Slices aim at about 4 ms of host time at full speed; at a set speed, a slice is 1/60 s of
-    // instructions followed by a wait. Host time only paces the run; it never affects results.
-    uint64_t slice = 20'000;
-    auto begin = Clock::now();
-    uint64_t done = 0;
-    slicing_ = true;
-    for (;;) {
-      uint64_t speed = speed_;
-      uint64_t count = speed ? std::max<uint64_t>(1, speed / 60) : slice;
-      auto t0 = Clock::now();
-      {
-        std::lock_guard lock(mutex_);
-        sim::RunLimits limits;
-        limits.maxInstructions = count;
-        stop = history_->run(limits);
-      }
-      done += count;
-      if (stop.reason != sim::StopReason::InstructionLimit || pauseRequested_) break;
-      if (speed) {
-        auto due = begin + std::chrono::microseconds(done * 1'000'000 / speed);
-        while (Clock::now() < due && !pauseRequested_) std::this_thread::sleep_for(std::chrono::milliseconds(2));
-      } else {
-        auto us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - t0).count();
-        if (us < 2000) slice = std::min<uint64_t>(slice * 2, 5'000'000);
-        else if (us > 8000) slice = std::max<uint64_t>(slice / 2, 1000);
-      }
-      // A refresh waiting for the machine goes first: std::mutex is not fair, and without this
-      // the worker would take it back before the window's thread woke up.
-      while (refreshWaiting_ > 0 && !pauseRequested_) std::this_thread::yield();
-    }
-    slicing_ = false;
-    if (pauseRequested_ && stop.reason == sim::StopReason::InstructionLimit) {
-      stop.reason = sim::StopReason::Paused;
-      stop.message = "paused";
-    }
+    stop = runPaced();
   }
   QMetaObject::invokeMethod(this, [this, stop] { finish(stop); }, Qt::QueuedConnection);
 }
@@ -312,29 +454,34 @@ void DebugSession::finish(sim::StopInfo stop) {
   emit stopped();
 }
 
-int DebugSession::sourceLineAt(uint64_t address) const {
+SourcePlace DebugSession::sourcePlaceAt(uint64_t address) const {
   auto it = sourceMap_.find(address);
-  if (it == sourceMap_.end() || it->second.file != path_.toStdString()) return 0;
-  return static_cast<int>(it->second.line);
+  if (it == sourceMap_.end()) return {};
+  return {QString::fromStdString(it->second.file), static_cast<int>(it->second.line)};
 }
 
-std::optional<uint64_t> DebugSession::addressOfSourceLine(int line) const {
-  const std::string file = path_.toStdString();
+int DebugSession::sourceLineAt(const QString& file, uint64_t address) const {
+  SourcePlace place = sourcePlaceAt(address);
+  return place.file == file ? place.line : 0;
+}
+
+std::optional<uint64_t> DebugSession::addressOfSourceLine(const QString& file, int line) const {
+  const std::string name = file.toStdString();
   std::optional<uint64_t> best;
   uint32_t bestLine = 0;
   for (const auto& [address, where] : sourceMap_) {
-    if (where.file != file || where.line < static_cast<uint32_t>(line)) continue;
+    if (where.file != name || where.line < static_cast<uint32_t>(line)) continue;
     if (!best || where.line < bestLine) best = address, bestLine = where.line;
   }
   return best;
 }
 
-std::set<int> DebugSession::breakpointLines() const {
+std::set<int> DebugSession::breakpointLines(const QString& file) const {
   std::set<int> lines;
   if (!machine_) return lines;
   for (const auto& [id, bp] : machine_->breakpoints().all())
     if (bp.kind == sim::Breakpoint::Kind::Execute)
-      if (int line = sourceLineAt(bp.address); line > 0) lines.insert(line);
+      if (int line = sourceLineAt(file, bp.address); line > 0) lines.insert(line);
   return lines;
 }
 

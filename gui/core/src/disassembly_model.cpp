@@ -3,6 +3,8 @@
 #include <QBrush>
 #include <QColor>
 
+#include "asmlab/gui/address_text.hpp"
+
 namespace asmlab::gui {
 
 DisassemblyModel::DisassemblyModel(DebugSession& session, QObject* parent) : QAbstractTableModel(parent), session_(session) {}
@@ -61,6 +63,13 @@ void DisassemblyModel::refresh() {
   }
 }
 
+std::optional<uint16_t> DisassemblyModel::codeSegment() const {
+  // The rows are the code CS reaches when the PC is among them (the PC's own notation).
+  const int cs = machine_ ? machine_->registerIndex("CS") : -1;
+  if (cs < 0) return std::nullopt;
+  return static_cast<uint16_t>(machine_->readRegister(static_cast<size_t>(cs)));
+}
+
 int DisassemblyModel::rowOfAddress(uint64_t address) const {
   for (size_t i = 0; i < rows_.size(); ++i)
     if (rows_[i].address == address) return static_cast<int>(i);
@@ -87,7 +96,7 @@ QVariant DisassemblyModel::data(const QModelIndex& index, int role) const {
   if (role == Qt::DisplayRole) {
     switch (index.column()) {
       case Gutter: return QString(breakpoint ? "\u25CF" : "") + (current ? "\u25B6" : "");
-      case Address: return QString("%1").arg(r.address, machine_->memorySize() > 0x10000 ? 5 : 4, 16, QChar('0')).toUpper();
+      case Address: return addressOnly(*machine_, r.address, codeSegment());
       case Label: return r.label;
       case Instruction: return r.text;
       case Clocks: {
@@ -99,6 +108,7 @@ QVariant DisassemblyModel::data(const QModelIndex& index, int role) const {
   if (role == Qt::ForegroundRole && index.column() == Gutter && breakpoint) return QBrush(QColor(220, 30, 30));
   if (role == Qt::BackgroundRole && current) return QBrush(QColor(255, 230, 80, 170));
   if (role == Qt::ToolTipRole && index.column() == Clocks) return QString("clocks taken when last stepped");
+  if (role == Qt::ToolTipRole && index.column() != Clocks) return addressText(*machine_, r.address, codeSegment());
   return {};
 }
 

@@ -3,11 +3,13 @@
 #include <QBrush>
 #include <QColor>
 
+#include "asmlab/gui/address_text.hpp"
 #include "asmlab/gui/expression.hpp"
 
 namespace asmlab::gui {
 
-MemoryModel::MemoryModel(DebugSession& session, QObject* parent) : QAbstractTableModel(parent), session_(session) {}
+MemoryModel::MemoryModel(DebugSession& session, Shape shape, QObject* parent)
+    : QAbstractTableModel(parent), session_(session), shape_(shape) {}
 
 void MemoryModel::refresh() {
   const sim::Machine* m = session_.machine();
@@ -16,7 +18,9 @@ void MemoryModel::refresh() {
     beginResetModel();
     machine_ = m;
     if (m) {
-      unitsPerRow_ = m->memoryUnitBits() >= 16 ? 8 : 16;
+      // A stack word is one LC-3 unit or two PC bytes (SP moves by 2).
+      if (shape_ == Shape::Narrow) unitsPerRow_ = m->memoryUnitBits() >= 16 ? 1 : 2;
+      else unitsPerRow_ = m->memoryUnitBits() >= 16 ? 8 : 16;
       digits_ = static_cast<int>((m->memoryUnitBits() + 3) / 4);
     }
     endResetModel();
@@ -44,8 +48,11 @@ QVariant MemoryModel::data(const QModelIndex& index, int role) const {
   int c = index.column();
   if (role == Qt::DisplayRole || role == Qt::EditRole) {
     if (c == 0) {
-      int width = machine_->memorySize() > 0x10000 ? 5 : 4;
-      return QString("%1").arg(rowStart, width, 16, QChar('0')).toUpper();
+      // As every pane writes addresses (address_text.hpp); the Stack pane's rows in SS.
+      std::optional<uint16_t> segment;
+      if (const int ss = machine_->registerIndex("SS"); shape_ == Shape::Narrow && ss >= 0)
+        segment = static_cast<uint16_t>(machine_->readRegister(static_cast<size_t>(ss)));
+      return addressOnly(*machine_, rowStart, segment);
     }
     if (c <= unitsPerRow_) {
       uint64_t a = rowStart + static_cast<uint64_t>(c - 1);
@@ -67,8 +74,7 @@ QVariant MemoryModel::data(const QModelIndex& index, int role) const {
   }
   if (role == Qt::ToolTipRole && c >= 1 && c <= unitsPerRow_) {
     uint64_t a = rowStart + static_cast<uint64_t>(c - 1);
-    auto where = machine_->symbols().describe(a);
-    return where ? QString::fromStdString(*where) : QVariant();
+    return addressText(*machine_, a);
   }
   return {};
 }

@@ -61,6 +61,12 @@ QVariant RegisterModel::data(const QModelIndex& index, int role) const {
           unsigned low = v & 0xFF;
           return low >= 32 && low < 127 ? QString("'%1'").arg(QChar(low)) : QString();
         }
+        if (info.name == "PSR") {
+          // Patt & Patel 3rd ed. 9.1.1: PSR[15] privilege (1 = user, 0 = supervisor),
+          // PSR[10:8] the priority level PL, PSR[2:0] the condition codes N, Z, P.
+          QString cc = QString(v & 4 ? "N" : "") + (v & 2 ? "Z" : "") + (v & 1 ? "P" : "");
+          return QString("%1, PL%2, %3").arg(v & 0x8000 ? "user" : "super").arg((v >> 8) & 7).arg(cc.isEmpty() ? "-" : cc);
+        }
         QString letters;
         const std::string& names = info.flagLetters;
         for (size_t i = 0; i < names.size(); ++i) {

@@ -33,4 +33,14 @@ std::vector<int16_t> synthesizeSpeaker(const std::vector<sim::SpeakerNote>& note
   return samples;
 }
 
+SoundQueuePlan planSoundQueue(size_t queued, size_t free, size_t fresh, size_t minQueued, size_t maxQueued) {
+  SoundQueuePlan plan;
+  plan.silence = queued < minQueued ? std::min(minQueued - queued, free) : 0;
+  const size_t after = queued + plan.silence;
+  const size_t room = std::min(free - plan.silence, maxQueued > after ? maxQueued - after : 0);
+  plan.write = std::min(fresh, room);
+  plan.skip = fresh - plan.write;
+  return plan;
+}
+
 }  // namespace asmlab::gui

@@ -23,6 +23,18 @@ void SymbolTable::clear() {
   byName_.clear();
   byAddress_.clear();
   spelling_.clear();
+  segments_.clear();
+}
+
+void SymbolTable::addSegment(SegmentRange segment) {
+  if (segment.end > segment.start) segments_.push_back(std::move(segment));
+}
+
+const SegmentRange* SymbolTable::segmentAt(uint64_t address) const {
+  const SegmentRange* best = nullptr;
+  for (const auto& s : segments_)
+    if (address >= s.start && address < s.end && (!best || s.end - s.start < best->end - best->start)) best = &s;
+  return best;
 }
 
 std::optional<uint64_t> SymbolTable::find(std::string_view name) const {
@@ -37,14 +49,20 @@ std::optional<std::string> SymbolTable::nameAt(uint64_t address) const {
   return it->second;
 }
 
-std::optional<std::string> SymbolTable::describe(uint64_t address, uint64_t maxOffset) const {
+std::optional<std::pair<std::string, uint64_t>> SymbolTable::nearest(uint64_t address, uint64_t maxOffset) const {
   auto it = byAddress_.upper_bound(address);
   if (it == byAddress_.begin()) return std::nullopt;
   --it;
-  uint64_t offset = address - it->first;
+  const uint64_t offset = address - it->first;
   if (offset > maxOffset) return std::nullopt;
-  if (offset == 0) return it->second;
-  return it->second + "+" + std::to_string(offset);
+  return std::make_pair(it->second, offset);
+}
+
+std::optional<std::string> SymbolTable::describe(uint64_t address, uint64_t maxOffset) const {
+  auto found = nearest(address, maxOffset);
+  if (!found) return std::nullopt;
+  if (found->second == 0) return found->first;
+  return found->first + "+" + std::to_string(found->second);
 }
 
 std::vector<std::string> SymbolTable::names() const {

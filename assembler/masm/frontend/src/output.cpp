@@ -132,6 +132,16 @@ void Assembler::buildModule() {
       m.isMain = true;
     }
   }
+  // The procedures' own labels (MASM 6 scopes a label with one colon to its PROC), for debuggers
+  // too: a step into another module's routine shows the loop labels inside it.
+  for (const Symbol* sym : localOwners) {
+    if (sym->kind != SymKind::Label || sym->segment < 0) continue;
+    link::Public p;
+    p.name = sym->name;
+    p.segment = static_cast<uint32_t>(sym->segment);
+    p.offset = static_cast<uint32_t>(sym->value);
+    result_.labels.push_back(std::move(p));
+  }
 }
 
 namespace {

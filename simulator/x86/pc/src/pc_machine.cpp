@@ -293,18 +293,34 @@ sim::PointerState PcMachine::pointerState() const {
   return {f.mouseShown == 0, f.mouseX, f.mouseY};
 }
 
-void PcMachine::pushMouseEvent(const sim::MouseEvent& event) {
-  InputEvent move;
-  move.kind = InputEvent::Kind::MouseMove;
-  move.x = event.x;
-  move.y = event.y;
-  applyMouseEvent(move);
+namespace {
+// A mouse event as the driver's inputs: the move, then each button's state.
+std::vector<InputEvent> mouseInputs(const sim::MouseEvent& event) {
+  std::vector<InputEvent> events(4);
+  events[0].kind = InputEvent::Kind::MouseMove;
+  events[0].x = event.x;
+  events[0].y = event.y;
   for (unsigned b = 0; b < 3; ++b) {
-    InputEvent e;
-    e.button = b;
-    e.kind = (event.buttons >> b) & 1 ? InputEvent::Kind::MouseDown : InputEvent::Kind::MouseUp;
-    applyMouseEvent(e);
+    events[b + 1].button = b;
+    events[b + 1].kind = (event.buttons >> b) & 1 ? InputEvent::Kind::MouseDown : InputEvent::Kind::MouseUp;
   }
+  return events;
+}
+}  // namespace
+
+void PcMachine::pushMouseEvent(const sim::MouseEvent& event) {
+  for (const auto& e : mouseInputs(event)) applyMouseEvent(e);
+}
+
+void PcMachine::pushMouseEventAt(const sim::MouseEvent& event, uint64_t clock) {
+  if (clock <= now() && timedEvents_.empty()) {
+    pushMouseEvent(event);
+    return;
+  }
+  // Delivered by advanceDevices() when the clock gets there, after the events already due.
+  std::vector<InputEvent> events = mouseInputs(event);
+  for (auto& e : events) e.clock = std::max(clock, now());
+  addInputEvents(events);
 }
 
 void PcMachine::programWaitsForInput() {
@@ -569,7 +585,26 @@ std::string PcMachine::disassemble(uint64_t address, unsigned* length) const {
           : options_.cpu == CpuModel::i80386 ? dis::Cpu::I80386 : dis::Cpu::I8086;
   // Linear addresses inside the current code segment show CS-relative targets.
   const uint32_t csBase = uint32_t{cpu_.seg(CS)} << 4;
-  o.address = address >= csBase && address < csBase + 0x10000 ? static_cast<uint32_t>(address - csBase) : static_cast<uint32_t>(address & 0xF);
+  const bool inCs = address >= csBase && address < csBase + 0x10000;
+  o.address = inCs ? static_cast<uint32_t>(address - csBase) : static_cast<uint32_t>(address & 0xF);
+  // Targets and direct memory operands by the program's names where one is exactly there: near
+  // code in the segment the offsets count from, data through the segment register's value now.
+  const uint32_t codeBase = inCs ? csBase : static_cast<uint32_t>(address & ~uint64_t{0xF});
+  if (!symbols().empty()) {
+    o.symbols = [this, codeBase](const dis::SymbolQuery& q) -> std::optional<std::string> {
+      uint32_t linear = 0;
+      if (q.kind == dis::SymbolQuery::Kind::FarCode) {
+        linear = (uint32_t{q.segment} << 4) + q.offset;
+      } else if (q.kind == dis::SymbolQuery::Kind::NearCode) {
+        linear = codeBase + (q.offset & 0xFFFF);
+      } else {
+        const std::string reg(q.segmentRegister);
+        const SegReg seg = reg == "es" ? ES : reg == "ss" ? SS : reg == "cs" ? CS : DS;
+        linear = (uint32_t{cpu_.seg(seg)} << 4) + (q.offset & 0xFFFF);
+      }
+      return symbols().nameAt(linear & 0xFFFFF);
+    };
+  }
   const auto insn = dis::decode([&](uint32_t i) { return peek8(static_cast<uint32_t>(address + i)); }, o);
   if (length != nullptr) *length = insn.length;
   return insn.text;

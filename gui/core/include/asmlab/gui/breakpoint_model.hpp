@@ -1,4 +1,5 @@
-// The machine's breakpoints: enabled (checkable), id, kind, what the user wrote, hits.
+// The machine's breakpoints: enabled (checkable), id, kind, where (the address as every pane
+// writes it, with its label), what the user wrote, hits.
 #pragma once
 
 #include <QAbstractTableModel>
@@ -11,7 +12,7 @@ namespace asmlab::gui {
 
 class BreakpointModel : public QAbstractTableModel {
 public:
-  enum Column { Enabled, Id, Kind, Description, Hits, ColumnCount };
+  enum Column { Enabled, Id, Kind, Where, Description, Hits, ColumnCount };
   explicit BreakpointModel(DebugSession& session, QObject* parent = nullptr);
 
   void refresh();

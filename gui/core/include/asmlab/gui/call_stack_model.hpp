@@ -2,11 +2,15 @@
 // register (the LC-3's R7) and the words on the stack (R6 on the LC-3, SS:SP on the 8086) that
 // point just after a call instruction (JSR, JSRR, TRAP, CALL, INT) are return addresses. Costs
 // nothing while the program runs; a data word that happens to look like a return address can
-// show up as an extra frame, as in any stack walk without frame records.
+// show up as an extra frame, as in any stack walk without frame records. On the PC a word is a
+// near return into the current code segment, or with the word above it a far return (IP, CS) into
+// any segment, as CALL FAR pushes them (Intel 8086 Family User's Manual, CALL); addresses are
+// shown as segment:offset with their labels (address_text.hpp).
 #pragma once
 
 #include <QAbstractTableModel>
 
+#include <optional>
 #include <vector>
 
 #include "asmlab/gui/debug_session.hpp"
@@ -22,7 +26,8 @@ public:
   struct Frame {
     uint64_t returnAddress;
     uint64_t callAddress;
-    QString where;  // "stack x2FFE" or "R7"
+    QString where;                     // "stack x2FFE", "R7", "SS:FFFA"
+    std::optional<uint16_t> segment;   // PC: the CS the return goes to
   };
   const std::vector<Frame>& frames() const { return frames_; }
 

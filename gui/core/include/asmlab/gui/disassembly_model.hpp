@@ -5,6 +5,7 @@
 
 #include <QAbstractTableModel>
 
+#include <optional>
 #include <vector>
 
 #include "asmlab/gui/debug_session.hpp"
@@ -35,6 +36,8 @@ private:
     QString label, text;
   };
   void rebuild(uint64_t start);
+  // The segment the rows are shown in (the PC's CS), none on the LC-3.
+  std::optional<uint16_t> codeSegment() const;
   DebugSession& session_;
   const sim::Machine* machine_ = nullptr;
   uint64_t generation_ = UINT64_MAX;

@@ -1,6 +1,6 @@
 // Memory as a hex and character view: one row per 8 words (LC-3) or 16 bytes (PC), an address
-// column, one editable column per unit and the characters. The view follows an address (a
-// register's value or a label) with rowOf().
+// column, one editable column per unit and the characters; narrow (the Stack pane), one stack
+// word a row. The view follows an address (a register's value or a label) with rowOf().
 #pragma once
 
 #include <QAbstractTableModel>
@@ -11,7 +11,8 @@ namespace asmlab::gui {
 
 class MemoryModel : public QAbstractTableModel {
 public:
-  explicit MemoryModel(DebugSession& session, QObject* parent = nullptr);
+  enum class Shape { Wide, Narrow };
+  explicit MemoryModel(DebugSession& session, Shape shape = Shape::Wide, QObject* parent = nullptr);
 
   void refresh();  // machine replaced or state changed
   int unitsPerRow() const { return unitsPerRow_; }
@@ -29,6 +30,7 @@ public:
 
 private:
   DebugSession& session_;
+  Shape shape_;
   const sim::Machine* machine_ = nullptr;
   uint64_t generation_ = UINT64_MAX;
   int unitsPerRow_ = 8;

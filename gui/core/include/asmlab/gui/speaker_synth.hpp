@@ -4,6 +4,7 @@
 // machine time, so what is heard is a function of the run, never of the host.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -24,5 +25,17 @@ struct SpeakerSynthOptions {
 // log gives them.
 std::vector<int16_t> synthesizeSpeaker(const std::vector<sim::SpeakerNote>& notes, uint64_t clocksPerSecond,
                                        uint64_t fromClock, uint64_t toClock, const SpeakerSynthOptions& options = {});
+
+// What of a refresh's `fresh` samples goes to a sound device that has `queued` samples waiting
+// and room for `free` more, so that between `minQueued` and `maxQueued` stay queued: what is
+// heard then lags the machine by a bounded time. A device that has run short gets silence first
+// (else its clock would slip behind the machine's for good); beyond `maxQueued` (or the room) the
+// oldest fresh samples are dropped.
+struct SoundQueuePlan {
+  size_t silence = 0;  // zero samples to write first
+  size_t skip = 0;     // fresh samples dropped from the front
+  size_t write = 0;    // fresh samples written after the silence
+};
+SoundQueuePlan planSoundQueue(size_t queued, size_t free, size_t fresh, size_t minQueued, size_t maxQueued);
 
 }  // namespace asmlab::gui

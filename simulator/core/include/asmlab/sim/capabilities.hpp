@@ -38,6 +38,15 @@ public:
   virtual unsigned frameWidth() const = 0;
   virtual unsigned frameHeight() const = 0;
   virtual uint32_t pixelRgb(unsigned x, unsigned y) const = 0;
+  // The whole frame at once, row-major 0xRRGGBB, with what the device overlays (the PC's text
+  // cursor and mouse pointer); by default pixel by pixel.
+  virtual void copyFrame(std::vector<uint32_t>& pixels, unsigned& width, unsigned& height) const {
+    width = frameWidth();
+    height = frameHeight();
+    pixels.resize(size_t{width} * height);
+    for (unsigned y = 0; y < height; ++y)
+      for (unsigned x = 0; x < width; ++x) pixels[size_t{y} * width + x] = pixelRgb(x, y);
+  }
 };
 
 // A note the program played on a speaker: the time it started and how long it lasted, in the
@@ -78,9 +87,24 @@ public:
   virtual ~PointerInput() = default;
   // Moves the pointer and sets the buttons; the driver sees it as a hardware event now.
   virtual void pushMouseEvent(const MouseEvent& event) = 0;
+  // The same, seen when the machine's clock reaches `clock` (at once if it already has): a
+  // debugger pacing the machine in real time stamps each press and release with the simulated
+  // moment it happened, so a click lasts as long as the button was held.
+  virtual void pushMouseEventAt(const MouseEvent& event, uint64_t clock) {
+    (void)clock;
+    pushMouseEvent(event);
+  }
   // Where the driver's cursor is and whether the program shows it (hidden when the machine has
   // no driver that draws one).
   virtual PointerState pointerState() const { return {}; }
+};
+
+// A machine whose clock stands for real time: its nominal frequency (PC: 4.77 MHz), so that a
+// front end can run it at the speed of the real machine (the debugger's real-time pacing).
+class ClockRate {
+public:
+  virtual ~ClockRate() = default;
+  virtual uint64_t clocksPerSecond() const = 0;
 };
 
 // Keys that have no ASCII code (arrows, function keys), by scan code, as the keyboard would send

@@ -46,6 +46,7 @@ class PcMachine final : public sim::Machine,
                         public sim::TextScreen,
                         public sim::FrameBuffer,
                         public sim::SpeakerLog,
+                        public sim::ClockRate,
                         public sim::PointerInput,
                         public sim::ScanCodeKeyboard,
                         public sim::DeviceInspector,
@@ -110,9 +111,13 @@ public:
   unsigned frameWidth() const override { return video_->frameWidth(); }
   unsigned frameHeight() const override { return video_->frameHeight(); }
   uint32_t pixelRgb(unsigned x, unsigned y) const override { return video_->pixelRgb(x, y); }
+  void copyFrame(std::vector<uint32_t>& pixels, unsigned& width, unsigned& height) const override {
+    video_->render(pixels, width, height, true);
+  }
   std::vector<sim::SpeakerNote> speakerNotes() const override { return speaker_.notes(now(), options_.clocksPerSecond); }
-  uint64_t clocksPerSecond() const override { return options_.clocksPerSecond; }
+  uint64_t clocksPerSecond() const override { return options_.clocksPerSecond; }  // SpeakerLog and ClockRate
   void pushMouseEvent(const sim::MouseEvent& event) override;
+  void pushMouseEventAt(const sim::MouseEvent& event, uint64_t clock) override;
   sim::PointerState pointerState() const override;
   void pushKey(uint8_t scanCode, uint8_t ascii) override;
   // PIT, PPI, PIC, interrupt table, video mode (+ the video card's own tables); device_tables.cpp.
