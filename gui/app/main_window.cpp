@@ -87,6 +87,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   const bool placed = restoreGeometry(settings.value("window/geometry").toByteArray());
   layoutIsDefault_ = !restoreState(settings.value("window/state").toByteArray());
   defaultLayoutPending_ = layoutIsDefault_;
+  keepDockTabTitlesWhole();
   if (!placed)
     if (QScreen* s = screen()) fitToScreen(s->availableGeometry().size());
   for (const QString& name : settings.value("panes/closed").toStringList()) closedByUser_.insert(name);

@@ -102,6 +102,7 @@ private:
   void chooseSpeed(int index);
   void stepSpeed(int delta);
   // Panes for devices the machine lacks are hidden; the others shown unless the user closed them.
+  void keepDockTabTitlesWhole();
   void showPanesForMachine();
   void sizeColumns();
   int codeMinimumWidth() const;  // the Code tab with every column readable

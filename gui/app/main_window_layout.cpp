@@ -8,6 +8,7 @@
 #include <QLayout>
 #include <QMenuBar>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTableView>
 #include <QToolBar>
 
@@ -164,6 +165,16 @@ void MainWindow::showPanesForMachine() {
   for (auto [dock, present] : {std::pair{screenDock_, screen}, {speakerDock_, speaker}, {deviceDock_, devices}, {microDock_, micro}}) {
     dock->toggleViewAction()->setEnabled(present);
     dock->setVisible(present && !closedByUser_.count(dock->objectName()));
+  }
+  keepDockTabTitlesWhole();
+}
+
+void MainWindow::keepDockTabTitlesWhole() {
+  // The tab bars of tabbed panes belong to the window and are made as panes are tabbed: a title is
+  // never cut short ("Call sta..."); a bar too narrow for its titles scrolls instead.
+  for (QTabBar* bar : findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
+    bar->setElideMode(Qt::ElideNone);
+    bar->setUsesScrollButtons(true);
   }
 }
 

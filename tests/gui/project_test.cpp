@@ -127,7 +127,9 @@ private slots:
     // engine.asm, in engine's code segment, shown with the nearest label there.
     CallStackModel calls(s);
     calls.refresh();
-    QVERIFY(!calls.frames().empty());
+    // engine.asm's main loop is entered by the program's start, not called: the far return is
+    // the only frame, and the words above the stack's top at load are not looked at.
+    QCOMPARE(calls.frames().size(), size_t{1});
     const auto& frame = calls.frames().front();
     const QString engine = QDir(kProject).filePath("engine.asm");
     QCOMPARE(s.sourcePlaceAt(frame.callAddress).file, engine);

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "asmlab/gui/call_stack_model.hpp"
 
 #include "asmlab/gui/address_text.hpp"
@@ -59,15 +60,21 @@ void CallStackModel::refresh() {
       const uint64_t base = m->readRegister(static_cast<size_t>(ss)) * 16;
       const auto codeSegment = static_cast<uint16_t>(m->readRegister(static_cast<size_t>(cs)));
       const uint64_t top = m->readRegister(static_cast<size_t>(sp));
+      // SP 0 at load means a full 64K stack: the top is the segment's end.
+      uint64_t end = 0x10000;
+      const auto& atLoad = session_.registersAtLoad();
+      if (static_cast<size_t>(std::max(ss, sp)) < atLoad.size() && atLoad[static_cast<size_t>(ss)] == m->readRegister(static_cast<size_t>(ss)) &&
+          atLoad[static_cast<size_t>(sp)] != 0)
+        end = atLoad[static_cast<size_t>(sp)];
       auto word = [&](uint64_t a) { return m->peek(a) | (m->peek(a + 1) << 8); };
-      for (uint64_t off = top; off < top + 96 && off + 1 < 0x10000; off += 2) {
+      for (uint64_t off = top; off < top + 96 && off + 1 < end; off += 2) {
         const uint64_t a = base + off;
         if (a + 3 >= m->memorySize()) break;
         const QString where = QString("SS:%1").arg(off, 4, 16, QChar('0')).toUpper();
         const auto ip = static_cast<uint16_t>(word(a));
         const auto farSegment = static_cast<uint16_t>(word(a + 2));
         const uint64_t farReturn = uint64_t{farSegment} * 16 + ip;
-        if (auto call = callBefore(*m, farReturn); call && farSegment != 0) {
+        if (auto call = callBefore(*m, farReturn); call && farSegment != 0 && off + 3 < end) {
           frames_.push_back({farReturn, *call, where, farSegment});
           off += 2;  // the CS word belongs to this frame
           continue;

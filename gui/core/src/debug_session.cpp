@@ -142,6 +142,8 @@ bool DebugSession::load(const QString& path) {
   clocksByAddress_.clear();
   lastMouseClock_ = 0;
   lastMouseButtons_ = 0;
+  registersAtLoad_.clear();
+  for (size_t r = 0; r < machine_->registers().size(); ++r) registersAtLoad_.push_back(machine_->readRegister(r));
   emit loaded();
   return true;
 }

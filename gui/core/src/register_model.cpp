@@ -52,7 +52,7 @@ QVariant RegisterModel::data(const QModelIndex& index, int role) const {
       case Hex: return QString("%1").arg(v, static_cast<int>((info.bits + 3) / 4), 16, QChar('0')).toUpper();
       case Decimal: {
         int64_t s = static_cast<int64_t>(v);
-        if (info.bits < 64 && (v >> (info.bits - 1)) & 1) s -= int64_t{1} << info.bits;
+        if (!info.isAddress && info.bits < 64 && (v >> (info.bits - 1)) & 1) s -= int64_t{1} << info.bits;
         return QString("%1").arg(s);
       }
       case Detail: {

@@ -22,11 +22,11 @@ struct SplitMix64 {
 std::vector<sim::RegisterInfo> makeRegisterInfo() {
   std::vector<sim::RegisterInfo> regs;
   for (int i = 0; i < 8; ++i) regs.push_back({"R" + std::to_string(i), 16, false, {}});
-  regs.push_back({"PC", 16, false, {}});
+  regs.push_back({"PC", 16, false, {}, true});
   // PSR: bit 15 privilege (1 = user), bits 10-8 priority, bits 2-0 N Z P.
   regs.push_back({"PSR", 16, true, "U----PPP-----NZP"});
-  regs.push_back({"SSP", 16, false, {}});  // Saved_SSP (meaningful in user mode)
-  regs.push_back({"USP", 16, false, {}});  // Saved_USP (meaningful in supervisor mode)
+  regs.push_back({"SSP", 16, false, {}, true});  // Saved_SSP (meaningful in user mode)
+  regs.push_back({"USP", 16, false, {}, true});  // Saved_USP (meaningful in supervisor mode)
   return regs;
 }
 }  // namespace

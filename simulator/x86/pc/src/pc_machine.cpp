@@ -619,7 +619,8 @@ enum RegisterIndex { rAX, rBX, rCX, rDX, rSI, rDI, rBP, rSP, rCS, rDS, rES, rSS,
 const std::vector<sim::RegisterInfo>& PcMachine::registers() const {
   static const std::vector<sim::RegisterInfo> list = [] {
     std::vector<sim::RegisterInfo> r;
-    for (const char* n : {"AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP", "CS", "DS", "ES", "SS", "IP"}) r.push_back({n, 16, false, {}});
+    for (const char* n : {"AX", "BX", "CX", "DX", "SI", "DI", "BP"}) r.push_back({n, 16, false, {}});
+    for (const char* n : {"SP", "CS", "DS", "ES", "SS", "IP"}) r.push_back({n, 16, false, {}, true});
     r.push_back({"FLAGS", 16, true, "----ODITSZ-A-P-C"});
     return r;
   }();

@@ -5,7 +5,8 @@
 // show up as an extra frame, as in any stack walk without frame records. On the PC a word is a
 // near return into the current code segment, or with the word above it a far return (IP, CS) into
 // any segment, as CALL FAR pushes them (Intel 8086 Family User's Manual, CALL); addresses are
-// shown as segment:offset with their labels (address_text.hpp).
+// shown as segment:offset with their labels (address_text.hpp). The walk stops at the top of the
+// stack the program was loaded with (SS:SP at load): the words above it are not the stack's.
 #pragma once
 
 #include <QAbstractTableModel>

@@ -91,6 +91,8 @@ public:
   int lc3Edition() const { return edition_; }
   QString masmDialect() const { return dialect_; }
   QString x86Cpu() const { return cpu_; }
+  // The registers as the program was loaded (e.g. where its stack begins), by register index.
+  const std::vector<uint64_t>& registersAtLoad() const { return registersAtLoad_; }
 
   // --- sources ---
   // The source files with lines in the program (the project's sources first, then files they
@@ -203,6 +205,7 @@ private:
   std::unique_ptr<sim::Machine> machine_;
   std::unique_ptr<sim::History> history_;
   std::unique_ptr<sim::MachineSnapshot> initial_;
+  std::vector<uint64_t> registersAtLoad_;
   std::mutex mutex_;
   std::thread worker_;
   std::atomic<bool> running_{false};

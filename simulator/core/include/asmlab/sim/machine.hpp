@@ -21,6 +21,7 @@ struct RegisterInfo {
   unsigned bits = 16;
   bool isFlags = false;  // shown bit by bit in debuggers
   std::string flagLetters;  // for flag registers: letter per bit, MSB first, '-' for unused
+  bool isAddress = false;   // holds an address or a segment: its decimal value is shown unsigned
 };
 
 struct RunLimits {
