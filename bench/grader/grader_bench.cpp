@@ -1,7 +1,9 @@
 // Grader throughput: a batch of generated variants of the Dots and Boxes program (most correct,
-// some with wrong prompts, endless loops or syntax errors, as a real batch has), graded against
-// ten tests of programs/lc3/dots/asmlab.yaml in isolated processes; and the time of the
-// exhaustive "the computer never loses" check on programs/lc3/ttt and the 8086 tic-tac-toes.
+// some with wrong prompts, a turn bug, endless loops or syntax errors, as a real batch has),
+// graded against ten tests of programs/lc3/dots/asmlab.yaml (its first five whole games, which
+// start at the program's entry, and its first five subroutine tests) in isolated processes; the whole spec on one submission in this
+// process (the CPU time per test); and the time of the exhaustive "the computer never loses"
+// check on programs/lc3/ttt and the 8086 tic-tac-toes.
 //
 // The programs come from $ASMLAB_PROGRAMS_DIR, else <source>/programs. Run:
 //   build/release/bench/grader/asmlab_grader_bench --benchmark_repetitions=3
@@ -37,15 +39,15 @@ void replaceOnce(std::string& text, const std::string& from, const std::string& 
 }
 
 // Variant i: 0-15 no-op words (BR never, x0000) at the entry so every label moves, and a fault in
-// some: a wrong prompt (1 in 10), a wrong end message (1 in 10), an endless loop (1 in 20) or a
-// syntax error (1 in 25).
+// some: a wrong prompt (1 in 10), a box that does not earn another move (1 in 10), an endless
+// loop (1 in 20) or a syntax error (1 in 25).
 std::string variant(const std::string& original, size_t i) {
   std::string text = original;
   std::string padding;
   for (size_t k = 0; k < i % 16; ++k) padding += "        .FILL x0000\n";
   replaceOnce(text, "MAIN            JSR DISPLAY_BOARD", padding + "MAIN            JSR DISPLAY_BOARD");
   if (i % 10 == 3) replaceOnce(text, "\"Player 2, input a move", "\"Player 2 input a move");
-  if (i % 10 == 7) replaceOnce(text, "Game over. Player 1 wins!", "Player 1 wins the game!");
+  if (i % 10 == 7) replaceOnce(text, "BRp US_DONE             ; a completed box earns another move", "ADD R0, R0, #0");
   if (i % 20 == 11) replaceOnce(text, "MAIN            JSR DISPLAY_BOARD", "MAIN            BRnzp MAIN");
   if (i % 25 == 13) replaceOnce(text, "MAIN            JSR DISPLAY_BOARD", "MAIN            JSR DISPLAY_BOARD, R1");
   return text;
@@ -74,7 +76,14 @@ const DotsBatch& dotsBatch(size_t count) {
     batch.error = "cannot load " + (dots / "asmlab.yaml").string() + ": " + diagnostics.renderToString();
     return batch;
   }
-  if (batch.spec->tests.size() > 10) batch.spec->tests.resize(10);
+  // Five whole games and five subroutine tests, as a course's spec mixes them.
+  std::vector<grader::TestSpec> chosen;
+  size_t games = 0, subroutines = 0;
+  for (auto& test : batch.spec->tests) {
+    bool game = !test.play && !test.randomize && test.runs.at(0).start.kind == grader::Start::Kind::Entry;
+    if (game ? games++ < 5 : subroutines++ < 5) chosen.push_back(std::move(test));
+  }
+  batch.spec->tests = std::move(chosen);
   std::string source = readFile(dots / "dots.asm");
   fs::path dir = fs::temp_directory_path() / ("asmlab-grader-bench-" + std::to_string(getpid()) + "-" + std::to_string(count));
   fs::create_directories(dir);
@@ -112,6 +121,29 @@ void BM_GradeDotsVariants(benchmark::State& state) {
 // Arguments: submissions, jobs, isolated (forked) or not.
 BENCHMARK(BM_GradeDotsVariants)->Args({1000, 2, 1})->Args({200, 1, 1})->Args({200, 1, 0})
     ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+
+// The whole spec (42 tests: 30 subroutine contracts, 6 whole games) on the reference solution, in
+// this process: the grading time per test, the figure docs/PERFORMANCE.md keeps.
+void BM_GradeDotsSpecInProcess(benchmark::State& state) {
+  fs::path dots = programsDir() / "lc3/dots";
+  Diagnostics diagnostics;
+  auto spec = grader::loadSpec(dots / "asmlab.yaml", diagnostics);
+  if (!spec) {
+    state.SkipWithError(("cannot load " + (dots / "asmlab.yaml").string()).c_str());
+    return;
+  }
+  double score = 0;
+  for (auto _ : state) {
+    grader::SubmissionResult result = grader::gradeSubmission(*spec, dots, grader::defaultBuilder("lc3"), {});
+    benchmark::DoNotOptimize(result);
+    score = result.score;
+  }
+  state.counters["tests"] = static_cast<double>(spec->tests.size());
+  state.counters["tests_per_s"] = benchmark::Counter(static_cast<double>(spec->tests.size()) * static_cast<double>(state.iterations()),
+                                                     benchmark::Counter::kIsRate);
+  state.counters["score"] = benchmark::Counter(score);
+}
+BENCHMARK(BM_GradeDotsSpecInProcess)->Unit(benchmark::kMillisecond);
 
 // The exhaustive play tests (on the plain machine, not the randomised repeats) of one program.
 void exhaustivePlay(benchmark::State& state, const std::string& program, const std::string& machine) {

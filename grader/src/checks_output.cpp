@@ -7,24 +7,28 @@
 
 #include <fmt/format.h>
 
+#include "compiled_regex.hpp"
 #include "run_context.hpp"
 
 namespace asmlab::grader {
 namespace {
 
-std::string normalise(std::string text, const Check& check) {
+// Text as the check compares it: line ends normalised to \n, and what the check ignores removed.
+std::string normalise(std::string_view text, const Check& check) {
   std::string out;
   out.reserve(text.size());
   for (size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
     if (c == '\r') {  // CR LF and lone CR both end a line
-      out += '\n';
+      c = '\n';
       if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
-      continue;
     }
-    out += check.ignoreCase ? static_cast<char>(std::tolower(static_cast<unsigned char>(c))) : c;
+    const auto u = static_cast<unsigned char>(c);
+    if (check.ignorePunctuation && u < 0x80 && std::ispunct(u)) continue;
+    if (check.ignoreAllWhitespace && u < 0x80 && std::isspace(u)) continue;
+    out += check.ignoreCase ? static_cast<char>(std::tolower(u)) : c;
   }
-  if (check.ignoreWhitespace) {
+  if (check.ignoreWhitespace && !check.ignoreAllWhitespace) {
     // Runs of blanks become one space; blanks at line ends and blank lines at the end vanish.
     std::string squeezed;
     for (size_t i = 0; i < out.size(); ++i) {
@@ -42,6 +46,36 @@ std::string normalise(std::string text, const Check& check) {
     out = squeezed;
   }
   return out;
+}
+
+// Edit distance (Levenshtein) between two sequences, computed only within `limit` of the
+// diagonal (Ukkonen's band): nullopt when the distance is above `limit`, which is all a
+// similarity threshold needs to know, at a cost of O(length x limit) instead of O(length^2).
+template <typename Sequence>
+std::optional<size_t> boundedEditDistance(const Sequence& a, const Sequence& b, size_t limit) {
+  const size_t n = a.size(), m = b.size();
+  if ((n > m ? n - m : m - n) > limit) return std::nullopt;
+  const size_t infinity = limit + 1;
+  std::vector<size_t> previous(m + 1, infinity), current(m + 1, infinity);
+  for (size_t j = 0; j <= std::min(m, limit); ++j) previous[j] = j;
+  for (size_t i = 1; i <= n; ++i) {
+    const size_t from = i > limit ? i - limit : 1;
+    const size_t to = std::min(m, i + limit);
+    // Cells just outside the band read as "too far"; the rest of the row is never read.
+    current[from - 1] = from == 1 && i <= limit ? i : infinity;
+    if (to < m) current[to + 1] = infinity;
+    size_t best = current[from - 1];
+    for (size_t j = from; j <= to; ++j) {
+      size_t value = std::min(previous[j] + 1, current[j - 1] + 1);
+      value = std::min(value, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1));
+      current[j] = std::min(value, infinity);
+      best = std::min(best, current[j]);
+    }
+    if (best > limit) return std::nullopt;
+    std::swap(previous, current);
+  }
+  if (previous[m] > limit) return std::nullopt;
+  return previous[m];
 }
 
 std::vector<std::string> splitLines(const std::string& text) {
@@ -100,23 +134,40 @@ std::string firstDifference(const std::string& expected, const std::string& actu
 
 double lineSimilarity(const std::string& expected, const std::string& actual) {
   auto a = splitLines(expected), b = splitLines(actual);
-  if (a.empty() && b.empty()) return 1;
-  // Edit distance over lines (Levenshtein with whole lines as symbols), two rows.
-  std::vector<size_t> previous(b.size() + 1), current(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) previous[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    current[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t substitute = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-      current[j] = std::min({previous[j] + 1, current[j - 1] + 1, substitute});
-    }
-    std::swap(previous, current);
-  }
-  double distance = static_cast<double>(previous[b.size()]);
-  return 1.0 - distance / static_cast<double>(std::max(a.size(), b.size()));
+  size_t longest = std::max(a.size(), b.size());
+  if (longest == 0) return 1;
+  size_t distance = boundedEditDistance(a, b, longest).value_or(longest);
+  return 1.0 - static_cast<double>(distance) / static_cast<double>(longest);
 }
 
-CheckResult evaluateOutput(const Check& check, const std::string& rawOutput, double maxScore) {
+double characterSimilarity(const std::string& expected, const std::string& actual) {
+  size_t longest = std::max(expected.size(), actual.size());
+  if (longest == 0) return 1;
+  size_t distance = boundedEditDistance(expected, actual, longest).value_or(longest);
+  return 1.0 - static_cast<double>(distance) / static_cast<double>(longest);
+}
+
+namespace {
+
+// Similarity of the check's kind, or nullopt when it is below `min` (then it earns nothing and
+// its exact value is not worth computing).
+std::optional<double> similarityAtLeast(const Check& check, const std::string& expected, const std::string& actual) {
+  if (check.similarByCharacters) {
+    size_t longest = std::max(expected.size(), actual.size());
+    if (longest == 0) return 1.0;
+    auto limit = static_cast<size_t>((1.0 - check.minSimilarity) * static_cast<double>(longest) + 1e-9);
+    auto distance = boundedEditDistance(expected, actual, limit);
+    if (!distance) return std::nullopt;
+    return 1.0 - static_cast<double>(*distance) / static_cast<double>(longest);
+  }
+  double similarity = lineSimilarity(expected, actual);
+  if (similarity < check.minSimilarity) return std::nullopt;
+  return similarity;
+}
+
+}  // namespace
+
+CheckResult evaluateOutput(const Check& check, std::string_view rawOutput, double maxScore) {
   CheckResult r{check.describe(), false, 0, maxScore, {}};
   std::string output = normalise(rawOutput, check);
   using M = Check::OutputMode;
@@ -162,7 +213,9 @@ CheckResult evaluateOutput(const Check& check, const std::string& rawOutput, dou
       auto flags = std::regex::ECMAScript;
       if (check.ignoreCase) flags |= std::regex::icase;
       try {
-        std::regex re(check.texts.at(0), flags);
+        std::optional<std::regex> local;
+        if (!check.compiledRegex) local.emplace(check.texts.at(0), flags);
+        const std::regex& re = check.compiledRegex ? check.compiledRegex->expression : *local;
         r.passed = std::regex_search(output, re);
       } catch (const std::exception& e) {  // regex_error, or the library running out of stack
         r.passed = false;
@@ -174,21 +227,52 @@ CheckResult evaluateOutput(const Check& check, const std::string& rawOutput, dou
     }
     case M::Similar: {
       std::string expected = normalise(check.texts.at(0), check);
-      double similarity = lineSimilarity(expected, output);
-      r.passed = similarity >= 1.0 - 1e-12;
-      if (similarity >= check.minSimilarity && check.minSimilarity < 1) {
+      auto similarity = similarityAtLeast(check, expected, output);
+      r.passed = similarity && *similarity >= 1.0 - 1e-12;
+      if (similarity && check.minSimilarity < 1) {
         // Credit in proportion above the minimum: min gives 0, identical gives everything.
-        r.score = maxScore * (similarity - check.minSimilarity) / (1.0 - check.minSimilarity);
+        r.score = maxScore * (*similarity - check.minSimilarity) / (1.0 - check.minSimilarity);
       }
-      if (similarity >= check.minSimilarity && check.minSimilarity >= 1) r.score = maxScore;
+      if (similarity && check.minSimilarity >= 1) r.score = maxScore;
       if (!r.passed) {
-        r.message = fmt::format("output is {:.1f}% similar (at least {:.1f}% needed for credit); {}", similarity * 100,
-                                check.minSimilarity * 100, firstDifference(expected, output));
+        const char* unit = check.similarByCharacters ? "character" : "line";
+        r.message = similarity ? fmt::format("{} similarity {:.1f}% (credit from {:.1f}% up); {}", unit, *similarity * 100,
+                                             check.minSimilarity * 100, firstDifference(expected, output))
+                               : fmt::format("{} similarity below the {:.1f}% needed for credit; {}", unit,
+                                             check.minSimilarity * 100, firstDifference(expected, output));
       }
       return r;
     }
   }
   if (r.passed) r.score = maxScore;
+  return r;
+}
+
+CheckResult evaluateString(const Check& check, const RunContext& ctx, double maxScore) {
+  const auto& m = ctx.machine;
+  std::string error;
+  auto at = resolveAddress(check.stringAt, m, error);
+  if (!at) return {check.describe(), false, 0, maxScore, error};
+  // One character per memory unit (LC-3 word, PC byte), up to the terminator.
+  std::string text;
+  const uint64_t unitMask = m.memoryUnitBits() >= 32 ? 0xFFFFFFFFull : (1ull << m.memoryUnitBits()) - 1;
+  const uint64_t terminator = static_cast<uint64_t>(check.terminator) & unitMask;
+  bool terminated = false;
+  for (uint64_t i = 0; i < check.maxLength && *at + i < m.memorySize(); ++i) {
+    uint32_t unit = m.peek(*at + i);
+    if (unit == terminator) {
+      terminated = true;
+      break;
+    }
+    text += unit <= 0xFF ? static_cast<char>(unit) : '?';
+  }
+  CheckResult r = evaluateOutput(check, text, maxScore);
+  r.name = check.describe();
+  if (!r.passed) {
+    std::string where = describeAddress(m, *at);
+    if (!terminated) where += fmt::format(", no terminator within {} units", check.maxLength);
+    r.message = fmt::format("the string at {} is \"{}\"; {}", where, visible(text), r.message);
+  }
   return r;
 }
 

@@ -2,6 +2,7 @@
 // verdict and the instruction and clock counts. Device checks are in checks_devices.cpp.
 #include <fmt/format.h>
 
+#include "call_counter.hpp"
 #include "checks_devices.hpp"
 #include "micro_probe.hpp"
 #include "run_context.hpp"
@@ -137,13 +138,75 @@ CheckResult boundCheck(const Check& check, uint64_t actual, const char* what, Ch
   return r;
 }
 
+CheckResult callsCheck(const Check& check, const RunContext& ctx, CheckResult r) {
+  std::vector<std::string> wrong;
+  for (const auto& call : check.calls) {
+    std::optional<uint64_t> count = ctx.calls ? ctx.calls->count(call.label) : std::nullopt;
+    if (!count) {
+      wrong.push_back(fmt::format("{}: label {} is not defined in the submission", call.place.describe(), call.label));
+      continue;
+    }
+    auto times = [](uint64_t n) { return n == 1 ? std::string("once") : fmt::format("{} times", n); };
+    if (call.min && call.max && *call.min == *call.max && *count != *call.min) {
+      wrong.push_back(fmt::format("{} was called {}, expected {}", call.label, times(*count), times(*call.min)));
+    } else if (call.min && *count < *call.min) {
+      wrong.push_back(fmt::format("{} was called {}, expected at least {}", call.label, times(*count), times(*call.min)));
+    } else if (call.max && *count > *call.max) {
+      wrong.push_back(fmt::format("{} was called {}, expected at most {}", call.label, times(*count), times(*call.max)));
+    }
+  }
+  r.passed = wrong.empty();
+  for (const auto& w : wrong) r.message += (r.message.empty() ? "" : "; ") + w;
+  return r;
+}
+
+// The alternative that earns most; its message, or every alternative's when none passes.
+CheckResult anyOfCheck(const Check& check, const RunContext& ctx, double maxScore) {
+  CheckResult best{check.describe(), false, 0, maxScore, {}};
+  std::vector<CheckResult> results;
+  for (const auto& alternative : check.alternatives) {
+    results.push_back(evaluateCheck(alternative, ctx, alternative.points >= 0 ? alternative.points : maxScore));
+  }
+  size_t bestIndex = 0;
+  for (size_t i = 0; i < results.size(); ++i) {
+    if (results[i].score > results[bestIndex].score + 1e-12) bestIndex = i;
+  }
+  best.score = std::min(results[bestIndex].score, maxScore);
+  best.passed = best.score >= maxScore - 1e-9;
+  if (best.passed) return best;
+  if (best.score > 0) {
+    best.message = fmt::format("alternative {} ({}) earned {:g} of {:g}; ", bestIndex + 1, check.alternatives[bestIndex].describe(),
+                               roundScore(best.score), roundScore(maxScore));
+  }
+  for (size_t i = 0; i < results.size(); ++i) {
+    if (results[i].passed) continue;
+    best.message += fmt::format("{}alternative {}: {}", i == 0 || best.message.empty() ? "" : "; ", i + 1, results[i].message);
+  }
+  return best;
+}
+
 }  // namespace
+
+std::string_view RunContext::output() const {
+  std::string_view all = machine.output();
+  size_t start = std::min(outputStart, all.size());
+  size_t end = outputEnd == std::string::npos ? all.size() : std::min(outputEnd, all.size());
+  return all.substr(start, end > start ? end - start : 0);
+}
+
+bool needsInitialMemory(const Check& check) {
+  if (check.kind == Check::Kind::MemoryUnchanged) return true;
+  return std::any_of(check.alternatives.begin(), check.alternatives.end(), needsInitialMemory);
+}
 
 CheckResult evaluateCheck(const Check& check, const RunContext& ctx, double maxScore) {
   CheckResult r{check.describe(), false, 0, maxScore, {}};
   using K = Check::Kind;
   switch (check.kind) {
-    case K::Output: return evaluateOutput(check, ctx.machine.output(), maxScore);
+    case K::Output: return evaluateOutput(check, ctx.output(), maxScore);
+    case K::String: return evaluateString(check, ctx, maxScore);
+    case K::AnyOf: return anyOfCheck(check, ctx, maxScore);
+    case K::Calls: r = callsCheck(check, ctx, r); break;
     case K::Registers: r = registersCheck(check, ctx, r); break;
     case K::Preserved: r = preservedCheck(check, ctx, r); break;
     case K::Memory: r = memoryCheck(check, ctx, r); break;

@@ -1,6 +1,7 @@
 // Grading one submission in this process: build once, run to the program's entry once, then each
 // test from a snapshot of that state.
 #include <cmath>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -50,24 +51,38 @@ std::unique_ptr<sim::MachineSnapshot> bootToEntry(sim::Machine& machine, const B
   return machine.saveSnapshot();
 }
 
-// A `randomize: true` test on its own machine, loaded with the test's seeded randomisation.
-TestResult runRandomized(const Spec& spec, const TestSpec& test, const BuiltProgram& program, const GradeOptions& options) {
+// The machines of `randomize: true` tests, one per seed, each booted to the program's entry once.
+// Tests with the same seed share one (its entry snapshot is restored for each test, as for the
+// common machine): the builder loads each seeded machine once, before grading is sandboxed, and
+// could not load it again from the sandbox.
+struct SeededMachine {
+  std::unique_ptr<sim::Machine> machine;
+  std::unique_ptr<sim::MachineSnapshot> atEntry;
+  std::string problem;
+};
+
+TestResult runRandomized(const Spec& spec, const TestSpec& test, const BuiltProgram& program, const GradeOptions& options,
+                         std::map<uint64_t, SeededMachine>& seeded) {
   uint64_t seed = randomizedMachineSeed(spec, test);
-  std::unique_ptr<sim::Machine> machine = program.newRandomizedMachine ? program.newRandomizedMachine(seed) : nullptr;
-  std::string problem = fmt::format("no machine with seeded randomisation (seed {}) could be made", seed);
-  auto atEntry = machine ? bootToEntry(*machine, program, problem) : nullptr;
-  if (!atEntry) {
+  auto [found, fresh] = seeded.try_emplace(seed);
+  SeededMachine& entry = found->second;
+  if (fresh) {
+    entry.machine = program.newRandomizedMachine ? program.newRandomizedMachine(seed) : nullptr;
+    entry.problem = fmt::format("no machine with seeded randomisation (seed {}) could be made", seed);
+    if (entry.machine) entry.atEntry = bootToEntry(*entry.machine, program, entry.problem);
+  }
+  if (!entry.atEntry) {
     TestResult t;
     t.name = test.name;
     t.visibility = test.visibility;
     t.maxScore = test.points;
     t.status = "failed";
     t.verdict = "setup-failed";
-    t.stopMessage = problem;
-    t.checks.push_back({"randomized machine", false, 0, test.points, problem});
+    t.stopMessage = entry.problem;
+    t.checks.push_back({"randomized machine", false, 0, test.points, entry.problem});
     return t;
   }
-  return runTest(spec, test, *machine, *atEntry, options);
+  return runTest(spec, test, *entry.machine, *entry.atEntry, options);
 }
 
 }  // namespace
@@ -99,11 +114,12 @@ SubmissionResult gradeSubmission(const Spec& spec, const std::filesystem::path& 
   std::string problem;
   auto atEntry = machine ? bootToEntry(*machine, program, problem) : nullptr;
   if (!atEntry) return failedBuild(spec, result, machine ? problem : "the program could not be loaded again", "start-failed");
+  std::map<uint64_t, SeededMachine> seeded;
   for (const auto& test : spec.tests) {
     if (!test.randomize) {
       result.tests.push_back(runTest(spec, test, *machine, *atEntry, options));
     } else {
-      result.tests.push_back(runRandomized(spec, test, program, options));
+      result.tests.push_back(runRandomized(spec, test, program, options, seeded));
     }
     result.score += result.tests.back().score;
   }

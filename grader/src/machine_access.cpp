@@ -7,9 +7,45 @@
 
 namespace asmlab::grader {
 
+namespace {
+
+// The base of an indirect address: the value of a register or of the pointer in memory (a word
+// on the LC-3; a little-endian 16-bit offset on the PC, in DS or the segment named).
+std::optional<uint64_t> indirectBase(const AddressExpr& address, const sim::Machine& machine, std::string& error) {
+  uint64_t pointer = 0;
+  if (address.via == AddressExpr::Via::Register) {
+    auto ref = findRegister(machine, address.viaRegister);
+    if (!ref) {
+      error = fmt::format("{}: machine {} has no register {}", address.text, machine.architecture(), address.viaRegister);
+      return std::nullopt;
+    }
+    pointer = readRegister(machine, *ref);
+  } else {
+    AddressExpr where = AddressExpr::direct(address.pointerLabel, address.pointerOffset, address.text);
+    auto at = resolveAddress(where, machine, error);
+    if (!at) return std::nullopt;
+    pointer = machine.peek(*at);
+    if (machine.memoryUnitBits() == 8) pointer |= static_cast<uint64_t>(machine.peek((*at + 1) % machine.memorySize())) << 8;
+  }
+  if (machine.memoryUnitBits() != 8) return pointer;
+  std::string segmentName = address.segment.empty() ? "DS" : address.segment;
+  auto segment = findRegister(machine, segmentName);
+  if (!segment) {
+    error = fmt::format("{}: machine {} has no segment register {}", address.text, machine.architecture(), segmentName);
+    return std::nullopt;
+  }
+  return (readRegister(machine, *segment) << 4) + pointer;
+}
+
+}  // namespace
+
 std::optional<uint64_t> resolveAddress(const AddressExpr& address, const sim::Machine& machine, std::string& error) {
   int64_t base = 0;
-  if (!address.label.empty()) {
+  if (address.indirect()) {
+    auto pointer = indirectBase(address, machine, error);
+    if (!pointer) return std::nullopt;
+    base = static_cast<int64_t>(*pointer);
+  } else if (!address.label.empty()) {
     auto found = machine.symbols().find(address.label);
     if (!found) {
       error = fmt::format("label {} is not defined in the submission", address.label);
@@ -19,7 +55,8 @@ std::optional<uint64_t> resolveAddress(const AddressExpr& address, const sim::Ma
   }
   int64_t result = base + address.offset;
   if (result < 0 || static_cast<uint64_t>(result) >= machine.memorySize()) {
-    error = fmt::format("address {} is outside memory", address.text);
+    error = address.indirect() ? fmt::format("address {} is {}, outside memory", address.text, result)
+                               : fmt::format("address {} is outside memory", address.text);
     return std::nullopt;
   }
   return static_cast<uint64_t>(result);

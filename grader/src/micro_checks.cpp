@@ -1,5 +1,7 @@
 // The probe behind clocks checks scoped to an instruction, a subroutine or an opcode and behind
 // states checks, and their evaluation (docs/grading.md, "Clocks and microcode").
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "asmlab/lc3sim/machine.hpp"
@@ -31,26 +33,32 @@ std::string formatStates(const std::vector<unsigned>& states) {
 
 }  // namespace
 
-std::unique_ptr<RunProbe> RunProbe::attach(const TestSpec& test, sim::Machine& machine, std::optional<uint64_t> callTrap) {
+void RunProbe::addTargets(const Check& check) {
+  for (const Check& alternative : check.alternatives) addTargets(alternative);
+  if (!check.scoped) return;
+  Target t;
+  t.check = &check;
+  t.wantsStates = check.kind == Check::Kind::States;
+  if (check.scoped->scope != ScopedClockCheck::Scope::Opcode) {
+    std::string error;
+    if (auto a = resolveAddress(check.scoped->at, machine_, error)) t.address = *a;
+    else t.seen.problem = error;
+  }
+  targets_.push_back(std::move(t));
+}
+
+std::unique_ptr<RunProbe> RunProbe::attach(const RunSpec& run, sim::Machine& machine, std::optional<uint64_t> callTrap) {
   std::unique_ptr<RunProbe> probe(new RunProbe(machine));
   auto* lc3 = dynamic_cast<lc3sim::Lc3Machine*>(&machine);
-  bool states = false;
-  for (const Check& check : test.checks) {
-    if (!check.scoped) continue;
-    Target t;
-    t.check = &check;
-    t.wantsStates = check.kind == Check::Kind::States;
-    states |= t.wantsStates;
-    if (check.scoped->scope != ScopedClockCheck::Scope::Opcode) {
-      std::string error;
-      if (auto a = resolveAddress(check.scoped->at, machine, error)) t.address = *a;
-      else t.seen.problem = error;
-    }
-    probe->targets_.push_back(std::move(t));
+  // The checks of the run's end and those of its input steps (which see what was measured so far).
+  for (const InputEvent& step : run.input) {
+    for (const Check& check : step.expect) probe->addTargets(check);
   }
+  for (const Check& check : run.checks) probe->addTargets(check);
   if (probe->targets_.empty()) return nullptr;
-  // A test that starts by calling the subroutine: its run is one call, ending at the return trap.
-  if (callTrap && !test.start.call.empty()) {
+  const bool states = std::any_of(probe->targets_.begin(), probe->targets_.end(), [](const Target& t) { return t.wantsStates; });
+  // A run that starts by calling the subroutine: it is one call, ending at the return trap.
+  if (callTrap && run.start.kind == Start::Kind::Call) {
     for (size_t i = 0; i < probe->targets_.size(); ++i) {
       const Target& t = probe->targets_[i];
       if (t.check->scoped->scope == ScopedClockCheck::Scope::Subroutine && t.seen.problem.empty() &&

@@ -1,7 +1,7 @@
 // Internal: what a test's scoped clock checks and states checks measure while the program runs:
 // the clocks of each execution of an instruction or opcode and of each call of a subroutine
 // (from the machine's per-instruction trace), and the micro engine's states (from its per-clock
-// trace). Attached for the run of one test, only when one of its checks needs it.
+// trace). Attached for one run of a test, only when one of its checks needs it.
 #pragma once
 
 #include <cstdint>
@@ -29,9 +29,10 @@ public:
     std::string problem;  // e.g. an unknown label
   };
 
-  // nullptr when no check of the test needs a probe. `callTrap`: the return address of a test
-  // that starts by calling a subroutine (start: call), whose run is then a call of it.
-  static std::unique_ptr<RunProbe> attach(const TestSpec& test, sim::Machine& machine, std::optional<uint64_t> callTrap);
+  // nullptr when no check of the run (at its end, in an input step's expect or inside any_of) needs
+  // a probe. `callTrap`: the return address of a run that starts by calling a subroutine (start:
+  // call), which is then a call of it.
+  static std::unique_ptr<RunProbe> attach(const RunSpec& run, sim::Machine& machine, std::optional<uint64_t> callTrap);
   ~RunProbe();
 
   const Observed* observed(const Check& check) const;
@@ -51,6 +52,7 @@ private:
     size_t target = 0;
   };
   explicit RunProbe(sim::Machine& machine) : machine_(machine) {}
+  void addTargets(const Check& check);
   void instruction(const sim::TraceEvent& e);
   void clock(unsigned state, bool interruptBranch);
   void record(Target& t, uint64_t clocks);

@@ -1,5 +1,6 @@
 // Numbers and addresses in the assembler's syntax, as spec values are written.
 #include <cctype>
+#include <algorithm>
 #include <charconv>
 
 #include "asmlab/grader/spec.hpp"
@@ -66,29 +67,109 @@ std::optional<int64_t> parseNumber(std::string_view text) {
   return negative ? -*value : *value;
 }
 
+namespace {
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  return text;
+}
+
+// Labels may hold the punctuation the course assemblers allow (`What?`, `Start#`); a sign starts
+// the offset, brackets and blanks never belong to a label.
+bool isLabelChar(char c) {
+  return std::isgraph(static_cast<unsigned char>(c)) && c != '+' && c != '-' && c != '[' && c != ']' && c != ',';
+}
+
+// LABEL, LABEL+n, LABEL-n (n in any number syntax); false if the text is not one.
+bool parseLabelExpression(std::string_view text, std::string& label, int64_t& offset) {
+  text = trim(text);
+  size_t split = text.find_first_of("+-");
+  std::string_view name = trim(text.substr(0, split));
+  if (name.empty() || std::isdigit(static_cast<unsigned char>(name.front())) || name.front() == '\'') return false;
+  for (char c : name) {
+    if (!isLabelChar(c)) return false;
+  }
+  label = std::string(name);
+  offset = 0;
+  if (split != std::string_view::npos) {
+    auto n = parseNumber(text.substr(split + 1));
+    if (!n) return false;
+    offset = text[split] == '-' ? -*n : *n;
+  }
+  return true;
+}
+
+bool equalsIgnoringCase(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::toupper(static_cast<unsigned char>(x)) == std::toupper(static_cast<unsigned char>(y));
+         });
+}
+
+// Register names that can hold an address: the LC-3's R0-R7, the 8086's 16-bit registers.
+bool isAddressRegister(std::string_view name) {
+  static const char* const names[] = {"R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "AX", "BX",
+                                      "CX", "DX", "SI", "DI", "BP", "SP"};
+  for (const char* n : names) {
+    if (equalsIgnoringCase(name, n)) return true;
+  }
+  return false;
+}
+
+bool isSegmentRegister(std::string_view name) {
+  return equalsIgnoringCase(name, "CS") || equalsIgnoringCase(name, "DS") || equalsIgnoringCase(name, "ES") ||
+         equalsIgnoringCase(name, "SS");
+}
+
+std::string upper(std::string_view text) {
+  std::string out(text);
+  for (auto& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
 std::optional<AddressExpr> parseAddress(std::string_view text) {
   AddressExpr result;
-  result.text = std::string(text);
-  if (auto number = parseNumber(text)) {
+  result.text = std::string(trim(text));
+  std::string_view body = trim(text);
+  if (!body.empty() && body.front() == '[') {
+    // [REGISTER], [SEG:REGISTER], [POINTER], [POINTER+n], then an optional +n or -n.
+    size_t close = body.find(']');
+    if (close == std::string_view::npos) return std::nullopt;
+    std::string_view inner = trim(body.substr(1, close - 1));
+    std::string_view rest = trim(body.substr(close + 1));
+    if (size_t colon = inner.find(':'); colon != std::string_view::npos) {
+      std::string_view segment = trim(inner.substr(0, colon));
+      if (!isSegmentRegister(segment)) return std::nullopt;
+      result.segment = upper(segment);
+      inner = trim(inner.substr(colon + 1));
+    }
+    if (inner.empty()) return std::nullopt;
+    if (isAddressRegister(inner)) {
+      result.via = AddressExpr::Via::Register;
+      result.viaRegister = upper(inner);
+    } else if (auto n = parseNumber(inner)) {
+      result.via = AddressExpr::Via::Memory;
+      result.pointerOffset = *n;
+    } else if (parseLabelExpression(inner, result.pointerLabel, result.pointerOffset)) {
+      result.via = AddressExpr::Via::Memory;
+    } else {
+      return std::nullopt;
+    }
+    if (!rest.empty()) {
+      if (rest.front() != '+' && rest.front() != '-') return std::nullopt;
+      auto n = parseNumber(rest.substr(1));
+      if (!n) return std::nullopt;
+      result.offset = rest.front() == '-' ? -*n : *n;
+    }
+    return result;
+  }
+  if (auto number = parseNumber(body)) {
     result.offset = *number;
     return result;
   }
-  // LABEL, LABEL+n, LABEL-n
-  size_t split = text.find_first_of("+-");
-  std::string_view label = text.substr(0, split);
-  while (!label.empty() && std::isspace(static_cast<unsigned char>(label.back()))) label.remove_suffix(1);
-  if (label.empty()) return std::nullopt;
-  auto isLabelChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '$' || c == '@'; };
-  if (std::isdigit(static_cast<unsigned char>(label.front()))) return std::nullopt;
-  for (char c : label) {
-    if (!isLabelChar(c)) return std::nullopt;
-  }
-  result.label = std::string(label);
-  if (split != std::string_view::npos) {
-    auto offset = parseNumber(text.substr(split + 1));
-    if (!offset) return std::nullopt;
-    result.offset = text[split] == '-' ? -*offset : *offset;
-  }
+  if (!parseLabelExpression(body, result.label, result.offset)) return std::nullopt;
   return result;
 }
 

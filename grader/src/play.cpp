@@ -195,15 +195,15 @@ private:
 
 }  // namespace
 
-void runPlay(RunContext& ctx, const PlaySpec& play, TestResult& result) {
+void runPlay(RunContext& ctx, const PlaySpec& play, double points, TestResult& result) {
   sim::Machine& m = ctx.machine;
-  CheckResult check{"never loses (exhaustive play)", false, 0, ctx.test.points, {}};
+  CheckResult check{"never loses (exhaustive play)", false, 0, points, {}};
   // Start-up input (e.g. who starts), then run until the program waits for the first move.
-  for (const auto& e : ctx.test.input) m.feedInput(e.keys);
+  for (const auto& e : ctx.run.input) m.feedInput(e.keys);
   m.closeInput();
   sim::RunLimits limits;
-  limits.maxInstructions = ctx.test.limits.instructions;
-  limits.maxOutputBytes = ctx.test.limits.output;
+  limits.maxInstructions = ctx.run.limits.instructions;
+  limits.maxOutputBytes = ctx.run.limits.output;
   sim::StopInfo first = m.run(limits);
   if (first.reason != sim::StopReason::WaitingForInput) {
     result.verdict = verdictName(first.reason);
@@ -234,7 +234,7 @@ void runPlay(RunContext& ctx, const PlaySpec& play, TestResult& result) {
       }
     } else {
       check.passed = true;
-      check.score = ctx.test.points;
+      check.score = points;
       result.verdict = "explored";
       result.output = result.summary + "\n";
     }

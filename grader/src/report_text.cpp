@@ -77,9 +77,10 @@ std::string renderText(const SubmissionResult& r) {
     if (t.status == "passed") continue;
     if (!t.stopMessage.empty()) out << "       stopped: " << t.stopMessage << "\n";
     for (const auto& c : t.checks) {
-      if (c.passed) continue;
+      if (c.passed && c.score >= c.maxScore - 1e-9) continue;
       out << fmt::format("     - {} (lost {}):\n", c.name, score(roundScore(c.maxScore - c.score)));
-      out << indent(c.message, "         ");
+      out << indent(c.message.empty() && c.passed ? std::string("passed, but the test gives no credit (see above)") : c.message,
+                    "         ");
     }
   }
   return out.str();

@@ -12,18 +12,25 @@
 
 namespace asmlab::grader {
 
+class CallCounter;
 class RunProbe;  // micro_probe.hpp
 
 struct RunContext {
   sim::Machine& machine;
-  const TestSpec& test;
-  std::vector<uint64_t> initialRegisters;  // by register index, at the start of the test
-  std::vector<uint32_t> initialMemory;     // whole memory at the start of the test
+  const RunSpec& run;
+  std::vector<uint64_t> initialRegisters;  // by register index, at the start of the run
+  std::vector<uint32_t> initialMemory;     // whole memory at the start of the run (when a check needs it)
   std::string verdict;                     // halted, returned, ...
   sim::StopInfo stop;
   uint64_t instructions = 0;
   uint64_t clocks = 0;
-  const RunProbe* probe = nullptr;  // what scoped clocks and states checks measured, if any
+  size_t outputStart = 0;                  // where this run's output starts in machine.output()
+  size_t outputEnd = std::string::npos;    // an input step's checks see the output up to here
+  const CallCounter* calls = nullptr;      // counts for `calls:` checks
+  const RunProbe* probe = nullptr;         // what scoped clocks and states checks measured, if any
+
+  // The output the checks judge: this run's, or an input step's.
+  std::string_view output() const;
 };
 
 // Resolves LABEL+n or an absolute address against the machine's symbols.
@@ -54,9 +61,15 @@ std::string verdictName(sim::StopReason reason);
 
 CheckResult evaluateCheck(const Check& check, const RunContext& context, double maxScore);
 
-// Output checks and their helpers (checks_output.cpp).
-CheckResult evaluateOutput(const Check& check, const std::string& output, double maxScore);
+// Output checks and their helpers (checks_output.cpp); string checks compare the same way.
+CheckResult evaluateOutput(const Check& check, std::string_view output, double maxScore);
+CheckResult evaluateString(const Check& check, const RunContext& context, double maxScore);
 // Line similarity in [0, 1]: 1 - (edit distance over lines) / max(line counts).
 double lineSimilarity(const std::string& expected, const std::string& actual);
+// Character similarity in [0, 1]: 1 - (edit distance over characters) / max(lengths).
+double characterSimilarity(const std::string& expected, const std::string& actual);
+
+// Whether a check (or an alternative inside it) compares memory with the start of the run.
+bool needsInitialMemory(const Check& check);
 
 }  // namespace asmlab::grader

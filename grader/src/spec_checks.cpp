@@ -11,17 +11,24 @@ namespace {
 const std::vector<std::string>& checkKinds() {
   static const std::vector<std::string> kinds{"output", "registers", "preserved", "memory", "memory_unchanged",
                                               "screen", "pixels", "pixel", "speaker", "stop", "exit_code",
-                                              "instructions", "clocks", "states"};
+                                              "instructions", "clocks", "states", "string", "calls", "any_of"};
   return kinds;
 }
 
+}  // namespace
+
 const std::vector<std::string>& stopVerdicts() {
-  static const std::vector<std::string> verdicts{"halted", "returned", "waiting-for-input", "instruction-limit",
-                                                 "clock-limit", "exception", "output-limit"};
+  static const std::vector<std::string> verdicts{"halted", "returned", "reached", "waiting-for-input",
+                                                 "instruction-limit", "clock-limit", "exception", "output-limit"};
   return verdicts;
 }
 
-}  // namespace
+std::string Requirement::describe() const {
+  if (noException) return "no exception";
+  std::string text;
+  for (size_t i = 0; i < verdicts.size(); ++i) text += (i == 0 ? "" : i + 1 == verdicts.size() ? " or " : ", ") + verdicts[i];
+  return text;
+}
 
 std::string Check::describe() const {
   switch (kind) {
@@ -65,6 +72,22 @@ std::string Check::describe() const {
     case Kind::Instructions: return "instruction count";
     case Kind::Clocks:
     case Kind::States: return describeScoped(*this);
+    case Kind::String: {
+      Check text = *this;
+      text.kind = Kind::Output;
+      std::string compared = text.describe();  // "output equals ..."
+      return "string at " + stringAt.text + compared.substr(std::string("output").size());
+    }
+    case Kind::Calls: {
+      std::string names;
+      for (const auto& c : calls) names += (names.empty() ? "" : ", ") + c.label;
+      return "calls of " + names;
+    }
+    case Kind::AnyOf: {
+      std::string names;
+      for (const auto& a : alternatives) names += (names.empty() ? "" : " | ") + a.describe();
+      return "any of: " + names;
+    }
   }
   return "check";
 }
@@ -90,8 +113,8 @@ std::optional<Check> SpecReader::readCheck(const YAML::Node& node) {
     body = it->second;
   }
   if (kindName.empty()) {
-    error(node, "a check needs one of: output, registers, preserved, memory, memory_unchanged, screen, pixels, "
-                "pixel, speaker, stop, exit_code, instructions, clocks, states");
+    error(node, "a check needs one of: output, registers, preserved, memory, memory_unchanged, string, calls, any_of, "
+                "screen, pixels, pixel, speaker, stop, exit_code, instructions, clocks, states");
     return std::nullopt;
   }
   if (node["points"]) {
@@ -105,6 +128,15 @@ std::optional<Check> SpecReader::readCheck(const YAML::Node& node) {
   if (kindName == "output") {
     check.kind = K::Output;
     readOutputCheck(body, check);
+  } else if (kindName == "string") {
+    check.kind = K::String;
+    readStringCheck(body, check);
+  } else if (kindName == "calls") {
+    check.kind = K::Calls;
+    readCallsCheck(body, check);
+  } else if (kindName == "any_of") {
+    check.kind = K::AnyOf;
+    readAlternatives(body, check);
   } else if (kindName == "registers") {
     check.kind = K::Registers;
     check.registers = registerValues(body, "registers");
@@ -223,68 +255,6 @@ std::optional<Check> SpecReader::readCheck(const YAML::Node& node) {
   }
   if (diagnostics_.errorCount() != before) return std::nullopt;
   return check;
-}
-
-bool SpecReader::readOutputCheck(const YAML::Node& body, Check& check) {
-  if (!expectMap(body, "output")) return false;
-  checkKeys(body, "output", {"equals", "file", "contains", "not_contains", "regex", "similar", "min", "ignore_case",
-                             "ignore_whitespace"});
-  using M = Check::OutputMode;
-  int modes = 0;
-  if (body["equals"]) {
-    check.outputMode = M::Equals;
-    check.texts = {string(body["equals"], "equals").value_or("")};
-    ++modes;
-  }
-  if (body["contains"]) {
-    check.outputMode = M::Contains;
-    check.texts = stringList(body["contains"], "contains");
-    ++modes;
-  }
-  if (body["not_contains"]) {
-    check.outputMode = M::NotContains;
-    check.texts = stringList(body["not_contains"], "not_contains");
-    ++modes;
-  }
-  if (body["regex"]) {
-    check.outputMode = M::Regex;
-    check.texts = {string(body["regex"], "regex").value_or("")};
-    try {
-      std::regex test(check.texts[0], std::regex::ECMAScript);
-    } catch (const std::regex_error& e) {
-      error(body["regex"], fmt::format("invalid regular expression: {}", e.what()));
-    }
-    ++modes;
-  }
-  if (body["similar"]) {
-    check.outputMode = M::Similar;
-    ++modes;
-    if (body["similar"].IsScalar()) check.texts = {body["similar"].Scalar()};
-  }
-  if (body["file"]) {
-    if (modes == 0) {
-      check.outputMode = M::Equals;
-      ++modes;
-    }
-    if (auto text = readCourseText(body["file"], "golden transcript")) {
-      check.texts = {*text};
-      check.textSource = body["file"].Scalar();
-    }
-  } else if (check.outputMode == M::Similar && check.texts.empty()) {
-    error(body["similar"], "similar needs the expected text, or 'file:' with a golden transcript");
-  }
-  if (modes != 1) {
-    error(body, "an output check needs exactly one of equals, file, contains, not_contains, regex or similar");
-    return false;
-  }
-  if (body["min"]) {
-    check.minSimilarity = real(body["min"], "min").value_or(0.9);
-    if (check.outputMode != M::Similar) error(body["min"], "'min' applies to 'similar' output checks");
-    if (check.minSimilarity < 0 || check.minSimilarity > 1) error(body["min"], "min must be between 0 and 1");
-  }
-  if (body["ignore_case"]) check.ignoreCase = boolean(body["ignore_case"], "ignore_case").value_or(false);
-  if (body["ignore_whitespace"]) check.ignoreWhitespace = boolean(body["ignore_whitespace"], "ignore_whitespace").value_or(false);
-  return true;
 }
 
 std::optional<PlaySpec> SpecReader::readPlay(const YAML::Node& node) {

@@ -239,7 +239,7 @@ bool SpecReader::isRegisterName(const std::string& name) const {
 void SpecReader::setMachine(const std::string& machine) {
   machine_ = machine;
   if (machine == "lc3") {
-    registerNames_ = {"R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "PC", "PSR"};
+    registerNames_ = {"R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "PC", "PSR", "SSP", "USP"};
   } else {
     registerNames_ = {"AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP", "CS", "DS", "ES", "SS", "IP", "FLAGS",
                       "AL", "AH", "BL", "BH", "CL", "CH", "DL", "DH"};

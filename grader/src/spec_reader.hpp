@@ -14,6 +14,9 @@
 
 namespace asmlab::grader {
 
+// The verdicts a run can end with, as `stop:` and `require:` name them.
+const std::vector<std::string>& stopVerdicts();
+
 // Clock checks with a scope or at_most/at_least/equals, and their short names (spec_micro.cpp).
 bool isScopedClocks(const YAML::Node& body);
 std::string describeScoped(const Check& check);
@@ -65,6 +68,12 @@ private:
   std::vector<InputEvent> readInput(const YAML::Node& node);
   std::optional<Check> readCheck(const YAML::Node& node);
   bool readOutputCheck(const YAML::Node& node, Check& check);
+  bool readTextComparison(const YAML::Node& node, Check& check, std::string_view what);
+  void readStringCheck(const YAML::Node& node, Check& check);
+  void readCallsCheck(const YAML::Node& node, Check& check);
+  void readAlternatives(const YAML::Node& node, Check& check);
+  void readRun(const YAML::Node& node, RunSpec& run, bool first, bool single);
+  Requirement readRequire(const YAML::Node& node);
   std::optional<PlaySpec> readPlay(const YAML::Node& node);
   void requirePc(const YAML::Node& node, std::string_view feature);
   std::optional<std::string> visibility(const YAML::Node& node);

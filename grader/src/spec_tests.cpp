@@ -53,10 +53,40 @@ Spec SpecReader::readSpec(const YAML::Node& root) {
 void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
   if (!expectMap(node, "build")) return;
   checkKeys(node, "build", {"submission", "sources", "modules", "libraries", "edition", "cpu", "dialect", "include_paths",
-                                "library_paths", "randomize", "seed", "case_sensitive_labels", "strict", "engine",
-                                "microcode"});
+                                "library_paths", "randomize", "seed", "halt_banner", "case_sensitive_labels", "strict",
+                                "start", "privilege", "error_limit", "m510", "multi_pass", "engine", "microcode"});
   if (node["randomize"]) build.randomize = boolean(node["randomize"], "build.randomize").value_or(false);
   if (node["seed"]) build.randomSeed = count(node["seed"], "build.seed").value_or(1);
+  if (node["halt_banner"]) {
+    build.haltBanner = boolean(node["halt_banner"], "build.halt_banner").value_or(true);
+    if (machine_ != "lc3") error(node["halt_banner"], "build.halt_banner applies to machine lc3 only (DOS prints no banner)");
+  }
+  // Where the program starts and in which privilege, for every test (as asmlab run --start and
+  // --privilege); a test's own `start` overrides them for that test.
+  if (node["start"]) {
+    if (auto start = string(node["start"], "build.start")) {
+      if (!parseAddress(*start) || start->front() == '[') {
+        error(node["start"], fmt::format("build.start: '{}' is not a label or an address", *start));
+      }
+      build.start = *start;
+    }
+    if (machine_ != "lc3") error(node["start"], "build.start applies to machine lc3 (a DOS program starts at its END label)");
+  }
+  if (node["privilege"]) {
+    auto mode = string(node["privilege"], "build.privilege");
+    if (mode && *mode != "user" && *mode != "supervisor") {
+      error(node["privilege"], fmt::format("build.privilege must be 'user' or 'supervisor', not '{}'", *mode));
+    } else if (mode) {
+      build.privilege = *mode;
+    }
+    if (machine_ != "lc3") error(node["privilege"], "build.privilege applies to machine lc3 (the 8086 has no privilege levels)");
+  }
+  if (node["error_limit"])
+    build.errorLimit = count(node["error_limit"], "build.error_limit").value_or(Diagnostics::kDefaultErrorLimit);
+  if (node["m510"]) {
+    build.masm510 = boolean(node["m510"], "build.m510").value_or(false);
+    if (machine_ != "pc") error(node["m510"], "build.m510 applies to machine pc only");
+  }
   if (node["submission"]) {
     build.submission = stringList(node["submission"], "build.submission");
     for (const auto& name : build.submission) {
@@ -119,6 +149,12 @@ void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
       build.dialect = *dialect;
     }
     if (machine_ != "pc") error(node["dialect"], "build.dialect applies to machine pc only");
+  }
+  // TASM's /m (docs/masm-assembler.md, "One pass or several").
+  if (node["multi_pass"]) {
+    build.multiPass = boolean(node["multi_pass"], "build.multi_pass").value_or(false);
+    if (machine_ != "pc" || build.dialect != "tasm")
+      error(node["multi_pass"], "build.multi_pass applies to machine pc with dialect tasm only (MASM 6 always sizes jumps in several passes)");
   }
   // Search folders, relative to the spec; each must exist (a typo would otherwise surface as a
   // missing INCLUDE file in every submission's diagnostics).
@@ -194,13 +230,12 @@ void SpecReader::requirePc(const YAML::Node& node, std::string_view feature) {
 TestSpec SpecReader::readTest(const YAML::Node& node, const Defaults& defaults) {
   TestSpec test;
   test.place = place(node);
-  test.limits = defaults.limits;
   test.seed = defaults.seed;
   test.points = defaults.points;
   test.visibility = defaults.visibility;
   if (!expectMap(node, "a test")) return test;
   checkKeys(node, "a test", {"name", "description", "points", "visibility", "seed", "randomize", "setup", "start",
-                              "input", "limits", "checks", "play"});
+                              "input", "limits", "checks", "play", "runs", "require", "until"});
   if (node["name"]) {
     test.name = string(node["name"], "test name").value_or("");
   } else {
@@ -215,43 +250,66 @@ TestSpec SpecReader::readTest(const YAML::Node& node, const Defaults& defaults) 
   if (node["visibility"]) test.visibility = visibility(node["visibility"]).value_or("visible");
   if (node["seed"]) test.seed = count(node["seed"], "seed").value_or(1);
   if (node["randomize"]) test.randomize = boolean(node["randomize"], "randomize").value_or(false);
-  if (node["setup"]) readSetup(node["setup"], test.setup);
-  if (node["start"]) readStart(node["start"], test.start);
-  if (node["input"]) test.input = readInput(node["input"]);
-  if (node["limits"]) readLimits(node["limits"], test.limits);
-  if (node["play"]) {
-    test.play = readPlay(node["play"]);
-    if (node["checks"]) error(node["checks"], "a test has either 'checks' or 'play', not both");
-    if (!test.start.atEntry) error(node["start"], "an exhaustive 'play' test starts at the program's entry");
-  } else if (node["checks"]) {
-    const YAML::Node& checks = node["checks"];
-    if (!checks.IsSequence() || checks.size() == 0) {
-      error(checks, "'checks' must be a non-empty list");
+  Limits limits = defaults.limits;
+  if (node["limits"]) readLimits(node["limits"], limits);
+  if (const YAML::Node& runs = node["runs"]) {
+    for (const char* key : {"setup", "start", "input", "checks", "require", "until", "play"}) {
+      if (node[key]) error(node[key], fmt::format("a test with 'runs' has '{}' in each run, not beside them", key));
+    }
+    if (!runs.IsSequence() || runs.size() == 0) {
+      error(runs, "'runs' must be a non-empty list of runs (setup, start, input, limits, checks, require)");
     } else {
-      double explicitPoints = 0;
-      bool allExplicit = true, anyExplicit = false;
-      for (const auto& c : checks) {
-        if (auto check = readCheck(c)) {
-          if (check->points >= 0) {
-            explicitPoints += check->points;
-            anyExplicit = true;
-          } else {
-            allExplicit = false;
-          }
-          test.checks.push_back(std::move(*check));
-        }
-      }
-      if (anyExplicit && allExplicit && !node["points"]) test.points = explicitPoints;
-      if (anyExplicit && allExplicit && node["points"] && std::abs(explicitPoints - test.points) > 1e-9) {
-        error(node["points"], fmt::format("the test's points ({}) differ from the sum of its checks' points ({})",
-                                          test.points, explicitPoints));
-      }
-      if (anyExplicit && !allExplicit && explicitPoints > test.points + 1e-9) {
-        error(node, fmt::format("checks' points ({}) exceed the test's points ({})", explicitPoints, test.points));
+      for (const auto& r : runs) {
+        RunSpec run;
+        run.limits = limits;
+        readRun(r, run, test.runs.empty(), false);
+        test.runs.push_back(std::move(run));
       }
     }
   } else {
-    error(node, fmt::format("test '{}' has no 'checks' (or 'play')", test.name));
+    RunSpec run;
+    run.limits = limits;
+    readRun(node, run, true, true);
+    test.runs.push_back(std::move(run));
+  }
+  if (node["play"]) {
+    test.play = readPlay(node["play"]);
+    if (node["checks"]) error(node["checks"], "a test has either 'checks' or 'play', not both");
+    if (test.runs.at(0).start.kind != Start::Kind::Entry) error(node["start"], "an exhaustive 'play' test starts at the program's entry");
+    if (node["require"]) error(node["require"], "an exhaustive 'play' test judges every line of play itself; 'require' applies to checks");
+    return test;
+  }
+  // Points: every check of every run (and of every input step) shares the test's points, unless
+  // the checks carry their own.
+  std::vector<const Check*> checks;
+  for (const auto& run : test.runs) {
+    for (const auto& e : run.input) {
+      for (const auto& c : e.expect) checks.push_back(&c);
+    }
+    for (const auto& c : run.checks) checks.push_back(&c);
+  }
+  if (checks.empty()) {
+    if (!node["runs"] && !node["checks"]) error(node, fmt::format("test '{}' has no 'checks' (or 'play')", test.name));
+    else if (node["runs"]) error(node["runs"], "no run of this test has a check");
+    return test;
+  }
+  double explicitPoints = 0;
+  bool allExplicit = true, anyExplicit = false;
+  for (const Check* c : checks) {
+    if (c->points >= 0) {
+      explicitPoints += c->points;
+      anyExplicit = true;
+    } else {
+      allExplicit = false;
+    }
+  }
+  if (anyExplicit && allExplicit && !node["points"]) test.points = explicitPoints;
+  if (anyExplicit && allExplicit && node["points"] && std::abs(explicitPoints - test.points) > 1e-9) {
+    error(node["points"], fmt::format("the test's points ({}) differ from the sum of its checks' points ({})",
+                                      test.points, explicitPoints));
+  }
+  if (anyExplicit && !allExplicit && explicitPoints > test.points + 1e-9) {
+    error(node, fmt::format("checks' points ({}) exceed the test's points ({})", explicitPoints, test.points));
   }
   return test;
 }
@@ -289,121 +347,6 @@ void SpecReader::readSetup(const YAML::Node& node, Setup& setup) {
       }
     }
   }
-}
-
-void SpecReader::readStart(const YAML::Node& node, Start& start) {
-  if (node.IsScalar()) {
-    if (node.Scalar() != "entry") error(node, fmt::format("start must be 'entry' or {{call: LABEL, ...}}, not '{}'", node.Scalar()));
-    return;
-  }
-  if (!expectMap(node, "start")) return;
-  checkKeys(node, "start", {"call", "args", "push", "far", "return_trap"});
-  if (!node["call"]) {
-    error(node, "start needs 'call: LABEL' (or write start: entry)");
-    return;
-  }
-  start.atEntry = false;
-  start.call = string(node["call"], "call").value_or("");
-  if (node["args"]) start.args = registerValues(node["args"], "args");
-  if (const YAML::Node& push = node["push"]) {
-    if (!push.IsSequence()) {
-      error(push, "push must be a list of words");
-    } else {
-      for (const auto& w : push) {
-        if (auto n = number(w, "pushed word")) start.push.push_back(*n);
-      }
-    }
-    if (machine_ != "pc") error(push, "push applies to machine pc (the LC-3 passes arguments in registers)");
-  }
-  if (node["far"]) {
-    start.far = boolean(node["far"], "far").value_or(false);
-    if (machine_ != "pc") error(node["far"], "far calls apply to machine pc only");
-  }
-  if (node["return_trap"]) start.returnTrap = address(node["return_trap"], "return_trap");
-}
-
-std::vector<InputEvent> SpecReader::readInput(const YAML::Node& node) {
-  std::vector<InputEvent> events;
-  if (node.IsScalar()) {
-    InputEvent e;
-    e.when = InputEvent::When::Start;
-    e.keys = node.Scalar();
-    e.place = place(node);
-    events.push_back(e);
-    return events;
-  }
-  if (!node.IsSequence()) {
-    error(node, "input must be a string of keys or a list of events");
-    return events;
-  }
-  for (const auto& item : node) {
-    InputEvent e;
-    e.place = place(item);
-    if (item.IsScalar()) {  // a bare string in the list: keys when the program waits
-      e.keys = item.Scalar();
-      events.push_back(e);
-      continue;
-    }
-    if (!expectMap(item, "an input event")) continue;
-    checkKeys(item, "an input event", {"keys", "line", "mouse", "scancode", "at", "at_instruction", "at_clock"});
-    int kinds = 0;
-    if (item["keys"]) {
-      e.keys = string(item["keys"], "keys").value_or("");
-      ++kinds;
-    }
-    if (item["line"]) {
-      e.keys = string(item["line"], "line").value_or("") + "\n";
-      ++kinds;
-    }
-    if (const YAML::Node& mouse = item["mouse"]) {
-      ++kinds;
-      requirePc(mouse, "mouse input");
-      if (expectMap(mouse, "mouse")) {
-        checkKeys(mouse, "mouse", {"x", "y", "buttons"});
-        e.hasMouse = true;
-        if (mouse["x"]) e.mouseX = static_cast<int>(number(mouse["x"], "x").value_or(0));
-        if (mouse["y"]) e.mouseY = static_cast<int>(number(mouse["y"], "y").value_or(0));
-        for (const auto& b : mouse["buttons"] ? stringList(mouse["buttons"], "buttons") : std::vector<std::string>{}) {
-          if (b == "left") e.mouseButtons |= 1;
-          else if (b == "right") e.mouseButtons |= 2;
-          else if (b == "middle") e.mouseButtons |= 4;
-          else error(mouse["buttons"], fmt::format("unknown mouse button '{}' (left, right, middle)", b));
-        }
-      }
-    }
-    if (item["scancode"]) {
-      ++kinds;
-      requirePc(item["scancode"], "scan-code keys");
-      auto n = number(item["scancode"], "scancode");
-      if (n && (*n < 0 || *n > 255)) error(item["scancode"], "scancode must be 0-255");
-      e.scanCode = static_cast<int>(n.value_or(0) & 0xFF);
-    }
-    if (kinds != 1) {
-      error(item, "an input event needs exactly one of keys, line, mouse or scancode");
-      continue;
-    }
-    int times = 0;
-    if (item["at"]) {
-      ++times;
-      auto at = string(item["at"], "at");
-      if (at == "start") e.when = InputEvent::When::Start;
-      else if (at == "waiting") e.when = InputEvent::When::Waiting;
-      else if (at) error(item["at"], fmt::format("at must be 'start' or 'waiting', not '{}'", *at));
-    }
-    if (item["at_instruction"]) {
-      ++times;
-      e.when = InputEvent::When::Instruction;
-      e.at = count(item["at_instruction"], "at_instruction").value_or(0);
-    }
-    if (item["at_clock"]) {
-      ++times;
-      e.when = InputEvent::When::Clock;
-      e.at = count(item["at_clock"], "at_clock").value_or(0);
-    }
-    if (times > 1) error(item, "an input event has one of at, at_instruction or at_clock");
-    events.push_back(e);
-  }
-  return events;
 }
 
 }  // namespace asmlab::grader

@@ -1,201 +1,63 @@
-// Running one test: initial state, the call of a subroutine with a return trap, the input script
-// and the limits; then the checks are evaluated on what the run left.
-#include <random>
+// Running one test: each of its runs on the same machine (initial state, start, input script with
+// the checks of each step, limits), then the checks of what each run left, the requirement on how
+// each run ended, and the score.
+#include <utility>
 
 #include <fmt/format.h>
 
 #include "asmlab/grader/grade.hpp"
-#include "asmlab/sim/capabilities.hpp"
+#include "call_counter.hpp"
+#include "machine_control.hpp"
 #include "micro_probe.hpp"
 #include "play.hpp"
 #include "run_context.hpp"
+#include "script_runner.hpp"
 
 namespace asmlab::grader {
 namespace {
 
-struct SetupError {
-  std::string message;
-};
-
-uint64_t mask(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
-
-// Seeds mix the test's seed with the command-line seed so each test has its own stream.
-uint64_t testSeed(const TestSpec& test, const GradeOptions& options) {
+// Seeds mix the test's seed with the command-line seed so each test has its own stream; each run
+// of a test has its own too.
+uint64_t runSeed(const TestSpec& test, const GradeOptions& options, size_t run) {
   uint64_t seed = test.seed;
   if (options.seed) seed = seed * 0x9E3779B97F4A7C15ull ^ *options.seed;
-  return seed;
+  return seed + run;
 }
 
-void writeMemory(sim::Machine& m, const MemoryValues& values) {
-  std::string error;
-  auto at = resolveAddress(values.at, m, error);
-  if (!at) throw SetupError{"setup: " + error};
-  uint64_t unitMask = mask(m.memoryUnitBits());
-  for (size_t i = 0; i < values.values.size(); ++i) {
-    if (*at + i >= m.memorySize()) throw SetupError{fmt::format("setup: {} runs past the end of memory", values.at.text)};
-    m.poke(*at + i, static_cast<uint32_t>(static_cast<uint64_t>(values.values[i]) & unitMask));
-  }
+void collectCallLabels(const Check& check, std::vector<std::string>& labels) {
+  for (const auto& c : check.calls) labels.push_back(c.label);
+  for (const auto& a : check.alternatives) collectCallLabels(a, labels);
 }
 
-void setRegister(sim::Machine& m, const std::string& name, int64_t value) {
-  auto ref = findRegister(m, name);
-  if (!ref) throw SetupError{fmt::format("setup: machine {} has no register {}", m.architecture(), name)};
-  writeRegister(m, *ref, static_cast<uint64_t>(value));
+std::vector<std::string> callLabels(const RunSpec& run) {
+  std::vector<std::string> labels;
+  for (const auto& e : run.input) {
+    for (const auto& c : e.expect) collectCallLabels(c, labels);
+  }
+  for (const auto& c : run.checks) collectCallLabels(c, labels);
+  return labels;
 }
 
-void setRegister(sim::Machine& m, const RegisterValue& r) {
-  std::string error;
-  auto value = registerValue(r, m, error);
-  if (!value) throw SetupError{"setup: " + error};
-  setRegister(m, r.name, *value);
+bool runNeedsInitialMemory(const RunSpec& run) {
+  for (const auto& e : run.input) {
+    if (std::any_of(e.expect.begin(), e.expect.end(), needsInitialMemory)) return true;
+  }
+  return std::any_of(run.checks.begin(), run.checks.end(), needsInitialMemory);
 }
 
-void applySetup(sim::Machine& m, const Setup& setup, uint64_t seed) {
-  // A fixed generator and plain modulo reduction: identical values on every platform and library.
-  std::mt19937_64 random(seed);
-  for (const auto& name : setup.randomRegisters) {
-    auto ref = findRegister(m, name);
-    if (!ref) throw SetupError{fmt::format("setup: machine {} has no register {}", m.architecture(), name)};
-    writeRegister(m, *ref, random());
-  }
-  for (const auto& range : setup.randomMemory) {
-    std::string error;
-    auto at = resolveAddress(range.at, m, error);
-    if (!at) throw SetupError{"setup.random: " + error};
-    uint64_t span = static_cast<uint64_t>(range.max - range.min) + 1;
-    for (uint64_t i = 0; i < range.count && *at + i < m.memorySize(); ++i) {
-      uint64_t value = static_cast<uint64_t>(range.min) + random() % span;
-      m.poke(*at + i, static_cast<uint32_t>(value & mask(m.memoryUnitBits())));
-    }
-  }
-  for (const auto& r : setup.registers) setRegister(m, r);
-  for (const auto& mv : setup.memory) writeMemory(m, mv);
+bool requirementMet(const Requirement& require, const std::string& verdict) {
+  if (!require.any()) return true;
+  if (require.noException) return verdict != "exception" && verdict != "setup-failed";
+  return std::find(require.verdicts.begin(), require.verdicts.end(), verdict) != require.verdicts.end();
 }
 
-// Makes the machine call `start.call` with a return address at the trap; returns the trap address.
-uint64_t prepareCall(sim::Machine& m, const Start& start) {
-  std::string error;
-  AddressExpr label{start.call, 0, start.call};
-  auto target = resolveAddress(label, m, error);
-  if (!target) throw SetupError{fmt::format("cannot call {}: {}", start.call, error)};
-  for (const auto& a : start.args) setRegister(m, a);
-  if (m.architecture() == "lc3") {
-    // JSR/JSRR leave the return address in R7 (Patt & Patel 3rd ed. A.3); RET is JMP R7.
-    uint64_t trap = 0xFDFF;  // last word of user space (x3000-xFDFF), below the device registers
-    if (start.returnTrap) {
-      auto t = resolveAddress(*start.returnTrap, m, error);
-      if (!t) throw SetupError{"return_trap: " + error};
-      trap = *t;
-    }
-    setRegister(m, "R7", static_cast<int64_t>(trap));
-    m.setProgramCounter(*target);
-    return trap;
+// Failed results for the checks of a run that could not run.
+void failRun(const RunSpec& run, const PointShares& shares, const std::string& prefix, const std::string& why,
+             std::vector<CheckResult>& results) {
+  for (const auto& e : run.input) {
+    for (const auto& c : e.expect) results.push_back({prefix + c.describe(), false, 0, shares.of(c), why});
   }
-  // x86: CALL pushes IP (near) or CS then IP (far) on SS:SP (Intel 8086 User's Manual, CALL).
-  auto reg = [&](const char* name) {
-    auto ref = findRegister(m, name);
-    if (!ref) throw SetupError{fmt::format("machine {} has no register {}", m.architecture(), name)};
-    return *ref;
-  };
-  RegisterRef ss = reg("SS"), sp = reg("SP"), cs = reg("CS");
-  auto push = [&](uint64_t word) {
-    uint64_t newSp = (readRegister(m, sp) - 2) & 0xFFFF;
-    writeRegister(m, sp, newSp);
-    uint64_t linear = ((readRegister(m, ss) << 4) + newSp) % m.memorySize();
-    m.poke(linear, static_cast<uint32_t>(word & 0xFF));
-    m.poke((linear + 1) % m.memorySize(), static_cast<uint32_t>((word >> 8) & 0xFF));
-  };
-  for (int64_t w : start.push) push(static_cast<uint64_t>(w));
-  uint64_t codeSegment = readRegister(m, cs);
-  uint64_t trapOffset = 0xFFFF;  // CS:FFFF, the last byte of the code segment: never an instruction a call returns to
-  uint64_t trapLinear = (codeSegment << 4) + trapOffset;
-  if (start.returnTrap) {
-    auto t = resolveAddress(*start.returnTrap, m, error);
-    if (!t) throw SetupError{"return_trap: " + error};
-    trapLinear = *t;
-    trapOffset = (trapLinear - (codeSegment << 4)) & 0xFFFF;
-  }
-  if (start.far) {
-    push(codeSegment);
-  }
-  push(trapOffset);
-  // The machine's program counter is linear; the target label is in the current code segment.
-  m.setProgramCounter(*target);
-  return trapLinear % m.memorySize();
-}
-
-void deliver(sim::Machine& m, const InputEvent& e) {
-  if (e.hasMouse) {
-    auto* pointer = sim::capability<sim::PointerInput>(m);
-    if (!pointer) throw SetupError{fmt::format("{}: machine {} has no mouse", e.place.describe(), m.architecture())};
-    pointer->pushMouseEvent({e.mouseX, e.mouseY, e.mouseButtons});
-  } else if (e.scanCode >= 0) {
-    auto* keyboard = sim::capability<sim::ScanCodeKeyboard>(m);
-    if (!keyboard) throw SetupError{fmt::format("{}: machine {} has no scan-code keyboard", e.place.describe(), m.architecture())};
-    keyboard->pushKey(static_cast<uint8_t>(e.scanCode), 0);
-  } else {
-    m.feedInput(e.keys);
-  }
-}
-
-// Runs the program through its input script until a final stop; fills verdict and counts.
-void runScript(RunContext& ctx, const Limits& limits, std::optional<uint64_t> trap) {
-  sim::Machine& m = ctx.machine;
-  const uint64_t startInstructions = m.instructionCount();
-  const uint64_t startClocks = m.clockCount();
-  std::vector<const InputEvent*> pending;
-  for (const auto& e : ctx.test.input) {
-    if (e.when == InputEvent::When::Start) deliver(m, e);
-    else pending.push_back(&e);
-  }
-  // The input is closed (so that a program waiting for more stops at once instead of spinning)
-  // only when no timed event is next: until a timed event is delivered the program runs on, so a
-  // program that polls the keyboard sees the key at the time the script says.
-  size_t next = 0;
-  auto closeWhenUntimed = [&] {
-    if (m.inputClosed()) return;
-    if (next >= pending.size() || pending[next]->when == InputEvent::When::Waiting) m.closeInput();
-  };
-  for (;;) {
-    closeWhenUntimed();
-    uint64_t used = m.instructionCount() - startInstructions;
-    uint64_t clocks = m.clockCount() - startClocks;
-    sim::RunLimits run;
-    run.maxInstructions = used < limits.instructions ? limits.instructions - used : 0;
-    if (limits.clocks) run.maxClocks = clocks < limits.clocks ? limits.clocks - clocks : 0;
-    run.maxOutputBytes = limits.output;
-    if (next < pending.size()) {
-      const InputEvent& e = *pending[next];
-      if (e.when == InputEvent::When::Instruction && e.at > used) run.maxInstructions = std::min(run.maxInstructions, e.at - used);
-      if (e.when == InputEvent::When::Clock && e.at > clocks) run.maxClocks = std::min(run.maxClocks, e.at - clocks);
-    }
-    ctx.stop = run.maxInstructions == 0 ? sim::StopInfo{sim::StopReason::InstructionLimit, m.programCounter(), "", 0}
-                                        : m.run(run);
-    used = m.instructionCount() - startInstructions;
-    clocks = m.clockCount() - startClocks;
-    bool budgetLeft = used < limits.instructions && (limits.clocks == 0 || clocks < limits.clocks);
-    bool timedEventDue = next < pending.size() &&
-                         ((pending[next]->when == InputEvent::When::Instruction && pending[next]->at <= used) ||
-                          (pending[next]->when == InputEvent::When::Clock && pending[next]->at <= clocks));
-    auto reason = ctx.stop.reason;
-    if ((reason == sim::StopReason::InstructionLimit || reason == sim::StopReason::ClockLimit) && budgetLeft && timedEventDue) {
-      deliver(m, *pending[next++]);
-      continue;
-    }
-    if (reason == sim::StopReason::WaitingForInput && next < pending.size()) {
-      // A program blocked on input before a timed event is due would idle until then; deliver now.
-      deliver(m, *pending[next++]);
-      continue;
-    }
-    if (reason == sim::StopReason::Breakpoint && trap && m.programCounter() == *trap) {
-      ctx.verdict = "returned";
-    } else {
-      ctx.verdict = verdictName(reason);
-    }
-    break;
-  }
-  ctx.instructions = m.instructionCount() - startInstructions;
-  ctx.clocks = m.clockCount() - startClocks;
+  for (const auto& c : run.checks) results.push_back({prefix + c.describe(), false, 0, shares.of(c), why});
 }
 
 std::string capOutput(const std::string& output, size_t kept, bool& truncated) {
@@ -203,20 +65,89 @@ std::string capOutput(const std::string& output, size_t kept, bool& truncated) {
   return toValidUtf8(truncated ? std::string_view(output).substr(0, kept) : std::string_view(output));
 }
 
-void scoreChecks(TestResult& result, const TestSpec& test, RunContext& ctx) {
-  double explicitTotal = 0;
-  size_t implicitCount = 0;
-  for (const auto& c : test.checks) {
-    if (c.points >= 0) explicitTotal += c.points;
-    else ++implicitCount;
+// Why run `next` cannot go on from where the previous run ended with `verdict` (empty: it can).
+std::string cannotContinue(const sim::Machine& m, const RunSpec& next, size_t previous, const std::string& verdict) {
+  if (verdict == "exception") return fmt::format("not run: run {} ended by an exception", previous + 1);
+  if (verdict == "output-limit") return fmt::format("not run: run {} flooded the output", previous + 1);
+  if (verdict == "returned" && next.start.kind == Start::Kind::Resume) {
+    return fmt::format("not run: run {} returned to the grader's return trap, from which there is nothing to resume",
+                       previous + 1);
   }
-  double share = implicitCount ? std::max(0.0, test.points - explicitTotal) / static_cast<double>(implicitCount) : 0;
-  for (const auto& c : test.checks) {
-    CheckResult r = evaluateCheck(c, ctx, c.points >= 0 ? c.points : share);
-    if (!r.passed && !c.message.empty()) r.message = c.message + (r.message.empty() ? "" : ": " + r.message);
-    r.message = toValidUtf8(r.message);
-    result.score += r.score;
-    result.checks.push_back(std::move(r));
+  if (m.architecture() == "lc3") return {};
+  if (verdict == "halted") return fmt::format("not run: the program exited in run {}", previous + 1);
+  if (verdict == "waiting-for-input" && next.start.kind != Start::Kind::Resume) {
+    return fmt::format("not run: run {} left the program waiting inside a DOS or BIOS input call, from which only "
+                       "'start: resume' goes on (end that run at a label with 'until:' to call subroutines after it)",
+                       previous + 1);
+  }
+  return {};
+}
+
+// The grader's own breakpoints (the return trap, `until`) are the only ones on the machine while
+// it grades. They are changed only where they differ from the previous run's: a machine rebuilds
+// tables derived from its breakpoints after every change, and consecutive subroutine tests share
+// one return trap.
+struct GraderBreakpoint {
+  uint64_t address;
+  const char* description;
+};
+
+void keepOnly(sim::Machine& m, const std::vector<GraderBreakpoint>& wanted) {
+  std::vector<int> stale;
+  std::vector<bool> present(wanted.size(), false);
+  for (const auto& [id, b] : m.breakpoints().all()) {
+    bool keep = false;
+    for (size_t i = 0; i < wanted.size(); ++i) {
+      if (!present[i] && b.kind == sim::Breakpoint::Kind::Execute && b.address == wanted[i].address &&
+          b.description == wanted[i].description && !b.condition && b.enabled) {
+        present[i] = keep = true;
+        break;
+      }
+    }
+    if (!keep) stale.push_back(id);
+  }
+  for (int id : stale) m.breakpoints().remove(id);
+  for (size_t i = 0; i < wanted.size(); ++i) {
+    if (!present[i]) m.breakpoints().addExecute(wanted[i].address, {}, wanted[i].description);
+  }
+}
+
+// Starts run `index` of a test; returns the return trap of a call.
+std::optional<uint64_t> startRun(sim::Machine& m, const RunSpec& run, size_t index, uint64_t entry) {
+  std::optional<uint64_t> trap;
+  switch (run.start.kind) {
+    case Start::Kind::Entry:
+      if (index > 0) m.setProgramCounter(entry);
+      break;
+    case Start::Kind::Call:
+      trap = prepareCall(m, run.start);
+      break;
+    case Start::Kind::At: {
+      std::string error;
+      auto at = resolveAddress(*run.start.at, m, error);
+      if (!at) throw SetupError{"start.at: " + error};
+      m.setProgramCounter(*at);
+      break;
+    }
+    case Start::Kind::Resume: break;
+  }
+  if (run.start.supervisor) setPrivilege(m, *run.start.supervisor);
+  return trap;
+}
+
+void runPlayTest(const TestSpec& test, sim::Machine& m, const GradeOptions& options, TestResult& result) {
+  keepOnly(m, {});
+  const RunSpec& run = test.runs.at(0);
+  RunContext ctx{m, run, {}, {}, {}, {}, 0, 0};
+  try {
+    applySetup(m, run.setup, runSeed(test, options, 0));
+    if (run.start.supervisor) setPrivilege(m, *run.start.supervisor);
+    runPlay(ctx, *test.play, test.points, result);
+  } catch (const SetupError& e) {
+    result.verdict = "setup-failed";
+    result.stopMessage = e.message;
+    result.score = 0;
+    result.checks.push_back({"setup", false, 0, test.points, e.message});
   }
 }
 
@@ -224,53 +155,99 @@ void scoreChecks(TestResult& result, const TestSpec& test, RunContext& ctx) {
 
 TestResult runTest(const Spec& spec, const TestSpec& test, sim::Machine& m, const sim::MachineSnapshot& atEntry,
                    const GradeOptions& options) {
-  (void)spec;
   TestResult result;
   result.name = test.name;
   result.visibility = test.visibility;
   result.maxScore = test.points;
   m.restoreSnapshot(atEntry);
-  m.breakpoints().clear();
   m.clearOutput();
-  RunContext ctx{m, test, {}, {}, {}, {}, 0, 0};
-  try {
-    applySetup(m, test.setup, testSeed(test, options));
-    std::optional<uint64_t> trap;
-    if (!test.start.atEntry) {
-      trap = prepareCall(m, test.start);
-      m.breakpoints().addExecute(*trap, {}, "return trap");
-    }
-    if (test.play) {
-      runPlay(ctx, *test.play, result);
-    } else {
-      for (size_t i = 0; i < m.registers().size(); ++i) ctx.initialRegisters.push_back(m.readRegister(i));
-      ctx.initialMemory.resize(m.memorySize());
-      for (uint64_t a = 0; a < m.memorySize(); ++a) ctx.initialMemory[a] = m.peek(a);
-      const auto probe = RunProbe::attach(test, m, trap);
-      ctx.probe = probe.get();
-      runScript(ctx, test.limits, trap);
-      result.verdict = ctx.verdict;
-      if (ctx.verdict == "exception" || ctx.verdict == "instruction-limit" || ctx.verdict == "clock-limit" ||
-          ctx.verdict == "output-limit") {
-        result.stopMessage = explainStop(m, ctx.stop, ctx.verdict);
+  const uint64_t entry = m.programCounter();
+  const bool entryInSupervisorMode = inSupervisorMode(m);
+  std::string transcript;
+  if (test.play) {
+    runPlayTest(test, m, options, result);
+  } else {
+    PointShares shares(test);
+    std::vector<std::string> unmet;  // requirements on how runs end that were not met
+    std::string skip;                // why the remaining runs cannot run
+    for (size_t i = 0; i < test.runs.size(); ++i) {
+      const RunSpec& run = test.runs[i];
+      const std::string prefix = test.runs.size() > 1 ? fmt::format("run {}: ", i + 1) : "";
+      if (!skip.empty()) {
+        failRun(run, shares, prefix, skip, result.checks);
+        if (run.require.any()) unmet.push_back(fmt::format("{}not run ({})", prefix, skip));
+        continue;
       }
-      result.instructions = ctx.instructions;
-      result.clocks = ctx.clocks;
-      scoreChecks(result, test, ctx);
-      result.output = capOutput(m.output(), options.outputKept, result.outputTruncated);
+      RunContext ctx{m, run, {}, {}, {}, {}, 0, 0};
+      CallCounter calls;
+      try {
+        if (i > 0 && run.start.kind != Start::Kind::Resume) prepareNextRun(m, entryInSupervisorMode);
+        m.clearOutput();
+        applySetup(m, run.setup, runSeed(test, options, i));
+        std::optional<uint64_t> trap = startRun(m, run, i, entry);
+        std::optional<uint64_t> until;
+        if (run.until) {
+          std::string error;
+          until = resolveAddress(*run.until, m, error);
+          if (!until) throw SetupError{"until: " + error};
+        }
+        std::vector<GraderBreakpoint> wanted;
+        if (trap) wanted.push_back({*trap, "return trap"});
+        if (until) wanted.push_back({*until, "until"});
+        keepOnly(m, wanted);
+        for (size_t r = 0; r < m.registers().size(); ++r) ctx.initialRegisters.push_back(m.readRegister(r));
+        if (runNeedsInitialMemory(run)) {
+          ctx.initialMemory.resize(m.memorySize());
+          for (uint64_t a = 0; a < m.memorySize(); ++a) ctx.initialMemory[a] = m.peek(a);
+        }
+        auto labels = callLabels(run);
+        if (!labels.empty()) calls.watch(m, labels);
+        ctx.calls = &calls;
+        const auto probe = RunProbe::attach(run, m, trap);
+        ctx.probe = probe.get();
+        runInputScript(ctx, shares, prefix, trap, until, result.checks);
+        result.verdict = ctx.verdict;
+        result.instructions += ctx.instructions;
+        result.clocks += ctx.clocks;
+        if ((ctx.verdict == "exception" || ctx.verdict == "instruction-limit" || ctx.verdict == "clock-limit" ||
+             ctx.verdict == "output-limit") && result.stopMessage.empty()) {
+          result.stopMessage = prefix + explainStop(m, ctx.stop, ctx.verdict);
+        }
+        for (const auto& check : run.checks) result.checks.push_back(scoreCheck(check, ctx, shares.of(check), prefix));
+        if (!requirementMet(run.require, ctx.verdict)) {
+          unmet.push_back(fmt::format("{}the run ended by '{}' ({}), and this test scores only if it ends by {}", prefix,
+                                      ctx.verdict, explainStop(m, ctx.stop, ctx.verdict), run.require.describe()));
+        }
+        calls.stop(m);
+        transcript += m.output();
+        if (i + 1 < test.runs.size()) skip = cannotContinue(m, test.runs[i + 1], i, ctx.verdict);
+      } catch (const SetupError& e) {
+        calls.stop(m);
+        result.verdict = "setup-failed";
+        result.stopMessage = prefix + e.message;
+        failRun(run, shares, prefix, e.message, result.checks);
+        if (run.require.any()) unmet.push_back(prefix + e.message);
+        transcript += m.output();
+        skip = fmt::format("not run: run {} could not be set up", i + 1);
+      }
     }
-  } catch (const SetupError& e) {
-    result.verdict = "setup-failed";
-    result.stopMessage = e.message;
-    result.score = 0;
-    result.checks.push_back({"setup", false, 0, test.points, e.message});
-    result.output = capOutput(m.output(), options.outputKept, result.outputTruncated);
+    for (const auto& c : result.checks) result.score += c.score;
+    if (!unmet.empty()) {
+      // No credit at all: the checks are reported as they came out, their points are not given.
+      std::string why;
+      for (const auto& u : unmet) why += (why.empty() ? "" : "; ") + u;
+      for (auto& c : result.checks) c.score = 0;
+      result.score = 0;
+      result.checks.insert(result.checks.begin(), CheckResult{"requirement on how the run ends", false, 0, 0, why});
+    }
+    result.output = capOutput(transcript, options.outputKept, result.outputTruncated);
   }
+  (void)spec;
   result.stopMessage = toValidUtf8(result.stopMessage);
   for (auto& c : result.checks) c.message = toValidUtf8(c.message);
   result.score = roundScore(std::min(result.score, result.maxScore));
   result.status = result.score >= result.maxScore - 1e-9 ? "passed" : result.score > 0 ? "partial" : "failed";
-  if (result.maxScore == 0) {
+  if (result.maxScore == 0 || result.checks.empty()) {
     bool all = std::all_of(result.checks.begin(), result.checks.end(), [](const CheckResult& c) { return c.passed; });
     result.status = all ? "passed" : "failed";
   }

@@ -22,6 +22,46 @@ TEST(BreakpointSet, FlagsFollowAddRemoveAndEnable) {
   EXPECT_FALSE(b.remove(w));
 }
 
+// Flags kept up to date breakpoint by breakpoint must equal the flags of the breakpoints present.
+TEST(BreakpointSet, OverlappingBreakpointsKeepEachOthersFlags) {
+  BreakpointSet b(0x100);
+  int e1 = b.addExecute(0x10);
+  int e2 = b.addExecute(0x10);
+  int w = b.addWatch(0x0E, 4, WatchKind::Read);  // 0E-11, over the execute breakpoints
+  int rw = b.addWatch(0x11, 2, WatchKind::Write);
+  EXPECT_EQ(b.flagsAt(0x10), kFlagExecute | kFlagRead);
+  EXPECT_EQ(b.flagsAt(0x11), kFlagRead | kFlagWrite);
+  b.remove(e1);
+  EXPECT_EQ(b.flagsAt(0x10), kFlagExecute | kFlagRead) << "the second execute breakpoint is still there";
+  b.setEnabled(w, false);
+  EXPECT_EQ(b.flagsAt(0x10), kFlagExecute);
+  EXPECT_EQ(b.flagsAt(0x11), kFlagWrite);
+  EXPECT_EQ(b.flagsAt(0x0E), 0);
+  b.setEnabled(w, true);
+  EXPECT_EQ(b.flagsAt(0x0F), kFlagRead);
+  b.remove(e2);
+  b.remove(rw);
+  EXPECT_EQ(b.flagsAt(0x10), kFlagRead);
+  EXPECT_EQ(b.flagsAt(0x12), 0);
+  b.addPort(0x61, WatchKind::Write);
+  EXPECT_TRUE(b.hasPortOrInterrupt());
+  b.clear();
+  EXPECT_FALSE(b.hasPortOrInterrupt());
+  for (uint64_t a = 0; a < 0x100; ++a) EXPECT_EQ(b.flagsAt(a), 0) << a;
+}
+
+TEST(BreakpointSet, VersionChangesWithTheTableOnly) {
+  BreakpointSet b(0x100);
+  uint64_t start = b.version();
+  b.clear();
+  EXPECT_EQ(b.version(), start) << "clearing nothing changes nothing";
+  int id = b.addExecute(5);
+  EXPECT_NE(b.version(), start);
+  uint64_t added = b.version();
+  b.remove(id);
+  EXPECT_NE(b.version(), added);
+}
+
 TEST(BreakpointSet, OutOfRangeAddressesAreIgnoredNotWritten) {
   BreakpointSet b(16);
   b.addExecute(1000);

@@ -114,6 +114,62 @@ tests:
   EXPECT_EQ(check(t, 3).message, "states of RET (1st execution): expected 18 33 28x5 30 32 12 18; got 18 33 28x5 30 32 12");
 }
 
+TEST(Lc3MicroGrading, EachRunIsMeasuredOnItsOwn) {
+  for (const char* engine : {"fast", "micro"}) {
+    auto r = gradeLc3(std::string("machine: lc3\nbuild: {submission: prog.asm, engine: ") + engine + R"(}
+tests:
+  - name: two runs
+    runs:
+      - checks:
+          - clocks: {instruction: LOOP, equals: 10}
+          - clocks: {subroutine: TWICE, equals: 30}
+      - start: {call: TWICE, args: {R2: 3}}
+        checks:
+          - clocks: {instruction: LOOP, at_most: 10}
+          - clocks: {subroutine: TWICE, at_most: 29}
+          - any_of: [{clocks: {opcode: ADD, at_most: 9}}, {clocks: {opcode: ADD, equals: 10}}]
+)", kProgram);
+    ASSERT_TRUE(r.buildOk) << r.buildDiagnostics;
+    SCOPED_TRACE(engine);
+    const TestResult& t = r.tests.at(0);
+    ASSERT_EQ(t.checks.size(), 5u) << renderText(r);
+    EXPECT_TRUE(check(t, 0).passed) << check(t, 0).message;
+    EXPECT_TRUE(check(t, 1).passed) << check(t, 1).message;
+    // The second run only calls TWICE: the loop of the first run is not counted in it.
+    EXPECT_EQ(check(t, 2).message, "the instruction at x3002 (LOOP) never ran");
+    EXPECT_EQ(check(t, 3).message, "TWICE took 30 clocks in its 1st call; at most 29 expected");
+    EXPECT_TRUE(check(t, 4).passed) << check(t, 4).message;
+  }
+}
+
+TEST(Lc3MicroGrading, AnInputStepJudgesTheClocksSoFar) {
+  auto r = gradeLc3(R"(machine: lc3
+build: {submission: prog.asm}
+tests:
+  - name: steps
+    input:
+      - {keys: "a", expect: [{clocks: {instruction: FIRST, equals: 10}}, {clocks: {instruction: SECOND, equals: 10}}]}
+      - {keys: "b", expect: [{clocks: {instruction: SECOND, equals: 10}}]}
+    checks: [{stop: halted}]
+)", R"(
+        .ORIG x3000
+        GETC
+FIRST   ADD R1, R0, #0
+        GETC
+SECOND  ADD R2, R0, #0
+        HALT
+        .END
+)");
+  ASSERT_TRUE(r.buildOk) << r.buildDiagnostics;
+  const TestResult& t = r.tests.at(0);
+  ASSERT_EQ(t.checks.size(), 4u) << renderText(r);
+  EXPECT_TRUE(check(t, 0).passed) << check(t, 0).message;
+  // After the first key the program waits at the second GETC: SECOND has not run yet.
+  EXPECT_EQ(check(t, 1).message, "the instruction at x3003 (SECOND) never ran");
+  EXPECT_TRUE(check(t, 2).passed) << check(t, 2).message;
+  EXPECT_TRUE(check(t, 3).passed) << check(t, 3).message;
+}
+
 TEST(Lc3MicroGrading, SpecErrorsAreLocated) {
   TempDir dir;
   Diagnostics d;

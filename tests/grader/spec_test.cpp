@@ -71,8 +71,8 @@ TEST(Spec, MinimalSpecDefaults) {
   EXPECT_EQ(spec->machine, "lc3");
   EXPECT_EQ(spec->build.edition, 3);
   EXPECT_EQ(spec->tests[0].points, 1);
-  EXPECT_TRUE(spec->tests[0].start.atEntry);
-  EXPECT_EQ(spec->tests[0].limits.instructions, 10'000'000u);
+  EXPECT_EQ(spec->tests[0].runs.at(0).start.kind, Start::Kind::Entry);
+  EXPECT_EQ(spec->tests[0].runs.at(0).limits.instructions, 10'000'000u);
   EXPECT_EQ(spec->tests[0].visibility, "visible");
 }
 
@@ -93,27 +93,23 @@ TEST(Spec, DocumentedExampleParses) {
   Diagnostics d;
   auto spec = parse(yaml, d, dir);
   ASSERT_TRUE(spec) << d.renderToString();
-  ASSERT_EQ(spec->tests.size(), 7u);
-  const TestSpec& whole = spec->tests[0];
-  EXPECT_EQ(whole.points, 10);
-  EXPECT_EQ(whole.checks.size(), 2u);
-  EXPECT_EQ(whole.checks[0].texts.at(0), "golden\n");
-  const TestSpec& valid = spec->tests[2];
-  EXPECT_FALSE(valid.start.atEntry);
-  EXPECT_EQ(valid.start.call, "IS_INPUT_VALID");
-  ASSERT_EQ(valid.start.args.size(), 2u);
-  EXPECT_EQ(valid.start.args[0].value, '3');
-  EXPECT_EQ(valid.start.args[1].value, 'B');
-  EXPECT_EQ(valid.setup.randomRegisters.size(), 4u);
-  EXPECT_EQ(valid.limits.instructions, 10000u);
-  EXPECT_EQ(spec->tests[3].visibility, "hidden");
-  EXPECT_EQ(spec->tests[3].checks[0].registers[0].value, -1);
-  const TestSpec& apply = spec->tests[4];
-  EXPECT_EQ(apply.checks[1].memory[0].at.label, "ROW1");
-  EXPECT_EQ(apply.checks[1].memory[0].values[0], '|');
-  EXPECT_EQ(apply.checks[2].regions.size(), 2u);
-  EXPECT_EQ(spec->tests[6].checks[1].max, 40u);
-  EXPECT_DOUBLE_EQ(spec->maxScore(), 10 + 2 + 2 + 1 + 2 + 1 + 1);
+  ASSERT_EQ(spec->tests.size(), 3u);
+  const TestSpec& prompt = spec->tests[0];
+  EXPECT_EQ(prompt.runs.at(0).start.kind, Start::Kind::Call);
+  EXPECT_EQ(prompt.runs.at(0).start.call, "DISPLAY_PROMPT");
+  EXPECT_EQ(prompt.runs.at(0).require.describe(), "returned");
+  EXPECT_EQ(prompt.runs.at(0).setup.randomRegisters.size(), 6u);
+  EXPECT_EQ(prompt.runs.at(0).limits.instructions, 10000u);
+  ASSERT_EQ(prompt.runs.at(0).checks.size(), 2u);
+  EXPECT_EQ(prompt.runs.at(0).checks[0].alternatives.size(), 2u);
+  const TestSpec& apply = spec->tests[1];
+  ASSERT_EQ(apply.runs.size(), 2u);
+  EXPECT_EQ(apply.runs[1].checks.at(0).memory.at(1).at.viaRegister, "R3");
+  EXPECT_EQ(apply.runs[1].checks.at(0).memory.at(1).at.offset, 8);
+  EXPECT_EQ(apply.runs[1].checks.at(0).memory.at(1).values.at(0), '|');
+  const TestSpec& game = spec->tests[2];
+  EXPECT_EQ(game.runs.at(0).input.at(0).keys, "B4B0A5B2G1C3D6B6A3C1Q");
+  EXPECT_DOUBLE_EQ(spec->maxScore(), 3 + 3 + 4);
 }
 
 TEST(SpecErrors, UnknownKeyNamesLineColumnAndSuggestion) {
@@ -201,11 +197,11 @@ tests:
       - registers: {R3: "ROW0+28", R4: "ROW0-1", R5: x3000}
 )");
   ASSERT_EQ(spec.tests.size(), 1u);
-  const auto& args = spec.tests[0].start.args;
+  const auto& args = spec.tests[0].runs.at(0).start.args;
   ASSERT_EQ(args.size(), 1u);
   ASSERT_TRUE(args[0].label);
   EXPECT_EQ(args[0].label->label, "BUFFER");
-  const auto& regs = spec.tests[0].checks.at(0).registers;
+  const auto& regs = spec.tests[0].runs.at(0).checks.at(0).registers;
   ASSERT_EQ(regs.size(), 3u);
   ASSERT_TRUE(regs[0].label);
   EXPECT_EQ(regs[0].label->label, "ROW0");

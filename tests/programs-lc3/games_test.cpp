@@ -46,6 +46,7 @@ const Game kGames[] = {
     {"dots/dots.asm", "p2-wins", Edition::Third},
     {"dots/dots.asm", "invalid-and-occupied", Edition::Third},
     {"dots/dots.asm", "quit", Edition::Third},
+    {"dots/dots.asm", "quit-at-once", Edition::Third},
     // Dots uses only the traps, so the 2nd-edition trap convention gives the same games.
     {"dots/dots.asm", "p1-wins", Edition::Second},
     {"dots/dots.asm", "quit", Edition::Second},

@@ -1,5 +1,7 @@
 #include "asmlab/sim/breakpoints.hpp"
 
+#include <algorithm>
+
 namespace asmlab::sim {
 
 BreakpointSet::BreakpointSet(uint64_t addressSpaceSize) : flags_(addressSpaceSize, 0) {}
@@ -11,8 +13,7 @@ int BreakpointSet::addExecute(uint64_t address, std::function<bool(const Machine
   b.address = address;
   b.condition = std::move(condition);
   b.description = std::move(description);
-  list_.emplace(b.id, std::move(b));
-  rebuildFlags();
+  added(list_.emplace(b.id, std::move(b)).first->second);
   return nextId_ - 1;
 }
 
@@ -26,8 +27,7 @@ int BreakpointSet::addWatch(uint64_t address, uint64_t length, WatchKind access,
   b.access = access;
   b.condition = std::move(condition);
   b.description = std::move(description);
-  list_.emplace(b.id, std::move(b));
-  rebuildFlags();
+  added(list_.emplace(b.id, std::move(b)).first->second);
   return nextId_ - 1;
 }
 
@@ -38,8 +38,7 @@ int BreakpointSet::addPort(uint16_t port, WatchKind access, std::string descript
   b.address = port;
   b.access = access;
   b.description = std::move(description);
-  list_.emplace(b.id, std::move(b));
-  rebuildFlags();
+  added(list_.emplace(b.id, std::move(b)).first->second);
   return nextId_ - 1;
 }
 
@@ -50,28 +49,39 @@ int BreakpointSet::addInterrupt(uint8_t vector, int function, std::string descri
   b.address = vector;
   b.function = function;
   b.description = std::move(description);
-  list_.emplace(b.id, std::move(b));
-  rebuildFlags();
+  added(list_.emplace(b.id, std::move(b)).first->second);
   return nextId_ - 1;
 }
 
 bool BreakpointSet::remove(int id) {
-  bool erased = list_.erase(id) != 0;
-  if (erased) rebuildFlags();
-  return erased;
+  auto it = list_.find(id);
+  if (it == list_.end()) return false;
+  Breakpoint gone = std::move(it->second);
+  list_.erase(it);
+  removed(gone);
+  return true;
 }
 
 bool BreakpointSet::setEnabled(int id, bool enabled) {
   auto* b = find(id);
   if (!b) return false;
+  if (b->enabled == enabled) return true;
   b->enabled = enabled;
-  rebuildFlags();
+  if (enabled) {
+    added(*b);
+  } else {
+    ++version_;
+    clearFlagsOf(*b);  // b is disabled now, so the recomputation leaves it out
+  }
   return true;
 }
 
 void BreakpointSet::clear() {
+  if (list_.empty()) return;  // nothing to change: the flag table (and its version) stay
+  std::vector<Breakpoint> gone;
+  for (auto& [id, b] : list_) gone.push_back(std::move(b));
   list_.clear();
-  rebuildFlags();
+  for (const auto& b : gone) removed(b);
 }
 
 Breakpoint* BreakpointSet::find(int id) {
@@ -79,26 +89,56 @@ Breakpoint* BreakpointSet::find(int id) {
   return it == list_.end() ? nullptr : &it->second;
 }
 
-void BreakpointSet::rebuildFlags() {
+// The flag table is kept up to date breakpoint by breakpoint (a grader adds and removes dozens
+// per run): an addition sets its bits, a removal recomputes only the addresses it covered.
+void BreakpointSet::added(const Breakpoint& b) {
   ++version_;
-  std::fill(flags_.begin(), flags_.end(), 0);
-  portOrInterrupt_ = 0;
+  if (!b.enabled) return;
+  switch (b.kind) {
+    case Breakpoint::Kind::Execute:
+      if (b.address < flags_.size()) flags_[b.address] |= kFlagExecute;
+      break;
+    case Breakpoint::Kind::Memory:
+      for (uint64_t a = b.address; a < b.address + b.length && a < flags_.size(); ++a) flags_[a] |= watchFlags(b);
+      break;
+    case Breakpoint::Kind::Port:
+    case Breakpoint::Kind::Interrupt:
+      ++portOrInterrupt_;
+      break;
+  }
+}
+
+void BreakpointSet::removed(const Breakpoint& b) {
+  ++version_;
+  if (b.enabled) clearFlagsOf(b);
+}
+
+void BreakpointSet::clearFlagsOf(const Breakpoint& b) {
+  switch (b.kind) {
+    case Breakpoint::Kind::Execute: recompute(b.address, 1); break;
+    case Breakpoint::Kind::Memory: recompute(b.address, b.length); break;
+    case Breakpoint::Kind::Port:
+    case Breakpoint::Kind::Interrupt: --portOrInterrupt_; break;
+  }
+}
+
+uint8_t BreakpointSet::watchFlags(const Breakpoint& b) {
+  uint8_t f = 0;
+  if (static_cast<uint8_t>(b.access) & 1) f |= kFlagRead;
+  if (static_cast<uint8_t>(b.access) & 2) f |= kFlagWrite;
+  return f;
+}
+
+void BreakpointSet::recompute(uint64_t from, uint64_t length) {
+  const uint64_t end = std::min<uint64_t>(from + length, flags_.size());
+  if (from >= end) return;
+  std::fill(flags_.begin() + static_cast<std::ptrdiff_t>(from), flags_.begin() + static_cast<std::ptrdiff_t>(end), 0);
   for (const auto& [id, b] : list_) {
     if (!b.enabled) continue;
-    switch (b.kind) {
-      case Breakpoint::Kind::Execute:
-        if (b.address < flags_.size()) flags_[b.address] |= kFlagExecute;
-        break;
-      case Breakpoint::Kind::Memory:
-        for (uint64_t a = b.address; a < b.address + b.length && a < flags_.size(); ++a) {
-          if (static_cast<uint8_t>(b.access) & 1) flags_[a] |= kFlagRead;
-          if (static_cast<uint8_t>(b.access) & 2) flags_[a] |= kFlagWrite;
-        }
-        break;
-      case Breakpoint::Kind::Port:
-      case Breakpoint::Kind::Interrupt:
-        ++portOrInterrupt_;
-        break;
+    if (b.kind == Breakpoint::Kind::Execute && b.address >= from && b.address < end) {
+      flags_[b.address] |= kFlagExecute;
+    } else if (b.kind == Breakpoint::Kind::Memory && b.address < end && b.address + b.length > from) {
+      for (uint64_t a = std::max(from, b.address); a < std::min(end, b.address + b.length); ++a) flags_[a] |= watchFlags(b);
     }
   }
 }

@@ -22,11 +22,27 @@ struct SpecPlace {
   std::string describe() const;  // "spec.yaml:12:5"
 };
 
-// `LABEL`, `LABEL+3`, `LABEL-1` or an absolute address.
+// `LABEL`, `LABEL+3`, `LABEL-1` or an absolute address; or an address read when the test runs
+// through a register or a pointer in memory: `[R3]`, `[R3]+8`, `[BUFFER_PTR]+2`, on the PC
+// `[SI]`, `[ES:DI]`, `[MSG_PTR]` (an offset in DS unless a segment register is named).
 struct AddressExpr {
-  std::string label;  // empty = absolute
+  std::string label;  // empty = absolute (or, for an indirect address, the base is the pointer)
   int64_t offset = 0;
   std::string text;   // as written, for messages
+  enum class Via : uint8_t { None, Register, Memory } via = Via::None;
+  std::string viaRegister;    // Via::Register: the register holding the address
+  std::string pointerLabel;   // Via::Memory: where the pointer is (label, empty = absolute) ...
+  int64_t pointerOffset = 0;  // ... plus this
+  std::string segment;        // PC: the segment register of an indirect offset (default DS)
+  bool indirect() const { return via != Via::None; }
+  // LABEL+offset (an absolute address when the label is empty).
+  static AddressExpr direct(std::string label, int64_t offset, std::string text) {
+    AddressExpr a;
+    a.label = std::move(label);
+    a.offset = offset;
+    a.text = std::move(text);
+    return a;
+  }
 };
 
 // Consecutive memory units starting at an address.
@@ -60,13 +76,22 @@ struct Setup {
 };
 
 struct Start {
-  bool atEntry = true;
+  // entry: the program's entry (the first run) or the program started again at its entry, keeping
+  // memory and registers (a later run); call: a subroutine; at: an address; resume: a later run
+  // goes on from where the previous run stopped.
+  enum class Kind : uint8_t { Entry, Call, At, Resume } kind = Kind::Entry;
   std::string call;                  // label of the subroutine
   std::vector<RegisterValue> args;
   std::vector<int64_t> push;         // stack words pushed before the return address (PC)
   bool far = false;                  // PC: push CS:IP instead of IP
   std::optional<AddressExpr> returnTrap;
+  std::optional<AddressExpr> at;     // Kind::At: where execution starts
+  // LC-3: run in supervisor (true) or user (false) mode; unset = the mode the run starts in.
+  std::optional<bool> supervisor;
 };
+
+struct Check;
+struct CompiledRegex;  // grader/src/compiled_regex.hpp
 
 struct InputEvent {
   enum class When { Start, Waiting, Instruction, Clock } when = When::Waiting;
@@ -77,6 +102,9 @@ struct InputEvent {
   unsigned mouseButtons = 0;
   int scanCode = -1;
   SpecPlace place;
+  // Checks of the moment after this step: the output the program wrote since the step was typed
+  // (until it waited for the next one, or stopped) and the machine state then.
+  std::vector<Check> expect;
 };
 
 struct Limits {
@@ -115,10 +143,17 @@ struct ScopedClockCheck {
   unsigned execution = 1;  // states: which execution is compared (1 = the first)
 };
 
+// How often a subroutine was called (calls: {FILL_BOX: 2, DISPLAY_BOARD: {min: 1}}).
+struct CallCount {
+  std::string label;
+  std::optional<uint64_t> min, max;  // exact: min == max
+  SpecPlace place;
+};
+
 struct Check {
   enum class Kind {
     Output, Registers, Preserved, Memory, MemoryUnchanged, Screen, Pixels, Pixel, Speaker, Stop,
-    ExitCode, Instructions, Clocks, States
+    ExitCode, Instructions, Clocks, String, Calls, AnyOf, States
   } kind = Kind::Output;
   double points = -1;  // <0: share of the test's points
   std::string message;
@@ -129,8 +164,21 @@ struct Check {
   std::vector<std::string> texts;
   std::string textSource;  // golden file name when read from a file
   double minSimilarity = 0.9;
+  bool similarByCharacters = false;  // similar: edit distance over characters instead of lines
   bool ignoreCase = false;
-  bool ignoreWhitespace = false;
+  bool ignoreWhitespace = false;     // runs of blanks are one, trailing blanks and blank lines vanish
+  bool ignoreAllWhitespace = false;  // ignore_whitespace: all: every blank and line end vanishes
+  bool ignorePunctuation = false;    // ASCII punctuation characters vanish
+  std::shared_ptr<const CompiledRegex> compiledRegex;  // regex mode, with its case option
+
+  // string: the text in memory at an address (often read through a register or a pointer),
+  // compared as an output check compares (equals, contains, regex, similar, and the options).
+  AddressExpr stringAt;
+  int64_t terminator = 0;            // the unit that ends the string ('$' for DOS strings)
+  uint64_t maxLength = 1000;         // units read at most when no terminator is found
+
+  std::vector<CallCount> calls;      // calls
+  std::vector<Check> alternatives;   // any_of: the best alternative that passes scores
 
   std::vector<RegisterValue> registers;          // registers
   std::vector<std::string> preserved;            // preserved
@@ -178,6 +226,31 @@ struct PlaySpec {
   uint64_t maxGames = 1'000'000;
 };
 
+// How a run must end for its test to score (require: halted, [halted, returned], no-exception).
+struct Requirement {
+  std::vector<std::string> verdicts;  // any of these; empty = not required
+  bool noException = false;           // any verdict but exception
+  SpecPlace place;
+  bool any() const { return noException || !verdicts.empty(); }
+  std::string describe() const;       // "halted", "halted or returned", "no exception"
+};
+
+// One run of the machine within a test: its initial state, where it starts, its input, its
+// limits and the checks of what it left. A test has one run, or several on the same machine
+// (`runs:`), each starting from the state the previous one left.
+struct RunSpec {
+  Setup setup;
+  Start start;
+  std::vector<InputEvent> input;
+  Limits limits;
+  std::vector<Check> checks;
+  Requirement require;
+  // The run ends (verdict `reached`) when execution reaches this address: e.g. a program's
+  // start-up code run as far as its main loop, before later runs call its subroutines.
+  std::optional<AddressExpr> until;
+  SpecPlace place;
+};
+
 struct TestSpec {
   std::string name;
   // Run on a machine loaded with seeded randomisation (registers and free memory) from `seed`
@@ -187,11 +260,7 @@ struct TestSpec {
   double points = 1;
   std::string visibility = "visible";
   uint64_t seed = 1;
-  Setup setup;
-  Start start;
-  std::vector<InputEvent> input;
-  Limits limits;
-  std::vector<Check> checks;
+  std::vector<RunSpec> runs;  // at least one; exhaustive play uses the first run's setup and input
   std::optional<PlaySpec> play;
   SpecPlace place;
 };
@@ -206,12 +275,18 @@ struct BuildSpec {
   bool strict = false;                            // LC-3: reject the course tools' relaxed syntax
   std::string cpu = "8086";                       // PC: 8086, 8088, 80186, 80286, 80386
   std::string dialect = "masm";                   // PC: masm or tasm (Turbo Assembler, MASM or Ideal mode)
+  bool masm510 = false;                           // PC: MASM 5.1 compatibility (OPTION M510, ML /Zm)
+  size_t errorLimit = 20;                         // build errors listed (0: all; the rest are counted)
+  bool multiPass = false;                         // PC, tasm: TASM /m (no one-pass NOP padding of forward jumps)
   std::vector<std::filesystem::path> includePaths;  // PC: INCLUDE search folders (absolute)
   std::vector<std::filesystem::path> libraryPaths;  // PC: INCLUDELIB search folders (absolute)
   // Fill registers and free memory from a PRNG before the program starts, so that programs that
   // read uninitialised state behave differently per seed (--seed on the command line).
   bool randomize = false;
   uint64_t randomSeed = 1;
+  bool haltBanner = true;  // LC-3: HALT prints "--- Halting the LC-3 ---" (halt_banner: false)
+  std::string start;       // LC-3: where the program starts (a label or an address); "" = its first .ORIG
+  std::string privilege;   // LC-3: "user" or "supervisor"; "" = the course simulator's rule
   // LC-3: run on the microcoded engine, with the control store from a file: one of the submission's
   // files (a microcode assignment) or a course file (docs/lc3-microarchitecture.md).
   bool microcoded = false;

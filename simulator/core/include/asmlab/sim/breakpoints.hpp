@@ -64,7 +64,11 @@ public:
   const Breakpoint* interruptHit(uint8_t vector, uint8_t ah, const Machine& m);
 
 private:
-  void rebuildFlags();
+  void added(const Breakpoint& b);    // sets its flags
+  void removed(const Breakpoint& b);  // recomputes the flags it covered
+  void clearFlagsOf(const Breakpoint& b);
+  void recompute(uint64_t from, uint64_t length);
+  static uint8_t watchFlags(const Breakpoint& b);
   std::map<int, Breakpoint> list_;
   std::vector<uint8_t> flags_;
   int nextId_ = 1;
