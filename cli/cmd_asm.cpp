@@ -5,6 +5,7 @@
 // damages an earlier good output and never touches the source.
 #include <unistd.h>
 
+#include <array>
 #include <filesystem>
 #include <iostream>
 
@@ -41,11 +42,15 @@ struct AsmRequest {
 
 enum class Architecture { Lc3, X86 };
 
-bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }
+// ASCII only, as std::isalnum in the "C" locale the command runs in, without a libc call per
+// character: the whole source is scanned before it is assembled.
+bool isWordChar(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
+}
 
-// The words of a source outside comments, upper-cased, one at a time.
+// The words of a source outside comments, one at a time, as they are written (no copies).
 template <typename Visit>
-void forEachWord(const std::string& text, char commentChar, Visit visit) {
+void forEachWord(std::string_view text, char commentChar, Visit visit) {
   size_t i = 0;
   while (i < text.size()) {
     char c = text[i];
@@ -54,13 +59,21 @@ void forEachWord(const std::string& text, char commentChar, Visit visit) {
     } else if (isWordChar(c)) {
       size_t start = i;
       while (i < text.size() && isWordChar(text[i])) ++i;
-      std::string word = text.substr(start, i - start);
-      for (char& ch : word) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-      if (!visit(word)) return;
+      if (!visit(text.substr(start, i - start))) return;
     } else {
       ++i;
     }
   }
+}
+
+// `word` upper-cased into `buffer` when it is as long as the longest keyword looked for, else empty.
+std::string_view upperKeyword(std::string_view word, std::array<char, 16>& buffer) {
+  if (word.size() > buffer.size()) return {};
+  for (size_t i = 0; i < word.size(); ++i) {
+    const char c = word[i];
+    buffer[i] = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+  }
+  return {buffer.data(), word.size()};
 }
 
 // LC-3 sources have .ORIG; MASM/TASM sources have segment or model directives (TASM's without a
@@ -68,7 +81,10 @@ void forEachWord(const std::string& text, char commentChar, Visit visit) {
 // diagnostics then explain what is missing.
 Architecture detectArchitecture(const SourceFile& source) {
   bool lc3 = false, x86 = false;
-  forEachWord(source.text(), ';', [&](const std::string& word) {
+  std::array<char, 16> buffer;
+  forEachWord(source.text(), ';', [&](std::string_view written) {
+    if (written.size() < 3) return true;  // every keyword below has 3 to 16 characters (TASM's ARG, STARTUPCODE)
+    const std::string_view word = upperKeyword(written, buffer);
     if (word == ".ORIG") lc3 = true;
     if (word == "SEGMENT" || word == ".MODEL" || word == ".CODE" || word == ".DATA" || word == "ASSUME" ||
         word == "ENDP" || word == "ENDS" || word == ".STACK" || word == ".8086" || masm::isTasmOnlyDirective(word))

@@ -2,9 +2,13 @@
 // near procedures, and `.model large` with 30 far procedures per code segment. Each iteration is
 // the whole job: the macro layer reads the source text, statements are parsed, all passes run,
 // and the OMF object file's bytes are written (in memory). 100k, 200k and 400k lines show that the time grows linearly.
+// `peak_rss_MB` is the process's peak resident memory after the benchmark (getrusage): run one
+// benchmark alone (--benchmark_filter) for it to be that benchmark's own.
 //
 //   build/release/bench/masm/asmlab_masm_bench --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
+//   build/release/bench/masm/asmlab_masm_bench --benchmark_filter=BM_AssembleLargeModel
 #include <benchmark/benchmark.h>
+#include <sys/resource.h>
 
 #include <string>
 #include <vector>
@@ -32,6 +36,9 @@ void assembleGenerated(benchmark::State& state, const std::string& text) {
     passes = result.passes;
   }
   state.counters["passes"] = passes;
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  state.counters["peak_rss_MB"] = static_cast<double>(usage.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
   state.counters["lines"] = static_cast<double>(lines);
   state.counters["lines_per_second"] =
       benchmark::Counter(static_cast<double>(lines), benchmark::Counter::kIsIterationInvariantRate);

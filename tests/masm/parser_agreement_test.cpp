@@ -18,7 +18,7 @@ std::string describe(const ExprOps& ops) {
   for (const auto& o : ops) {
     out += std::to_string(static_cast<int>(o.op)) + "@" + std::to_string(o.column);
     if (o.op == Op::Number) out += "=" + std::to_string(o.value);
-    if (!o.text.empty()) out += "'" + std::string(o.text) + "'";
+    if (!o.text().empty()) out += "'" + std::string(o.text()) + "'";
     out += " ";
   }
   return out;
@@ -130,22 +130,22 @@ TEST(MasmParserAgreement, ExpressionsOutliveTheirText) {
   EXPECT_FALSE(parseExpression(store, "other + (", 0, error).has_value());
   auto after = parseExpression(store, "later", 0, error);
   ASSERT_TRUE(after.has_value());
-  EXPECT_EQ(after->ops[0].text, "later");
+  EXPECT_EQ(after->ops[0].text(), "later");
   EXPECT_EQ(describe(kept->ops) + describe(*data), before);
   // Hand-computed postfix form: table si Index 'it's' Add; 4 (<1 x>) DUP and "ab".
   ASSERT_EQ(kept->ops.size(), 5u);
-  EXPECT_EQ(kept->ops[0].text, "table");
-  EXPECT_EQ(kept->ops[1].text, "si");
+  EXPECT_EQ(kept->ops[0].text(), "table");
+  EXPECT_EQ(kept->ops[1].text(), "si");
   EXPECT_EQ(kept->ops[2].op, Op::Index);
-  EXPECT_EQ(kept->ops[3].text, "it's");
+  EXPECT_EQ(kept->ops[3].text(), "it's");
   EXPECT_EQ(kept->ops[4].op, Op::Add);
   ASSERT_EQ(data->size(), 2u);
   EXPECT_EQ((*data)[0].kind, DataItem::Kind::Dup);
-  EXPECT_EQ((*data)[0].expr.ops[0].text, "4");
+  EXPECT_EQ((*data)[0].expr.ops[0].text(), "4");
   ASSERT_EQ((*data)[0].items.size(), 1u);
   ASSERT_EQ((*data)[0].items[0].items.size(), 2u);
-  EXPECT_EQ((*data)[0].items[0].items[1].expr.ops[0].text, "x");
-  EXPECT_EQ((*data)[1].expr.ops[0].text, "ab");
+  EXPECT_EQ((*data)[0].items[0].items[1].expr.ops[0].text(), "x");
+  EXPECT_EQ((*data)[1].expr.ops[0].text(), "ab");
 }
 
 }  // namespace

@@ -18,19 +18,23 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// ASCII only, as std::toupper and std::isalnum in the "C" locale, without a libc call per
+// character: every line of every source is looked at before it is assembled.
 std::string upper(std::string_view s) {
   std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  for (char& c : out)
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
   return out;
 }
 
 bool isWordChar(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '@' || c == '?' || c == '$';
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+         c == '@' || c == '?' || c == '$';
 }
 
-// The first two words of a statement (after an optional "label:"), upper-cased, outside comments.
-std::pair<std::string, std::string> leadingWords(std::string_view line) {
-  std::array<std::string, 3> words;
+// The first two words of a statement (after an optional "label:"), as written, outside comments.
+std::pair<std::string_view, std::string_view> leadingWords(std::string_view line) {
+  std::array<std::string_view, 2> words;
   size_t count = 0, i = 0;
   while (i < line.size() && count < words.size()) {
     const char c = line[i];
@@ -43,13 +47,14 @@ std::pair<std::string, std::string> leadingWords(std::string_view line) {
     }
     const size_t start = i;
     while (i < line.size() && isWordChar(line[i])) ++i;
-    words[count++] = upper(line.substr(start, i - start));
+    words[count++] = line.substr(start, i - start);
   }
-  return {words[0], words[1]};
+  return {words[0], count > 1 ? words[1] : std::string_view()};
 }
 
 // The CPU model asmlab runs for a processor directive (our fastest model is the 80386 in real mode).
 std::optional<std::string> cpuFor(const std::string& directive) {
+  if (directive.empty() || (directive[0] != '.' && directive[0] != 'P')) return std::nullopt;
   std::string d = directive;
   if (!d.empty() && d[0] == '.') d.erase(0, 1);
   else if (!d.empty() && d[0] == 'P') d.erase(0, 1);
@@ -78,14 +83,19 @@ SourceHints sourceHints(const std::string& text) {
   while (start < text.size()) {
     size_t end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();
-    auto [first, second] = leadingWords(std::string_view(text).substr(start, end - start));
+    auto [firstWritten, secondWritten] = leadingWords(std::string_view(text).substr(start, end - start));
     start = end + 1;
-    if (first.empty() || definesName(second)) continue;
-    if (auto cpu = cpuFor(first); cpu && cpuRank(*cpu) > cpuRank(hints.x86Cpu.value_or(""))) {
+    if (firstWritten.empty()) continue;
+    // Most lines are neither kind of hint: the second word is looked at only for those that are.
+    const std::string first = upper(firstWritten);
+    const std::optional<std::string> cpu = cpuFor(first);
+    const bool tasmOnly = !hints.tasmOnly && masm::isTasmOnlyDirective(first);
+    if ((!cpu && !tasmOnly) || definesName(upper(secondWritten))) continue;
+    if (cpu && cpuRank(*cpu) > cpuRank(hints.x86Cpu.value_or(""))) {
       hints.x86Cpu = cpu;
       hints.cpuDirective = first;
     }
-    if (!hints.tasmOnly && masm::isTasmOnlyDirective(first)) {
+    if (tasmOnly) {
       hints.tasmOnly = true;
       hints.tasmDirective = first;
     }
@@ -145,6 +155,12 @@ public:
         bool on = false;
         if (!n.IsScalar() || !YAML::convert<bool>::decode(n, on)) return report(n.Mark(), "build.m510 must be true or false");
         settings.masm510 = on;
+      }
+      if (auto n = build["multi_pass"]) {
+        bool on = false;
+        if (!n.IsScalar() || !YAML::convert<bool>::decode(n, on))
+          return report(n.Mark(), "build.multi_pass must be true or false");
+        settings.tasmMultiPass = on;
       }
       if (auto n = build["error_limit"]) {
         long long limit = -1;
@@ -234,6 +250,7 @@ std::optional<ProgramSettings> programSettings(const std::vector<std::string>& f
   if (settings.x86Cpu && !given.x86Cpu && given.running) fromSpec.push_back("CPU " + *settings.x86Cpu);
   if (settings.masmDialect && !given.masmDialect) fromSpec.push_back("dialect " + *settings.masmDialect);
   if (settings.masm510) fromSpec.push_back("MASM 5.1 compatibility (m510)");
+  if (settings.tasmMultiPass) fromSpec.push_back("TASM /m (multi_pass)");
   if (settings.errorLimit && !given.errorLimit) fromSpec.push_back(fmt::format("error limit {}", *settings.errorLimit));
   if (!settings.includePaths.empty()) fromSpec.push_back(fmt::format("include folders {}", fmt::join(settings.includePaths, ", ")));
   if (!settings.libraryPaths.empty()) fromSpec.push_back(fmt::format("library folders {}", fmt::join(settings.libraryPaths, ", ")));
@@ -274,6 +291,7 @@ void applySettings(const ProgramSettings& settings, const ExplicitSettings& give
   if (auto c = given.x86Cpu ? given.x86Cpu : settings.x86Cpu) options.x86Cpu = *c;
   if (auto d = given.masmDialect ? given.masmDialect : settings.masmDialect) options.masmDialect = *d;
   options.masm510 = options.masm510 || settings.masm510;
+  options.tasmMultiPass = options.tasmMultiPass || settings.tasmMultiPass;
   if (auto n = given.errorLimit ? given.errorLimit : settings.errorLimit) options.errorLimit = *n;
   // The spec's folders come after the command line's, as a course's shared set-up.
   options.includePaths.insert(options.includePaths.end(), settings.includePaths.begin(), settings.includePaths.end());

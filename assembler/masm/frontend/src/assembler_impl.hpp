@@ -134,34 +134,42 @@ enum class StmtKind : uint8_t {
 enum StatementChoice : uint8_t {
   kChoiceAccumulatorAx = 1,   // `op AX,imm` in the accumulator form (TASM; MASM 5.1 under M510)
   kChoiceAccumulatorEax = 2,  // ... and `op EAX,imm` (MASM 5.1)
-  kChoiceSmartLea = 4,        // TASM SMART: `LEA reg,variable` is `MOV reg,OFFSET variable`
+  kChoiceSmartLea = 4,        // TASM SMART and MASM 6: `LEA reg,variable` is `MOV reg,OFFSET variable`
   kChoiceOnePass = 8,         // TASM without /m: a forward jump keeps its longest form's room
   kForwardTarget = 16,        // pass 1 met the jump before its target
 };
 
 struct Statement {
+  // Members ordered by size so that the statement list (one per source statement, walked every
+  // pass) has no padding holes.
   StmtKind kind = StmtKind::Instruction;
-  uint32_t line = 0;              // index into Assembler::lines
-  Symbol* label = nullptr;
-  std::string_view mnemonic;       // upper case; points at Assembler::mnemonicTexts or a literal
-  Operands operands;
-  uint32_t extra = UINT32_MAX;    // index into Assembler::statementExtras (data items, ASSUMEs)
-  uint32_t elementSize = 0;
-  StructDef* structType = nullptr;
-  int procScope = -1;
-  int atScope = 0;
-  int segment = -1;               // SegmentBegin
-  int64_t number = 0;             // Align amount, CPU, radix, flags
   enc::RepPrefix rep = enc::RepPrefix::None;
   bool lock = false;
   mutable uint8_t choices = 0;    // Instruction: StatementChoice bits
   mutable enc::JumpForm jumpForm = enc::JumpForm::None;
   bool branch = false;            // Instruction: a jump or call (operands may be targets)
   // Instruction whose bytes cannot change from pass to pass (operands of registers and numbers
-  // only, no fixup, no error): its encoding, kept by the first pass for the later ones.
+  // only, no fixup, no error): its encoding, kept by the first pass for the later ones (when it
+  // fits fixedBytes; longer ones are encoded again).
   mutable uint8_t fixedLength = 0;
-  mutable std::array<uint8_t, 16> fixedBytes{};
+  uint32_t line = 0;              // index into Assembler::lines
+  uint32_t extra = UINT32_MAX;    // index into Assembler::statementExtras (data items, ASSUMEs)
+  Symbol* label = nullptr;
+  // Upper case, NUL-terminated: Assembler::mnemonicTexts or a literal (a pointer, not a view: one
+  // statement per source statement, and a mnemonic is a few characters long).
+  const char* mnemonic = "";
+  Operands operands;
+  uint32_t elementSize = 0;
+  int procScope = -1;
+  int atScope = 0;
+  int segment = -1;               // SegmentBegin
+  StructDef* structType = nullptr;
+  int64_t number = 0;             // Align amount, CPU, radix, flags
+  // Eight bytes hold every 8086 instruction (at most LOCK, a segment override, opcode, ModR/M,
+  // disp16, imm16) and short data definitions; a statement is 128 bytes instead of 136.
+  mutable std::array<uint8_t, 8> fixedBytes{};
 };
+static_assert(sizeof(Statement) <= 128, "keep Statement small: there is one per source statement");
 // The statement list is freed without visiting each statement.
 static_assert(std::is_trivially_destructible_v<Statement>);
 

@@ -15,7 +15,7 @@ bool realInitialiser(const Expr& e, std::string_view& text, bool& negative, bool
   const auto& ops = e.ops;
   if (ops.empty() || ops.size() > 2 || (ops.size() == 2 && ops[1].op != Op::Neg)) return false;
   negative = ops.size() == 2;
-  text = ops[0].text;
+  text = ops[0].text();
   encoded = ops[0].op == Op::Number && isEncodedReal(text);
   return ops[0].op == Op::Real || encoded;
 }
@@ -288,8 +288,8 @@ void countItems(Assembler& a, const std::vector<DataItem>& items, uint32_t eleme
         break;
       case DataItem::Kind::Value:
         if (!type && elementSize == 1 && item.expr.ops.size() == 1 && item.expr.ops[0].op == Op::String) {
-          elements += item.expr.ops[0].text.size();
-          bytes += item.expr.ops[0].text.size();
+          elements += item.expr.ops[0].text().size();
+          bytes += item.expr.ops[0].text().size();
         } else {
           ++elements;
           bytes += type ? type->size : elementSize;
@@ -352,7 +352,7 @@ bool Assembler::presetSimpleData(Statement& s, Symbol* label) {
   // A lone number, read as evaluate() reads it (parseNumber in the radix in force).
   auto numberOf = [this](const Expr& e, int64_t& out) {
     if (e.ops.size() != 1 || e.ops[0].op != Op::Number) return false;
-    auto n = parseNumber(e.ops[0].text, radix);
+    auto n = parseNumber(e.ops[0].text(), radix);
     if (!n) return false;
     out = *n;
     return true;
@@ -379,7 +379,7 @@ bool Assembler::presetSimpleData(Statement& s, Symbol* label) {
 }
 
 bool simpleDataFits(uint32_t size, uint64_t count, int64_t value) {
-  if (count * size > 16) return false;  // Statement::fixedBytes
+  if (count * size > std::tuple_size_v<decltype(Statement::fixedBytes)>) return false;
   // emitValue's range check: a value that does not fit is reported there.
   int64_t lo = -(int64_t{1} << (8 * size - 1));
   int64_t hi = (int64_t{1} << (8 * size)) - 1;

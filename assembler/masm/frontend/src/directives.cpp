@@ -80,7 +80,8 @@ uint32_t columnOfPiece(std::string_view rest, uint32_t restColumn, std::string_v
 Expr numberExpr(ExprStore& store, int64_t v, uint16_t column) {
   ExprOp o;
   o.op = Op::Number;
-  o.text = store.keepText(fmt::format("{}t", v));
+  o.numberRadix = 0;  // the member of ExprOp's union a Number uses
+  o.setText(store.keepText(fmt::format("{}t", v)));
   o.column = column;
   return store.make({&o, 1}, column);
 }

@@ -79,12 +79,12 @@ void registerAsSum(Value& v) {
 // Learns once whether an identifier is a register, a type keyword or a symbol (ExprOp::resolved).
 void resolveIdentifier(const ExprOp& op) {
   if (op.resolved != 0) return;
-  if (auto r = enc::parseRegister(op.text)) {
+  if (auto r = enc::parseRegister(op.text())) {
     op.resolved = 1;
     op.registerCode = static_cast<uint8_t>(*r);
   } else {
     bool d = false, f = false;
-    op.resolved = typeKeywordSize(op.text, d, f) || d ? 2 : 4;
+    op.resolved = typeKeywordSize(op.text(), d, f) || d ? 2 : 4;
   }
 }
 
@@ -170,8 +170,8 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
         if (op.numberRadix == radix) {
           v.num = op.value;
         } else {
-          auto n = parseNumber(op.text, radix);
-          if (!n) fail(op.column, fmt::format("'{}' is not a valid number in radix {}", op.text, radix));
+          auto n = parseNumber(op.text(), radix);
+          if (!n) fail(op.column, fmt::format("'{}' is not a valid number in radix {}", op.text(), radix));
           v.num = n.value_or(0);
           if (n) {
             const_cast<ExprOp&>(op).value = *n;
@@ -183,8 +183,8 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
       case Op::String: {
         Value v;
         v.isString = true;
-        v.str = op.text;
-        for (unsigned char c : op.text) v.num = (v.num << 8) | c;
+        v.str = op.text();
+        for (unsigned char c : op.text()) v.num = (v.num << 8) | c;
         st.push_back(std::move(v));
         break;
       }
@@ -216,7 +216,7 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
           break;
         }
         bool isDistance = false, far = false;
-        uint32_t ts = op.resolved == 2 ? typeKeywordSize(op.text, isDistance, far) : 0;
+        uint32_t ts = op.resolved == 2 ? typeKeywordSize(op.text(), isDistance, far) : 0;
         if (op.resolved == 2) {
           v.kind = Value::Kind::Type;
           v.size = ts;
@@ -225,7 +225,7 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
           if (isDistance) v.distance = far ? enc::Distance::Far : enc::Distance::Near;
           break;
         }
-        Symbol* s = op.bound ? op.bound : findSymbol(op.text, currentStatement ? currentStatement->procScope : procScope,
+        Symbol* s = op.bound ? op.bound : findSymbol(op.text(), currentStatement ? currentStatement->procScope : procScope,
                                                       currentStatement ? currentStatement->atScope : atScope);
         // After the first pass every definition is known, so the lookup can be kept.
         if (!op.bound && s && pass > 1 && s->kind != SymKind::Undefined) {
@@ -233,8 +233,8 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
           op.resolved = 3;
         }
         if (!s || s->kind == SymKind::Undefined) {
-          if (iequals(op.text, "@curseg") && current >= 0) s = segments[current].symbol;
-          else if (iequals(op.text, "@data") || iequals(op.text, "@code") || iequals(op.text, "@stack")) {
+          if (iequals(op.text(), "@curseg") && current >= 0) s = segments[current].symbol;
+          else if (iequals(op.text(), "@data") || iequals(op.text(), "@code") || iequals(op.text(), "@stack")) {
             // resolved by the model's symbols below
           }
         }
@@ -243,7 +243,7 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
                                                      s->kind != SymKind::StructType && s->kind != SymKind::TypeAlias)) {
           ++unknownsSeen;
           v.unknown = true;
-          v.undefinedName = op.text;
+          v.undefinedName = op.text();
           v.undefinedColumn = op.column;
           v.kind = Value::Kind::Address;  // a forward reference is most likely a label
           v.codeLabel = true;
@@ -343,9 +343,9 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
         const StructField* field = nullptr;
         if (type)
           for (auto& f : type->fields)
-            if (f.symbol && iequals(f.symbol->name, op.text)) field = &f;
+            if (f.symbol && iequals(f.symbol->name, op.text())) field = &f;
         if (!field) {
-          Symbol* s = findSymbol(op.text, -1, 0);
+          Symbol* s = findSymbol(op.text(), -1, 0);
           if (symbolsRead) {
             if (s) symbolsRead->push_back(s);
             else ++unknownsSeen;
@@ -355,14 +355,14 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
             v.num += s->value;
             v.size = s->typeSize;
             v.structType = s->structType;
-          } else if (const StructField* only = type ? nullptr : fieldByName(op.text, ambiguity)) {
+          } else if (const StructField* only = type ? nullptr : fieldByName(op.text(), ambiguity)) {
             // A field name with no global symbol (Ideal mode) that one structure alone defines.
             v.num += only->offset;
             v.size = only->elementSize;
             v.structType = only->structType;
           } else {
             fail(op.column, !ambiguity.empty() ? ambiguity
-                                               : fmt::format("'{}' is not a field of {}", op.text,
+                                               : fmt::format("'{}' is not a field of {}", op.text(),
                                                              type ? type->name : "this operand"));
           }
         } else {

@@ -28,19 +28,35 @@ enum class Op : uint8_t {
 };
 
 struct ExprOp {
+  // Fields that only some operations use share their place (no operation uses two of a union's
+  // members): a large program's expressions hold hundreds of thousands of operations.
   Op op = Op::Number;
-  // Identifier: what the name turned out to be, cached so later passes skip the lookups.
-  // 0 = not yet known, 1 = register (value = register), 2 = type keyword, 3 = symbol (bound).
-  mutable uint8_t resolved = 0;  // 4 = a symbol name not bound yet
-  mutable uint8_t registerCode = 0;
-  mutable uint8_t numberRadix = 0;   // Number: the radix `value` was converted with (0 = not yet)
+  union {
+    // Identifier: what the name turned out to be, cached so later passes skip the lookups.
+    // 0 = not yet known, 1 = register (registerCode), 2 = type keyword, 3 = symbol (bound),
+    // 4 = a symbol name not bound yet.
+    mutable uint8_t resolved = 0;
+    mutable uint8_t numberRadix;  // Number: the radix `value` was converted with (0 = not yet)
+  };
   uint16_t column = 0;        // 0-based offset of the token in the operand text
-  int64_t value = 0;          // Number
+  uint32_t textSize = 0;
+  union {
+    int64_t value = 0;              // Number
+    mutable Symbol* bound;          // Identifier: the symbol once resolved (the parsers set nullptr)
+    mutable uint8_t registerCode;   // Identifier: the register, when resolved is 1
+  };
   // Identifier name, String contents, Member field name: kept in the ExprStore's text storage,
-  // which lives as long as the assembly (never in the logical line, which is reused).
-  std::string_view text;
-  mutable Symbol* bound = nullptr;
+  // which lives as long as the assembly (never in the logical line, which is reused). A pointer
+  // and a size rather than a string_view, which would leave the operation 4 bytes of padding.
+  const char* textData = nullptr;
+
+  std::string_view text() const { return {textData, textSize}; }
+  void setText(std::string_view t) {
+    textData = t.data();
+    textSize = static_cast<uint32_t>(t.size());
+  }
 };
+static_assert(sizeof(ExprOp) == 24, "one ExprOp per operand token of every expression: keep it small");
 
 // Runs of T appended one after another and kept, unmoved, until the store is destroyed: the
 // expressions of a whole assembly without an allocation per expression. A run is built at the
@@ -138,10 +154,13 @@ private:
 };
 
 struct Expr {
-  ExprOps ops;
+  // [[no_unique_address]] lets `column` sit in the tail padding of `ops` (12 bytes used of 16),
+  // so an Expr is 16 bytes instead of 24: every statement holds three of them in place.
+  [[no_unique_address]] ExprOps ops;
   uint16_t column = 0;        // where the expression starts in the line
   bool empty() const { return ops.empty(); }
 };
+static_assert(sizeof(Expr) == 16, "Expr must stay 16 bytes: see the comment on `ops`");
 
 static_assert(std::is_trivially_destructible_v<ExprOp> && std::is_trivially_copyable_v<Expr>);
 

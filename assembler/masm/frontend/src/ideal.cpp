@@ -397,7 +397,7 @@ void Assembler::finishTasm() {
           bracketed = true;
         if (o.op == Op::Identifier && o.resolved != 1 && o.resolved != 2 && !names) {
           names = true;
-          first = o.text;
+          first = o.text();
         }
       }
       if (bracketed || !names) continue;

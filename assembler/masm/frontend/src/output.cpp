@@ -50,9 +50,12 @@ void Assembler::buildModule() {
     out.combine = s.combine;
     out.use32 = s.use32;
     out.length = s.length;
-    out.data = s.data;
+    // The last pass's bytes and fixups are final: moved, not copied, so the largest buffers of
+    // the assembly are not held twice (the listing reads the bytes from the module).
+    out.data = std::move(s.data);
     out.absoluteFrame = s.atFrame;
-    for (auto& f : s.fixups) m.fixups.push_back(f);
+    m.fixups.insert(m.fixups.end(), s.fixups.begin(), s.fixups.end());
+    std::vector<link::Fixup>().swap(s.fixups);
   }
   m.groups = groups;
   for (Symbol* e : externals) {
@@ -190,9 +193,10 @@ void Assembler::buildListing() {
       const Span& sp = spans[l.statement];
       if (sp.segment >= 0) {
         const auto& seg = segments[static_cast<size_t>(sp.segment)];
+        const std::vector<uint8_t>& data = result_.module.segments[static_cast<size_t>(sp.segment)].data;
         offset = seg.use32 ? fmt::format("{:08X}", sp.start) : fmt::format("{:04X}", sp.start);
         for (uint32_t a = sp.start; a < sp.end && a < sp.start + 6; ++a)
-          bytes += a < seg.data.size() ? fmt::format("{:02X}", seg.data[a]) : std::string("??");
+          bytes += a < data.size() ? fmt::format("{:02X}", data[a]) : std::string("??");
         if (sp.end > sp.start + 6) bytes += "+";
       }
     }

@@ -103,8 +103,9 @@ private:
       if (end < text_.size() && isIdentChar(text_[end])) return false;  // `1_2`, `1@`: the grammar's
       ExprOp& o = store_.ops.emplace();
       o.op = Op::Number;
+      o.numberRadix = 0;  // the member of ExprOp's union a Number uses
       o.column = static_cast<uint16_t>(base_ + start);
-      o.text = text_.substr(start, end - start);
+      o.setText(text_.substr(start, end - start));
       pos_ = end_ = end;
       return true;
     }
@@ -116,8 +117,9 @@ private:
     if (isPrefixKeyword(word)) return false;
     ExprOp& o = store_.ops.emplace();
     o.op = Op::Identifier;
+    o.bound = nullptr;  // the member of ExprOp's union an Identifier uses
     o.column = static_cast<uint16_t>(base_ + start);
-    o.text = word;
+    o.setText(word);
     pos_ = end_ = end;
     return true;
   }
@@ -167,8 +169,9 @@ private:
     store_.ops.begin();
     ExprOp& o = store_.ops.emplace();
     o.op = Op::Number;
+    o.numberRadix = 0;  // the member of ExprOp's union a Number uses
     o.column = column;
-    o.text = exprText;
+    o.setText(exprText);
     out = Expr{};
     out.ops = ExprOps(store_.ops.finish());
     out.column = column;

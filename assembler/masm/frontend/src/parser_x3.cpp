@@ -87,7 +87,8 @@ auto const onNumber = [](auto& ctx) {
   auto range = x3::_attr(ctx);
   ExprOp o;
   o.op = Op::Number;
-  o.text = std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin()));
+  o.numberRadix = 0;  // the member of ExprOp's union a Number uses
+  o.setText(std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin())));
   o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
   o.value = 0;  // converted at evaluation time with the .RADIX in force
   state(ctx).store->ops.push(o);
@@ -96,7 +97,7 @@ auto const onReal = [](auto& ctx) {
   auto range = x3::_attr(ctx);
   ExprOp o;
   o.op = Op::Real;
-  o.text = std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin()));
+  o.setText(std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin())));
   o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
   state(ctx).store->ops.push(o);
 };
@@ -104,7 +105,8 @@ auto const onIdentifier = [](auto& ctx) {
   auto range = x3::_attr(ctx);
   ExprOp o;
   o.op = Op::Identifier;
-  o.text = std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin()));
+  o.bound = nullptr;  // the member of ExprOp's union an Identifier uses
+  o.setText(std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin())));
   o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
   state(ctx).store->ops.push(o);
 };
@@ -112,7 +114,7 @@ auto const onMember = [](auto& ctx) {
   auto range = x3::_attr(ctx);
   ExprOp o;
   o.op = Op::Member;
-  o.text = std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin()));
+  o.setText(std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin())));
   o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
   state(ctx).store->ops.push(o);
 };
@@ -124,7 +126,7 @@ auto const onString = [](auto& ctx) {
   o.op = Op::String;
   std::string_view contents = raw.substr(1, raw.size() - 2);
   if (contents.find(q) == std::string_view::npos) {
-    o.text = contents;
+    o.setText(contents);
   } else {
     auto& text = state(ctx).store->text;
     text.begin();
@@ -133,7 +135,7 @@ auto const onString = [](auto& ctx) {
       if (contents[i] == q) ++i;  // doubled quote
     }
     auto kept = text.finish();
-    o.text = std::string_view(kept.data(), kept.size());
+    o.setText(std::string_view(kept.data(), kept.size()));
   }
   o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
   state(ctx).store->ops.push(o);

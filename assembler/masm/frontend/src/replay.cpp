@@ -97,7 +97,8 @@ bool Assembler::replayInstruction(const Statement& s) {
   const auto& seg = segments[static_cast<size_t>(current)];
   if (r.address != seg.pc || r.segment != current || r.cpu != cpu || r.fpu != fpu || r.jumps != jumps ||
       r.jumpForm != s.jumpForm ||
-      r.groupEdits != groupEdits || r.assumed != assumed || !sameRefs(r.assumes, assumes))
+      r.groupEdits != groupEdits || replay.assumeStates[r.assumeState].assumed != assumed ||
+      !sameRefs(replay.assumeStates[r.assumeState].assumes, assumes))
     return false;
   for (uint32_t i = 0; i < r.symbolCount; ++i) {
     const SymbolSnapshot& snap = replay.symbols[r.firstSymbol + i];
@@ -128,8 +129,10 @@ void Assembler::recordInstruction(const Statement& s, uint32_t start, size_t fir
   r.fpu = fpu;
   r.jumps = jumps;
   r.jumpForm = s.jumpForm;
-  r.assumes = assumes;
-  r.assumed = assumed;
+  auto& states = replay.assumeStates;
+  if (states.empty() || states.back().assumed != assumed || !sameRefs(states.back().assumes, assumes))
+    states.push_back({assumes, assumed});
+  r.assumeState = static_cast<uint32_t>(states.size() - 1);
   r.groupEdits = groupEdits;
   r.length = static_cast<uint8_t>(seg.pc - start);
   std::copy(seg.data.begin() + start, seg.data.begin() + seg.pc, r.bytes.begin());

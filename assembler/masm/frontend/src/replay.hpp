@@ -45,14 +45,14 @@ struct ReplayRecord {
   x86::enc::Fpu fpu = x86::enc::Fpu::I8087;
   bool jumps = false;
   x86::enc::JumpForm jumpForm = x86::enc::JumpForm::None;  // the statement's form after encoding
-  std::array<link::Ref, 6> assumes{};
-  std::array<bool, 6> assumed{};
+  uint32_t assumeState = 0;          // in ReplayCache::assumeStates
   uint32_t groupEdits = 0;
   uint8_t length = 0;
   std::array<uint8_t, 16> bytes{};
   uint32_t firstSymbol = 0, symbolCount = 0;  // in ReplayCache::symbols
   uint32_t firstFixup = 0, fixupCount = 0;    // in ReplayCache::fixups
 };
+static_assert(sizeof(ReplayRecord) <= 64, "one record per instruction that names a symbol: keep it small");
 
 // Encodings of instructions whose operands are all lone registers and numbers (`push bp`,
 // `mov cx, 10`, `inc si`), keyed by everything encode() reads for such an instruction: the
@@ -79,9 +79,20 @@ struct EncodingCache {
   static size_t slotOf(const Key& key);
 };
 
+// The ASSUME table (ES CS SS DS FS GS) an instruction was encoded under. Records name one by
+// index instead of holding a copy: most instructions of a source share a handful of tables, and a
+// copy was half of every record.
+struct AssumeState {
+  std::array<link::Ref, 6> assumes{};
+  std::array<bool, 6> assumed{};
+};
+
 struct ReplayCache {
   std::vector<uint32_t> recordOf;         // by statement index: index into `records`, or kNone
   std::vector<ReplayRecord> records;
+  // ASSUME tables in the order they were first recorded under; a table equal to the last one
+  // reuses its entry (an equal older one may be stored again: records compare contents).
+  std::vector<AssumeState> assumeStates;
   std::vector<Symbol*> read;              // the symbols read by the instruction being encoded
   static constexpr uint32_t kNone = UINT32_MAX;
   std::vector<SymbolSnapshot> symbols;

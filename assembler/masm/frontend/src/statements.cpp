@@ -488,8 +488,7 @@ void Assembler::processLine(const LogicalLine& line) {
   s.rep = rep;
   s.lock = lock;
   // wordInfo() keeps the upper-case text of mnemonics (all are short enough for its table).
-  s.mnemonic = mnemonicInfo.upper ? std::string_view(mnemonicInfo.upper, mnemonic.size())
-                                  : std::string_view(mnemonicTexts.emplace_back(upper(mnemonic)));
+  s.mnemonic = mnemonicInfo.upper ? mnemonicInfo.upper : mnemonicTexts.emplace_back(upper(mnemonic)).c_str();
   s.number = mnemonicColumn;
   s.branch = (mnemonicBits & kWordBranch) != 0;
   auto rest = cur.rest();
@@ -526,10 +525,14 @@ void Assembler::processLine(const LogicalLine& line) {
     }
   }
   // RET in a FAR procedure is RETF (MASM 6.1 Programmer's Guide, ch. 7).
-  if (s.mnemonic == "RET" && !procStack.empty() && procStack.back()->far) s.mnemonic = "RETF";
+  if (std::string_view(s.mnemonic) == "RET" && !procStack.empty() && procStack.back()->far) s.mnemonic = "RETF";
   if (options.dialect == Dialect::Tasm) {
     s.choices = kChoiceAccumulatorAx | (options.tasmMultiPass ? 0 : kChoiceOnePass);
-    if (tasmState.smart && s.mnemonic == "LEA") s.choices |= kChoiceSmartLea;
+    if (tasmState.smart && std::string_view(s.mnemonic) == "LEA") s.choices |= kChoiceSmartLea;
+  } else if (std::string_view(s.mnemonic) == "LEA") {
+    // MASM 6 encodes LEA of a direct memory operand as MOV reg, OFFSET (MASM 6.0 Programmer's
+    // Guide, "Changes to Instruction Encodings": smaller and faster than MASM 5.1's LEA).
+    s.choices |= kChoiceSmartLea;
   }
   s.line = currentLine;
   s.procScope = procScope;
@@ -883,6 +886,9 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
   for (auto& d : passDiagnostics) diags.add(std::move(d));
   reportSegmentOverflows();
   passDiagnostics.clear();
+  // No pass follows: the replay records (a tenth of the assembly's memory on large sources) go
+  // before the module is built, which is when memory use peaks.
+  replay = ReplayCache{};
   buildModule();
   if (options.listing) buildListing();
   return std::move(result_);
