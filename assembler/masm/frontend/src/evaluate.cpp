@@ -314,17 +314,17 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
       }
       case Op::Member: {
         Value v = pop();
-        if (!op.text.empty() && isDigit(op.text[0])) {
+        if (!op.text().empty() && isDigit(op.text()[0])) {
           // `[bx].2`: MASM 5.1 (OPTION OLDSTRUCTS, part of M510) reads the dot as a plus.
-          auto n = parseNumber(op.text, radix);
+          auto n = parseNumber(op.text(), radix);
           const bool plainNumber = v.kind == Value::Kind::Constant && !v.relocatable && !v.memory && !v.unknown &&
                                    v.regs[0] == enc::Reg::None && v.regs[1] == enc::Reg::None;
           if (plainNumber) {
             fail(op.column, "a real number is not an integer operand");
           } else if (!oldStructs || !n) {
             fail(op.column, n ? fmt::format("'.{}' after an operand is MASM 5.1's '+{}': write '+{}', or use OPTION "
-                                            "OLDSTRUCTS, OPTION M510 or --m510", op.text, op.text, op.text)
-                              : fmt::format("'{}' is not a number", op.text));
+                                            "OLDSTRUCTS, OPTION M510 or --m510", op.text(), op.text(), op.text())
+                              : fmt::format("'{}' is not a number", op.text()));
           } else {
             v.num += *n;
             if (v.kind == Value::Kind::Register) {

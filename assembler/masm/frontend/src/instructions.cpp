@@ -145,7 +145,7 @@ void Assembler::emitInstruction(const Statement& s) {
     allLone = false;
     Value v = evaluate(e, true);
     if (v.kind == Value::Kind::Type && typeWordSymbols && e.ops.size() == 1 && e.ops[0].op == Op::Identifier &&
-        findSymbol(e.ops[0].text, s.procScope, s.atScope)) {
+        findSymbol(e.ops[0].text(), s.procScope, s.atScope)) {
       // A type word alone cannot be an operand: here it is the symbol of that name (reserved_names.cpp).
       e.ops[0].resolved = 4;
       v = evaluate(e, true);
@@ -160,13 +160,13 @@ void Assembler::emitInstruction(const Statement& s) {
         const unsigned size = enc::registerSize(reg);
         if (v.size != size || v.distance != enc::Distance::Automatic) {
           passError(e.column + 1u, fmt::format("'{}' is a {}-byte register: {} PTR cannot give it another size",
-                                               enc::registerName(reg), size, e.ops[0].text));
+                                               enc::registerName(reg), size, e.ops[0].text()));
           return;
         }
         if (options.dialect != Dialect::Tasm)
           passWarning(e.column + 1u, fmt::format("{} PTR on register '{}' only restates its size (Turbo Assembler "
                                                  "code writes it); the register alone is portable",
-                                                 e.ops[0].text, enc::registerName(reg)));
+                                                 e.ops[0].text(), enc::registerName(reg)));
         enc::Operand& op = slot(i);
         op.kind = enc::Operand::Kind::Register;
         op.reg = reg;
