@@ -39,7 +39,9 @@ struct RunRequest {
   std::optional<uint64_t> seed;
   std::vector<std::string> breaks;
   bool trace = false;
-  std::string traceMode;  // "instructions" (also for a bare --trace) or "micro"
+  // "instructions" (also for a bare --trace); "cycles": and one line per clock (8086, --timing
+  // cycle); "micro": one line per clock of the LC-3 micro engine.
+  std::string traceMode;
   std::string traceFile;
   std::string engine = "fast";
   std::string microcode;
@@ -57,6 +59,7 @@ struct RunRequest {
   std::string screenshot, speakerLog, wav;
   std::vector<std::string> screenshotsAt;  // CLOCK:FILE
   std::string cpu = "8086";
+  std::string timing = "manual";
   std::string dialect = "masm";
   bool masm510 = false;
   size_t errorLimit = Diagnostics::kDefaultErrorLimit;
@@ -190,12 +193,26 @@ std::string hexValue(uint64_t v, unsigned bits) {
   return bits <= 16 ? fmt::format("x{:04X}", v) : fmt::format("x{:08X}", v);
 }
 
+// 8086 under the cycle model, `--trace cycles`: one line per clock, printed after the line of the
+// instruction they belong to (from its first byte taken to the next instruction's).
+class ClockLines : public x86::ClockSink {
+public:
+  void clock(const x86::ClockRecord& record) override { lines_.push_back(x86::formatClock(record)); }
+  void print(std::ostream& out) {
+    for (const auto& line : lines_) out << "            " << line << '\n';
+    lines_.clear();
+  }
+
+private:
+  std::vector<std::string> lines_;
+};
+
 // One trace line: count, address, the instruction's bytes (8086) or word (LC-3), its disassembly,
 // the clocks it took as the machine counts them, then the registers it changed. 8086 addresses
-// are CS:IP as the instruction found them.
+// are CS:IP as the instruction found them. With --trace cycles, the instruction's clocks follow.
 class Tracer {
 public:
-  Tracer(sim::Machine& m, std::ostream& out) : machine_(m), out_(out) {
+  Tracer(sim::Machine& m, std::ostream& out, ClockLines* clocks) : machine_(m), out_(out), clocks_(clocks) {
     const auto& regs = machine_.registers();
     for (size_t i = 0; i < regs.size(); ++i) {
       if (regs[i].name == "CS") cs_ = i;
@@ -225,6 +242,7 @@ public:
       out_ << fmt::format("{:>10}  {}  {}  {:<24} {:>4}{}\n", e.instructionIndex + 1, hexValue(e.address, 16),
                           hexValue(machine_.peek(e.address), 16), text, e.clocks, changes);
     }
+    if (clocks_ != nullptr) clocks_->print(out_);
     before_ = std::move(now);
   }
 
@@ -235,6 +253,7 @@ private:
   }
   sim::Machine& machine_;
   std::ostream& out_;
+  ClockLines* clocks_;
   std::vector<uint64_t> before_;
   std::optional<size_t> cs_, ip_;
 };
@@ -304,6 +323,7 @@ int runProgram(const RunRequest& req) {
   options.lc3Start = req.start;
   options.lc3Privilege = req.privilege;
   options.x86Cpu = req.cpu;
+  options.x86Timing = req.timing;
   options.masmDialect = req.dialect;
   options.masm510 = req.masm510;
   options.errorLimit = req.errorLimit;
@@ -398,6 +418,15 @@ int runProgram(const RunRequest& req) {
     }
   };
   std::unique_ptr<Tracer> tracer;
+  ClockLines clockLines;
+  const bool traceClocks = req.traceMode == "cycles";
+  if (traceClocks) {
+    if (pc == nullptr || pc->cpu().timingModel() != x86::TimingModel::Cycle) {
+      std::cerr << "asmlab run: --trace cycles needs an 8086 or 8088 program run with --timing cycle\n";
+      return sim::exit_code::kUsage;
+    }
+    pc->cpu().setClockSink(&clockLines);
+  }
   std::unique_ptr<MicroTracer> microTracer;
   if (req.traceMode == "micro") {
     microTracer = std::make_unique<MicroTracer>(*lc3, *traceOut);
@@ -406,7 +435,7 @@ int runProgram(const RunRequest& req) {
       flushOutput();
     });
   } else if (req.trace || !req.traceFile.empty()) {
-    tracer = std::make_unique<Tracer>(*machine, *traceOut);
+    tracer = std::make_unique<Tracer>(*machine, *traceOut, traceClocks ? &clockLines : nullptr);
     machine->setTraceSink([&](const sim::TraceEvent& e) {
       (*tracer)(e);
       flushOutput();
@@ -556,8 +585,9 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   cmd->add_option("--memory-latency", req->memoryLatency, "Clocks per memory access for the clock count (default 5)")
       ->check(CLI::Range(1u, 40u));
   auto* traceOpt = cmd->add_option("--trace", req->traceMode,
-                                   "Print one line per instruction to stderr (or --trace-file); --trace micro: one "
-                                   "line per clock of the micro engine")
+                                   "Print one line per instruction with its clocks to stderr (or --trace-file); "
+                                   "--trace cycles adds one line per clock (8086, --timing cycle); --trace micro: one "
+                                   "line per clock of the LC-3 micro engine")
                        ->expected(0, 1);
   cmd->add_option("--engine", req->engine, "LC-3: fast (default) or micro (the microcoded engine, one clock at a time)")
       ->check(CLI::IsMember({"fast", "micro"}));
@@ -590,6 +620,10 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   pcGroup->add_option("--speaker-log", req->speakerLog, "Write every speaker change (clock, tone frequency) to this file");
   pcGroup->add_option("--wav", req->wav, "Write what the speaker played as a WAV file");
   auto* cpuOpt = pcGroup->add_option("--cpu", req->cpu, "CPU model: 8086, 8088, 80186, 80286, 80386; default: asmlab.yaml's, else the one the source's .186-.486/P186-P586 needs, else 8086");
+  pcGroup->add_option("--timing", req->timing,
+                      "Clock counting: manual (default; the Intel manual's clocks) or cycle (8086/8088: prefetch "
+                      "queue and bus, clock by clock)")
+      ->check(CLI::IsMember({"manual", "cycle"}));
   auto* dialectOpt = pcGroup->add_option("--dialect", req->dialect, "8086 sources: masm or tasm (Turbo Assembler, MASM or Ideal mode); default: asmlab.yaml's, else tasm for a source with TASM-only directives, else masm")
       ->check(CLI::IsMember({"masm", "tasm"}));
   pcGroup->add_flag("--m510", req->masm510, "8086 sources: MASM 5.1 compatibility (ML /Zm, OPTION M510)");
@@ -608,12 +642,12 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
     req->inputGiven = inputOpt->count() > 0;
     req->trace = traceOpt->count() > 0;
     if (req->trace && req->traceMode.empty()) req->traceMode = "instructions";
-    if (req->trace && req->traceMode != "instructions" && req->traceMode != "micro") {
+    if (req->trace && req->traceMode != "instructions" && req->traceMode != "cycles" && req->traceMode != "micro") {
       // `--trace prog.asm`: the word after --trace was the program, not a trace mode. It goes
       // back among the files where it was on the command line.
       std::error_code ec;
       if (!std::filesystem::is_regular_file(req->traceMode, ec)) {
-        std::cerr << "asmlab run: --trace " << req->traceMode << ": the trace is `--trace` (instructions) or `--trace micro`\n";
+        std::cerr << "asmlab run: --trace " << req->traceMode << ": the trace is `--trace` (instructions), `--trace cycles` or `--trace micro`\n";
         return sim::exit_code::kUsage;
       }
       size_t before = 0;
