@@ -32,6 +32,7 @@ struct GradeRequest {
   uint64_t memoryMiB = 2048;
   bool quiet = false;
   bool single = false;
+  std::string engine;  // "micro": the LC-3 micro engine whatever the spec says
 };
 
 // Everything grading reads: the spec and the files beside it (reference outputs, key scripts), and
@@ -71,6 +72,7 @@ int runGrade(const GradeRequest& request) {
     diagnostics.render(std::cerr, isatty(STDERR_FILENO) != 0);
     return 2;
   }
+  if (request.engine == "micro" && spec->machine == "lc3") spec->build.microcoded = true;
   auto format = grader::parseReportFormat(request.format);
   if (!format) {
     fmt::print(stderr, "error: unknown --format '{}' (text, json, junit or gradescope)\n", request.format);
@@ -190,6 +192,8 @@ CommandRegistration registration("grade", [](CLI::App& app) -> std::function<int
   cmd->add_option("--memory", request->memoryMiB, "Address-space limit per grading process in MiB (default 2048)")
       ->check(CLI::PositiveNumber);
   cmd->add_flag("-q,--quiet", request->quiet, "No progress and no summary table");
+  cmd->add_option("--engine", request->engine, "micro: grade LC-3 submissions on the microcoded engine")
+      ->check(CLI::IsMember({"micro"}));
   cmd->add_flag("--single", request->single, "SUBMISSIONS is one submission (a folder with any files, or one file)");
   return [request] {
     // `-o DIR` named the report folder before --out-dir existed: a folder there keeps that meaning.

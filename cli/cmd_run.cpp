@@ -4,6 +4,7 @@
 // and its exit code (docs/cli.md, "asmlab run").
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -14,7 +15,9 @@
 
 #include "asmlab/asm/diagnostics.hpp"
 #include "asmlab/asm/output_file.hpp"
+#include "asmlab/lc3/disassembler.hpp"
 #include "asmlab/lc3/objfile.hpp"
+#include "asmlab/lc3sim/machine.hpp"
 #include "asmlab/sim/stop.hpp"
 #include "asmlab/toolchain/loader.hpp"
 #include "asmlab/toolchain/program_settings.hpp"
@@ -36,8 +39,12 @@ struct RunRequest {
   std::optional<uint64_t> seed;
   std::vector<std::string> breaks;
   bool trace = false;
-  std::string traceMode;  // "" or "instructions": one line per instruction; "cycles": and per clock
+  // "instructions" (also for a bare --trace); "cycles": and one line per clock (8086, --timing
+  // cycle); "micro": one line per clock of the LC-3 micro engine.
+  std::string traceMode;
   std::string traceFile;
+  std::string engine = "fast";
+  std::string microcode;
   bool json = false;
   bool noHaltBanner = false;
   unsigned memoryLatency = 5;
@@ -251,10 +258,32 @@ private:
   std::optional<size_t> cs_, ip_;
 };
 
+// One line per clock of the micro engine (--trace micro): the clock, the state and the next one,
+// the signals asserted, the bus and the registers loaded; the decode clock names the instruction.
+class MicroTracer {
+public:
+  MicroTracer(const lc3sim::Lc3Machine& m, std::ostream& out) : machine_(m), out_(out) {
+    out_ << "     clock  state  signals, bus, registers loaded\n";
+  }
+  void operator()(const lc3sim::MicroClockEvent& e) {
+    out_ << lc3sim::formatMicroClock(e);
+    if (e.row && e.row->ird) {
+      const uint16_t ir = machine_.microView().ir;
+      const uint16_t at = static_cast<uint16_t>(machine_.programCounter() - 1);
+      out_ << "  ; " << lc3::disassemble(ir, at, [this](uint16_t t) { return machine_.symbols().nameAt(t); });
+    }
+    out_ << "\n";
+  }
+
+private:
+  const lc3sim::Lc3Machine& machine_;
+  std::ostream& out_;
+};
+
 // Every file the run reads, and a check that no file it writes is one of them.
 InputFiles runInputs(const RunRequest& req) {
   InputFiles inputs(req.files);
-  for (const auto& path : {req.inputFile, req.keysFile, req.mouseFile}) inputs.add(path);
+  for (const auto& path : {req.inputFile, req.keysFile, req.mouseFile, req.microcode}) inputs.add(path);
   return inputs;
 }
 
@@ -276,6 +305,15 @@ int runProgram(const RunRequest& req) {
   }
   if (!settings->summary.empty()) std::cerr << "asmlab: " << settings->summary << "\n";
   toolchain::LoadOptions options;
+  options.lc3Microcoded = req.engine == "micro";
+  if (!req.microcode.empty()) {
+    Diagnostics storeDiagnostics;
+    auto store = lc3sim::loadControlStore(req.microcode, storeDiagnostics);
+    if (!storeDiagnostics.all().empty()) storeDiagnostics.render(std::cerr);
+    if (!store) return sim::exit_code::kAssemblyError;
+    options.lc3ControlStore = std::make_shared<const lc3sim::ControlStore>(std::move(*store));
+    options.lc3Microcoded = true;
+  }
   options.lc3Edition = req.edition;
   options.seed = req.seed;
   options.lc3HaltBanner = !req.noHaltBanner;
@@ -313,6 +351,15 @@ int runProgram(const RunRequest& req) {
     }
   }
   auto* pc = dynamic_cast<x86::pc::PcMachine*>(machine.get());
+  auto* lc3 = dynamic_cast<lc3sim::Lc3Machine*>(machine.get());
+  if (pc != nullptr && (req.engine == "micro" || !req.microcode.empty() || req.traceMode == "micro")) {
+    std::cerr << "asmlab run: --engine micro, --microcode and --trace micro are for LC-3 programs\n";
+    return sim::exit_code::kUsage;
+  }
+  if (lc3 != nullptr && req.traceMode == "micro" && !lc3->microcoded()) {
+    std::cerr << "asmlab run: --trace micro shows the micro engine's clocks; add --engine micro\n";
+    return sim::exit_code::kUsage;
+  }
   if (pc == nullptr && (!req.keysFile.empty() || !req.mouseFile.empty() || req.screenText || !req.screenshot.empty() ||
                         !req.speakerLog.empty() || !req.wav.empty() || !req.screenshotsAt.empty())) {
     std::cerr << "asmlab run: --keys, --mouse, --screen-text, --screenshot, --speaker-log and --wav are for 8086 (PC) programs\n";
@@ -380,7 +427,14 @@ int runProgram(const RunRequest& req) {
     }
     pc->cpu().setClockSink(&clockLines);
   }
-  if (req.trace || !req.traceFile.empty()) {
+  std::unique_ptr<MicroTracer> microTracer;
+  if (req.traceMode == "micro") {
+    microTracer = std::make_unique<MicroTracer>(*lc3, *traceOut);
+    lc3->setClockTraceSink([&](const lc3sim::MicroClockEvent& e) {
+      (*microTracer)(e);
+      flushOutput();
+    });
+  } else if (req.trace || !req.traceFile.empty()) {
     tracer = std::make_unique<Tracer>(*machine, *traceOut, traceClocks ? &clockLines : nullptr);
     machine->setTraceSink([&](const sim::TraceEvent& e) {
       (*tracer)(e);
@@ -515,8 +569,8 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   auto req = std::make_shared<RunRequest>();
   auto* cmd = app.add_subcommand("run", "Run an LC-3 or 8086 (DOS) program and report how it ended");
   cmd->footer(kRunHelp);
-  cmd->add_option("files", req->files, "Program files: LC-3 source (.asm with .ORIG), object (.obj) or words as text (.bin, .hex); DOS .com/.exe, or OMF .obj files to link")
-      ->required()
+  // Not required() here: `--trace FILE` can take the program as its value (see the callback).
+  auto* filesOpt = cmd->add_option("files", req->files, "Program files: LC-3 source (.asm with .ORIG), object (.obj) or words as text (.bin, .hex); DOS .com/.exe, or OMF .obj files to link")
       ->check(CLI::ExistingFile);
   auto* inputOpt = cmd->add_option("--input", req->input, "Keyboard input, given in full (escapes \\n \\r \\t \\\\ \\xHH)");
   cmd->add_option("--input-file", req->inputFile, "Read the keyboard input from a file")->excludes(inputOpt);
@@ -532,9 +586,14 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
       ->check(CLI::Range(1u, 40u));
   auto* traceOpt = cmd->add_option("--trace", req->traceMode,
                                    "Print one line per instruction with its clocks to stderr (or --trace-file); "
-                                   "--trace cycles adds one line per clock (8086, --timing cycle)")
-                       ->expected(0, 1)
-                       ->check(CLI::IsMember({"instructions", "cycles"}));
+                                   "--trace cycles adds one line per clock (8086, --timing cycle); --trace micro: one "
+                                   "line per clock of the LC-3 micro engine")
+                       ->expected(0, 1);
+  cmd->add_option("--engine", req->engine, "LC-3: fast (default) or micro (the microcoded engine, one clock at a time)")
+      ->check(CLI::IsMember({"fast", "micro"}));
+  cmd->add_option("--microcode", req->microcode,
+                  "LC-3: run the micro engine with this control store (docs/lc3-microarchitecture.md)")
+      ->check(CLI::ExistingFile);
   cmd->add_option("--trace-file", req->traceFile, "Write the trace to this file");
   cmd->add_flag("--json", req->json, "Print the result as JSON on stdout (verdict, exit code, counts, output, registers)");
   auto* errorLimitOpt =
@@ -579,9 +638,30 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
                   "Settings file (asmlab.yaml: edition, cpu, dialect, include and library folders); default: the one "
                   "beside the program")
       ->check(CLI::ExistingFile);
-  return [req, inputOpt, traceOpt, editionOpt, cpuOpt, dialectOpt, errorLimitOpt] {
+  return [req, cmd, inputOpt, traceOpt, filesOpt, editionOpt, cpuOpt, dialectOpt, errorLimitOpt]() -> int {
     req->inputGiven = inputOpt->count() > 0;
     req->trace = traceOpt->count() > 0;
+    if (req->trace && req->traceMode.empty()) req->traceMode = "instructions";
+    if (req->trace && req->traceMode != "instructions" && req->traceMode != "cycles" && req->traceMode != "micro") {
+      // `--trace prog.asm`: the word after --trace was the program, not a trace mode. It goes
+      // back among the files where it was on the command line.
+      std::error_code ec;
+      if (!std::filesystem::is_regular_file(req->traceMode, ec)) {
+        std::cerr << "asmlab run: --trace " << req->traceMode << ": the trace is `--trace` (instructions), `--trace cycles` or `--trace micro`\n";
+        return sim::exit_code::kUsage;
+      }
+      size_t before = 0;
+      for (const CLI::Option* o : cmd->parse_order()) {
+        if (o == traceOpt) break;
+        if (o == filesOpt) ++before;
+      }
+      req->files.insert(req->files.begin() + static_cast<std::ptrdiff_t>(std::min(before, req->files.size())), req->traceMode);
+      req->traceMode = "instructions";
+    }
+    if (req->files.empty()) {
+      std::cerr << "asmlab run: which program? (asmlab run FILE...; asmlab run --help)\n";
+      return sim::exit_code::kUsage;
+    }
     if (editionOpt->count() > 0) req->given.lc3Edition = req->edition;
     if (cpuOpt->count() > 0) req->given.x86Cpu = req->cpu;
     if (dialectOpt->count() > 0) req->given.masmDialect = req->dialect;

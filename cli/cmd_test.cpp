@@ -26,6 +26,7 @@ struct TestRequest {
   bool verbose = false;
   std::string junit;
   double timeout = kDefaultTimeoutSeconds;
+  std::string engine;  // "micro": every LC-3 spec on the micro engine ("" = as the specs say)
 };
 
 std::vector<fs::path> findSpecs(const std::vector<std::string>& dirs, std::string& error) {
@@ -82,6 +83,7 @@ int runTests(const TestRequest& request) {
       specErrors.push_back(name);
       continue;
     }
+    if (request.engine == "micro" && spec->machine == "lc3") spec->build.microcoded = true;
     grader::Builder builder = grader::defaultBuilder(spec->machine);
     if (!builder) {
       fmt::print(stderr, "{}: error: this asmlab cannot build programs for machine {}\n", file.string(), spec->machine);
@@ -141,6 +143,8 @@ CommandRegistration registration("test", [](CLI::App& app) -> std::function<int(
   cmd->add_flag("-v,--verbose", request->verbose, "Print the full report of every program, not only failing ones");
   cmd->add_option("--junit", request->junit, "Also write a JUnit XML report to this file (for CI)");
   cmd->add_option("--timeout", request->timeout, "Wall-clock seconds per program (default 600)")->check(CLI::PositiveNumber);
+  cmd->add_option("--engine", request->engine, "micro: run every LC-3 program on the microcoded engine")
+      ->check(CLI::IsMember({"micro"}));
   return [request] { return runTests(*request); };
 });
 

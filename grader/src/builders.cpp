@@ -89,6 +89,24 @@ BuiltProgram buildWithToolchain(const Spec& spec, const fs::path& submission) {
   BuiltProgram built;
   std::vector<std::string> paths;
   if (!submissionFiles(spec, submission, paths, built.diagnostics)) return built;
+  // The control store (build.microcode): the student's file is not a program to load.
+  std::string microcodePath = spec.build.microcode.string();
+  if (!spec.build.microcodeSubmission.empty()) {
+    const auto at = std::find(spec.build.submission.begin(), spec.build.submission.end(), spec.build.microcodeSubmission);
+    const size_t index = static_cast<size_t>(at - spec.build.submission.begin());
+    if (index < paths.size()) {
+      microcodePath = paths[index];
+      paths.erase(paths.begin() + static_cast<std::ptrdiff_t>(index));
+    }
+  }
+  std::shared_ptr<const lc3sim::ControlStore> controlStore;
+  if (!microcodePath.empty()) {
+    Diagnostics storeDiagnostics;
+    auto store = lc3sim::loadControlStore(microcodePath, storeDiagnostics);
+    built.diagnostics += storeDiagnostics.renderToString();
+    if (!store) return built;
+    controlStore = std::make_shared<const lc3sim::ControlStore>(std::move(*store));
+  }
   for (const auto& p : spec.build.sources) paths.push_back(p.string());
   for (const auto& p : spec.build.modules) paths.push_back(p.string());
   for (const auto& p : spec.build.libraries) paths.push_back(p.string());
@@ -96,6 +114,8 @@ BuiltProgram buildWithToolchain(const Spec& spec, const fs::path& submission) {
   options.architecture = spec.machine == "lc3" ? toolchain::Architecture::Lc3 : toolchain::Architecture::X86;
   options.lc3Edition = spec.build.edition;
   options.lc3HaltBanner = spec.build.haltBanner;
+  options.lc3Microcoded = spec.build.microcoded;
+  options.lc3ControlStore = controlStore;
   options.lc3CaseSensitiveLabels = spec.build.caseSensitiveLabels;
   options.lc3Strict = spec.build.strict;
   options.lc3Start = spec.build.start;

@@ -4,6 +4,7 @@
 
 #include "call_counter.hpp"
 #include "checks_devices.hpp"
+#include "micro_probe.hpp"
 #include "run_context.hpp"
 
 namespace asmlab::grader {
@@ -228,8 +229,13 @@ CheckResult evaluateCheck(const Check& check, const RunContext& ctx, double maxS
                                             : fmt::format("exit code: expected {}, got {}", check.exitCode, ctx.stop.exitCode);
       }
       break;
+    case K::States: r = evaluateScoped(check, ctx.probe, ctx.machine, r); break;
     case K::Instructions:
     case K::Clocks:
+      if (check.scoped) {
+        r = evaluateScoped(check, ctx.probe, ctx.machine, r);
+        break;
+      }
       // Efficiency counts only for a run that finished: a crash is not fast.
       if (ctx.verdict != "halted" && ctx.verdict != "returned") {
         r.message = fmt::format("the program did not finish (it stopped by '{}'), so its speed is not measured", ctx.verdict);

@@ -13,6 +13,7 @@
 namespace asmlab::grader {
 
 class CallCounter;
+class RunProbe;  // micro_probe.hpp
 
 struct RunContext {
   sim::Machine& machine;
@@ -26,6 +27,7 @@ struct RunContext {
   size_t outputStart = 0;                  // where this run's output starts in machine.output()
   size_t outputEnd = std::string::npos;    // an input step's checks see the output up to here
   const CallCounter* calls = nullptr;      // counts for `calls:` checks
+  const RunProbe* probe = nullptr;         // what scoped clocks and states checks measured, if any
 
   // The output the checks judge: this run's, or an input step's.
   std::string_view output() const;

@@ -92,9 +92,11 @@ public:
         ctx_.verdict = verdictName(reason);
       }
       // The machine's run was cut at input times; the limit that stopped the test is the test's.
-      if (reason == sim::StopReason::InstructionLimit) {
+      // A limit stop with budget left is the machine's own (the micro engine's runaway-microcode
+      // guard), whose message says why.
+      if (reason == sim::StopReason::InstructionLimit && !budgetLeft) {
         ctx_.stop.message = fmt::format("stopped after {} instructions (the test's limit)", used);
-      } else if (reason == sim::StopReason::ClockLimit) {
+      } else if (reason == sim::StopReason::ClockLimit && !budgetLeft) {
         ctx_.stop.message = fmt::format("stopped after {} clocks (the test's limit)", clocks);
       }
       break;

@@ -11,7 +11,7 @@ namespace {
 const std::vector<std::string>& checkKinds() {
   static const std::vector<std::string> kinds{"output", "registers", "preserved", "memory", "memory_unchanged",
                                               "screen", "pixels", "pixel", "speaker", "stop", "exit_code",
-                                              "instructions", "clocks", "string", "calls", "any_of"};
+                                              "instructions", "clocks", "states", "string", "calls", "any_of"};
   return kinds;
 }
 
@@ -70,7 +70,8 @@ std::string Check::describe() const {
     case Kind::Stop: return "stops: " + stopVerdict;
     case Kind::ExitCode: return fmt::format("exit code {}", exitCode);
     case Kind::Instructions: return "instruction count";
-    case Kind::Clocks: return "clock count";
+    case Kind::Clocks:
+    case Kind::States: return describeScoped(*this);
     case Kind::String: {
       Check text = *this;
       text.kind = Kind::Output;
@@ -113,7 +114,7 @@ std::optional<Check> SpecReader::readCheck(const YAML::Node& node) {
   }
   if (kindName.empty()) {
     error(node, "a check needs one of: output, registers, preserved, memory, memory_unchanged, string, calls, any_of, "
-                "screen, pixels, pixel, speaker, stop, exit_code, instructions, clocks");
+                "screen, pixels, pixel, speaker, stop, exit_code, instructions, clocks, states");
     return std::nullopt;
   }
   if (node["points"]) {
@@ -240,6 +241,9 @@ std::optional<Check> SpecReader::readCheck(const YAML::Node& node) {
     check.kind = K::ExitCode;
     requirePc(body, "an exit_code check (the LC-3 has no exit status)");
     check.exitCode = static_cast<int>(number(body, "exit_code").value_or(0));
+  } else if (kindName == "states" || (kindName == "clocks" && isScopedClocks(body))) {
+    check.kind = kindName == "states" ? K::States : K::Clocks;
+    readScopedCheck(body, kindName, check);
   } else if (kindName == "instructions" || kindName == "clocks") {
     check.kind = kindName == "instructions" ? K::Instructions : K::Clocks;
     if (expectMap(body, kindName)) {

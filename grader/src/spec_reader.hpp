@@ -17,6 +17,10 @@ namespace asmlab::grader {
 // The verdicts a run can end with, as `stop:` and `require:` name them.
 const std::vector<std::string>& stopVerdicts();
 
+// Clock checks with a scope or at_most/at_least/equals, and their short names (spec_micro.cpp).
+bool isScopedClocks(const YAML::Node& body);
+std::string describeScoped(const Check& check);
+
 class SpecReader {
 public:
   SpecReader(std::shared_ptr<const SourceFile> source, std::filesystem::path dir, Diagnostics& diagnostics);
@@ -52,6 +56,10 @@ private:
     std::string visibility = "visible";
   };
   void readBuild(const YAML::Node& node, BuildSpec& build);
+  // build.engine and build.microcode; clocks scoped to an instruction, a subroutine or an opcode,
+  // and states checks (spec_micro.cpp).
+  void readMicroBuild(const YAML::Node& node, BuildSpec& build);
+  void readScopedCheck(const YAML::Node& body, std::string_view kind, Check& check);
   void readDefaults(const YAML::Node& node, Defaults& defaults);
   void readLimits(const YAML::Node& node, Limits& limits);
   TestSpec readTest(const YAML::Node& node, const Defaults& defaults);
@@ -74,6 +82,7 @@ private:
   std::filesystem::path dir_;
   Diagnostics& diagnostics_;
   std::string machine_ = "lc3";
+  bool microcoded_ = false;  // build.engine: micro (a states check needs it)
   std::vector<std::string> registerNames_;
 };
 

@@ -54,7 +54,7 @@ void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
   if (!expectMap(node, "build")) return;
   checkKeys(node, "build", {"submission", "sources", "modules", "libraries", "edition", "cpu", "dialect", "include_paths",
                                 "library_paths", "randomize", "seed", "halt_banner", "case_sensitive_labels", "strict",
-                                "start", "privilege", "error_limit", "m510", "multi_pass"});
+                                "start", "privilege", "error_limit", "m510", "multi_pass", "engine", "microcode"});
   if (node["randomize"]) build.randomize = boolean(node["randomize"], "build.randomize").value_or(false);
   if (node["seed"]) build.randomSeed = count(node["seed"], "build.seed").value_or(1);
   if (node["halt_banner"]) {
@@ -184,6 +184,7 @@ void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
   };
   folders("include_paths", build.includePaths);
   folders("library_paths", build.libraryPaths);
+  readMicroBuild(node, build);
 }
 
 void SpecReader::readLimits(const YAML::Node& node, Limits& limits) {

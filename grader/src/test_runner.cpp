@@ -8,6 +8,7 @@
 #include "asmlab/grader/grade.hpp"
 #include "call_counter.hpp"
 #include "machine_control.hpp"
+#include "micro_probe.hpp"
 #include "play.hpp"
 #include "run_context.hpp"
 #include "script_runner.hpp"
@@ -202,6 +203,8 @@ TestResult runTest(const Spec& spec, const TestSpec& test, sim::Machine& m, cons
         auto labels = callLabels(run);
         if (!labels.empty()) calls.watch(m, labels);
         ctx.calls = &calls;
+        const auto probe = RunProbe::attach(run, m, trap);
+        ctx.probe = probe.get();
         runInputScript(ctx, shares, prefix, trap, until, result.checks);
         result.verdict = ctx.verdict;
         result.instructions += ctx.instructions;

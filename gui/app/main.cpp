@@ -40,11 +40,15 @@ int main(int argc, char** argv) {
   QCommandLineOption dialect("dialect", "Dialect of 8086 sources: masm (default) or tasm (Turbo Assembler, MASM or Ideal mode).", "name");
   QCommandLineOption breakLine("break-line", "With --screenshot: a breakpoint on a line of FILE (as the Source gutter sets); repeatable.", "n");
   QCommandLineOption cpu("cpu", "The PC's processor: 8086 (default), 8088, 80186, 80286, 80386.", "model");
+  QCommandLineOption engine("engine", "LC-3 engine: fast (default) or micro (one microinstruction per clock).", "name");
+  QCommandLineOption microcode("microcode", "LC-3: the micro engine with this control store.", "file");
+  QCommandLineOption runClocks("run-clocks", "With --screenshot and the micro engine: then run this many clocks.", "n", "0");
   QCommandLineOption measure("measure-responsiveness",
                              "Run FILE at full speed and print the event loop latency, refresh interval and speed.");
   QCommandLineOption seconds("seconds", "With --measure-responsiveness: how long to run.", "s", "5");
   QCommandLineOption realTime("real-time", "With --measure-responsiveness: run in real time (the machine's own clock) instead of at full speed.");
-  parser.addOptions({screenshot, runCount, input, size, dark, edition, breakAt, measure, seconds, dialect, cpu, breakLine, realTime});
+  parser.addOptions({screenshot, runCount, input, size, dark, edition, breakAt, measure, seconds, dialect, cpu, breakLine, realTime,
+                     engine, microcode, runClocks});
   parser.process(app);
   if (parser.isSet(screenshot) || parser.isSet(measure)) {
     // Pictures and measurements must not depend on the user's saved layout, theme or watches.
@@ -63,6 +67,11 @@ int main(int argc, char** argv) {
   }
   if (parser.isSet(dialect)) window.session().setMasmDialect(parser.value(dialect));
   if (parser.isSet(cpu)) window.session().setX86Cpu(parser.value(cpu));
+  if (parser.isSet(engine) && parser.value(engine) != "fast" && parser.value(engine) != "micro") {
+    std::fprintf(stderr, "asmlab-gui: --engine must be fast or micro\n");
+    return 2;
+  }
+  window.session().setLc3Microcoded(parser.value(engine) == "micro", parser.value(microcode));
   const QStringList files = parser.positionalArguments();
   bool loaded = !files.isEmpty() && window.openFile(files.front());
 
@@ -118,6 +127,8 @@ int main(int argc, char** argv) {
       bool ok = false;
       qulonglong n = parser.value(runCount).toULongLong(&ok);
       if (ok && n > 0) window.session().runFor(n);
+      const qulonglong clocks = parser.value(runClocks).toULongLong(&ok);
+      for (qulonglong i = 0; ok && i < clocks; ++i) window.session().stepClock();
       window.raiseOutputPane();
       window.refreshAll();
     }

@@ -31,6 +31,7 @@
 #include "asmlab/sim/device_inspector.hpp"
 #include "console_view.hpp"
 #include "device_pane.hpp"
+#include "micro_pane.hpp"
 #include "screen_widget.hpp"
 #include "source_view.hpp"
 #include "speaker_sound.hpp"
@@ -154,6 +155,10 @@ void MainWindow::buildDocks() {
   console_ = new ConsoleView(session_, this);
   consoleDock_ = addPane("Console", "console", console_, Qt::LeftDockWidgetArea);
   tabifyDockWidget(screenDock_, consoleDock_);
+  // The LC-3 micro engine's state, signals and datapath, beside the console (shown on that engine).
+  micro_ = new MicroPane(session_, this);
+  microDock_ = addPane("Microarchitecture", "microarchitecture", micro_, Qt::LeftDockWidgetArea);
+  tabifyDockWidget(consoleDock_, microDock_);
   speaker_ = new SpeakerTimeline(session_, this);
   sound_ = new SpeakerSound(this);
   speaker_->setSoundStatus(sound_->status());
@@ -323,6 +328,7 @@ void MainWindow::showSourceFile(const QString& file) {
 void MainWindow::raiseOutputPane() {
   screen_->capture();
   if (screen_->hasScreen()) screenDock_->raise();
+  else if (session_.microMachine()) microDock_->raise();
   else consoleDock_->raise();
 }
 

@@ -37,6 +37,7 @@ namespace asmlab::gui {
 
 class ConsoleView;
 class DevicePane;
+class MicroPane;
 class ScreenWidget;
 class SourceView;
 class SpeakerTimeline;
@@ -56,7 +57,8 @@ public:
   // Reads every pane from the machine (skipped while a running slice holds the machine).
   void refreshAll();
   void setDarkTheme(bool dark);
-  // Shows the screen pane in front when the machine has one, the console otherwise.
+  // Shows the screen pane in front when the machine has one, the console otherwise (and the
+  // microarchitecture pane for the LC-3 micro engine).
   void raiseOutputPane();
   // The panes' layout for the window's present size (docs/debugger.md, "The window").
   void applyDefaultLayout();
@@ -136,6 +138,8 @@ private:
   SpeakerTimeline* speaker_ = nullptr;
   SpeakerSound* sound_ = nullptr;
   DevicePane* devices_ = nullptr;
+  MicroPane* micro_ = nullptr;
+  QDockWidget* microDock_ = nullptr;
   QDockWidget* screenDock_ = nullptr;
   QDockWidget* consoleDock_ = nullptr;
   QDockWidget* speakerDock_ = nullptr;
@@ -172,6 +176,9 @@ private:
   QAction* actSlower_ = nullptr;
   QAction* actDark_ = nullptr;
   QAction* actMute_ = nullptr;
+  QAction* actStepClock_ = nullptr;
+  QAction* actStepBackClock_ = nullptr;
+  QAction* actMicroEngine_ = nullptr;
   QActionGroup* dialectGroup_ = nullptr;
   QActionGroup* cpuGroup_ = nullptr;
   QActionGroup* editionGroup_ = nullptr;

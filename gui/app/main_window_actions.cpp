@@ -26,6 +26,7 @@
 #include "console_view.hpp"
 #include "device_pane.hpp"
 #include "main_window.hpp"
+#include "micro_pane.hpp"
 #include "screen_widget.hpp"
 #include "source_view.hpp"
 #include "speaker_sound.hpp"
@@ -90,6 +91,11 @@ void MainWindow::buildActions() {
                      [this] { session_.reverseContinue(); });
   actReset_ = make("Reset", {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F5)}, "Back to the state after loading",
                    [this] { session_.reset(); });
+  bar->addSeparator();
+  actStepClock_ = make("Step clock", {QKeySequence(Qt::Key_F7)}, "LC-3 micro engine: execute one clock (one microinstruction)",
+                       [this] { session_.stepClock(); });
+  actStepBackClock_ = make("Clock back", {QKeySequence(Qt::CTRL | Qt::Key_F7)}, "LC-3 micro engine: undo one clock",
+                           [this] { session_.stepBackClock(); });
   actBreakpoint_ = make("Breakpoint", {QKeySequence(Qt::Key_F9)}, "Toggle a breakpoint on the selected code line",
                         [this] { toggleBreakpointAtSelection(); });
   bar->addSeparator();
@@ -143,11 +149,29 @@ void MainWindow::buildMenus() {
 
   auto* debug = menuBar()->addMenu("&Debug");
   for (QAction* a : {actRun_, actPause_, actStepInto_, actStepOver_, actStepOut_, actRunToCursor_, actStepBack_, actReverse_, actReset_,
-                     actBreakpoint_})
+                     actBreakpoint_, actStepClock_, actStepBackClock_})
     debug->addAction(a);
   debug->addSeparator();
   debug->addAction(actSlower_);
   debug->addAction(actFaster_);
+  debug->addSeparator();
+  // The LC-3's engine: reloading the program on the micro engine (with the book's control store,
+  // or one from a file) or back on the fast one.
+  actMicroEngine_ = debug->addAction("LC-3 &micro engine");
+  actMicroEngine_->setCheckable(true);
+  connect(actMicroEngine_, &QAction::toggled, this, [this](bool on) {
+    session_.setLc3Microcoded(on);
+    if (!session_.path().isEmpty()) openFile(session_.path());
+  });
+  debug->addAction("Load LC-3 &control store...", this, [this] {
+    QString path = QFileDialog::getOpenFileName(this, "Open a control store", {}, "Control stores (*.txt *.ucode);;All files (*)");
+    if (path.isEmpty()) return;
+    session_.setLc3Microcoded(true, path);
+    actMicroEngine_->blockSignals(true);
+    actMicroEngine_->setChecked(true);
+    actMicroEngine_->blockSignals(false);
+    if (!session_.path().isEmpty()) openFile(session_.path());
+  });
 
   buildSettingsMenu(menuBar()->addMenu("&Program"));
 
@@ -256,6 +280,7 @@ void MainWindow::refreshAll() {
     devices_->capture();
     callStack_.refresh();
   }
+  if (!running || microDock_->isVisible()) micro_->capture();
   lock.unlock();
   int row = disassembly_.currentRow();
   if (row >= 0) codeView_->scrollTo(disassembly_.index(row, 0), QAbstractItemView::PositionAtCenter);
@@ -311,6 +336,9 @@ void MainWindow::onRunningChanged(bool running) {
     a->setEnabled(loaded && !running);
   actPause_->setEnabled(running);
   actReset_->setEnabled(loaded);
+  const bool micro = loaded && !running && session_.microMachine() != nullptr;
+  actStepClock_->setEnabled(micro);
+  actStepBackClock_->setEnabled(micro);
   if (running) {
     stopLabel_->setText("Running at " + speedChoice_->currentText() + "...");
     refreshTimer_->start();

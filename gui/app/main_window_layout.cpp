@@ -104,6 +104,8 @@ void MainWindow::applyDefaultLayout() {
   if (hasScreen) tabifyDockWidget(diagnosticsDock_, consoleDock_);
   else tabifyDockWidget(screenDock_, consoleDock_);
   consoleDock_->setVisible(!closedByUser_.count(consoleDock_->objectName()));
+  removeDockWidget(microDock_);
+  tabifyDockWidget(consoleDock_, microDock_);
   memoryDock_->raise();
   // The speaker between the screen and the memory tabs when there is height for all three, else
   // in front of the memory tabs (it shows the notes while the program plays).
@@ -159,7 +161,8 @@ void MainWindow::showPanesForMachine() {
   const bool screen = has(m ? sim::capability<sim::FrameBuffer>(*m) : nullptr);
   const bool speaker = has(m ? sim::capability<sim::SpeakerLog>(*m) : nullptr);
   const bool devices = has(m ? sim::capability<sim::DeviceInspector>(*m) : nullptr);
-  for (auto [dock, present] : {std::pair{screenDock_, screen}, {speakerDock_, speaker}, {deviceDock_, devices}}) {
+  const bool micro = m == nullptr || session_.microMachine() != nullptr;
+  for (auto [dock, present] : {std::pair{screenDock_, screen}, {speakerDock_, speaker}, {deviceDock_, devices}, {microDock_, micro}}) {
     dock->toggleViewAction()->setEnabled(present);
     dock->setVisible(present && !closedByUser_.count(dock->objectName()));
   }

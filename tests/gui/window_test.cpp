@@ -31,6 +31,14 @@ class WindowTest : public QObject {
     return nullptr;
   }
 
+  // SourceView has no Q_OBJECT of its own, so findChild<SourceView*>() would return any
+  // QPlainTextEdit (the console's, depending on the docks' order).
+  static SourceView* sourceView(MainWindow& w) {
+    for (QWidget* child : w.findChildren<QWidget*>())
+      if (auto* s = dynamic_cast<SourceView*>(child)) return s;
+    return nullptr;
+  }
+
   static void show(MainWindow& w) {
     w.show();
     QApplication::setActiveWindow(&w);
@@ -66,7 +74,7 @@ private slots:
     MainWindow w;
     QVERIFY(w.openFile(writeSource(dir_, "a.asm", kCountdown)));
     show(w);
-    auto* source = w.findChild<SourceView*>();
+    auto* source = sourceView(w);
     QVERIFY(source);
     // kCountdown: line 2 is AND R0 at x3000, line 3 ADD R0 at x3001, line 7 DONE ST at x3005.
     QCOMPARE(source->currentLine(), 2);
@@ -115,7 +123,7 @@ private slots:
     MainWindow w;
     QVERIFY(w.openFile(writeSource(dir_, "a.asm", kCountdown)));
     show(w);
-    auto* source = w.findChild<SourceView*>();
+    auto* source = sourceView(w);
     auto* tabs = qobject_cast<QTabWidget*>(source->parentWidget()->parentWidget());
     QVERIFY(tabs);
     QCOMPARE(tabs->currentWidget(), source);  // opened on its source

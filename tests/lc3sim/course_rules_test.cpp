@@ -23,8 +23,7 @@ std::unique_ptr<Lc3Machine> load(const std::string& source, Edition e = Edition:
   ao.warnFallIntoData = false;
   auto assembly = asmlab::lc3::assembleText("test.asm", source, diagnostics, ao);
   EXPECT_FALSE(diagnostics.hasErrors()) << diagnostics.renderToString();
-  asmlab::lc3sim::Options o;
-  o.edition = e;
+  asmlab::lc3sim::Options o = testOptions(e);
   o.operatingSystem = &asmlab::lc3sim::builtinOperatingSystem(e);
   o.haltBanner = false;
   o.runBootCode = bootCode;

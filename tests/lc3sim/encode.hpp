@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <initializer_list>
 #include <memory>
 #include <vector>
@@ -36,11 +38,25 @@ constexpr int n = 4, z = 2, p = 1;
 using asmlab::lc3sim::Edition;
 using asmlab::lc3sim::Lc3Machine;
 
+// The engine the machine-level tests run on: the fast one, or with ASMLAB_TEST_LC3_ENGINE=micro
+// the micro engine (ctest runs this suite both ways: every LC-3 test on both engines).
+inline asmlab::lc3sim::Engine testEngine() {
+  const char* e = std::getenv("ASMLAB_TEST_LC3_ENGINE");
+  return e && std::strcmp(e, "micro") == 0 ? asmlab::lc3sim::Engine::Micro : asmlab::lc3sim::Engine::Fast;
+}
+
+// Options for a test machine of the edition, on the engine under test.
+inline asmlab::lc3sim::Options testOptions(Edition e = Edition::Third) {
+  asmlab::lc3sim::Options o;
+  o.edition = e;
+  o.engine = testEngine();
+  return o;
+}
+
 // A bare machine (no OS) with `words` at `origin`, PC at origin, user mode.
 inline std::unique_ptr<Lc3Machine> bare(std::initializer_list<uint16_t> words, Edition e = Edition::Third,
                                         uint16_t origin = 0x3000) {
-  asmlab::lc3sim::Options o;
-  o.edition = e;
+  asmlab::lc3sim::Options o = testOptions(e);
   auto m = std::make_unique<Lc3Machine>(o);
   asmlab::lc3::ObjectImage img;
   img.blocks.push_back({origin, std::vector<uint16_t>(words)});

@@ -17,8 +17,7 @@ std::unique_ptr<Lc3Machine> withOs(const std::string& source, Edition e = Editio
   ao.warnFallIntoData = false;
   auto assembly = asmlab::lc3::assembleText("test.asm", source, diagnostics, ao);
   EXPECT_FALSE(diagnostics.hasErrors()) << diagnostics.renderToString();
-  asmlab::lc3sim::Options o;
-  o.edition = e;
+  asmlab::lc3sim::Options o = testOptions(e);
   o.operatingSystem = &asmlab::lc3sim::builtinOperatingSystem(e);
   o.haltBanner = banner;
   auto m = std::make_unique<Lc3Machine>(o);
@@ -150,7 +149,7 @@ TEST(Lc3Os, UnknownTrapIsAnException) {
 TEST(Lc3Os, BootCodeEntersTheProgramInUserMode) {
   asmlab::Diagnostics d;
   auto assembly = asmlab::lc3::assembleText("t.asm", ".ORIG x4000\nADD R3, R3, #3\nHALT\n.END\n", d);
-  asmlab::lc3sim::Options o;
+  asmlab::lc3sim::Options o = testOptions();
   o.operatingSystem = &asmlab::lc3sim::builtinOperatingSystem(Edition::Third);
   o.runBootCode = true;
   o.haltBanner = false;

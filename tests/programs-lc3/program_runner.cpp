@@ -1,5 +1,7 @@
 #include "program_runner.hpp"
 
+#include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -51,6 +53,9 @@ AssembledProgram assembleProgram(const std::string& relativePath) {
 std::unique_ptr<lc3sim::Lc3Machine> bootProgram(const AssembledProgram& program, lc3sim::Edition edition) {
   lc3sim::Options options;
   options.edition = edition;
+  // ASMLAB_TEST_LC3_ENGINE=micro: the same games on the micro engine (ctest runs both).
+  const char* engine = std::getenv("ASMLAB_TEST_LC3_ENGINE");
+  options.engine = engine && std::strcmp(engine, "micro") == 0 ? lc3sim::Engine::Micro : lc3sim::Engine::Fast;
   options.operatingSystem = &lc3sim::builtinOperatingSystem(edition);
   auto machine = std::make_unique<lc3sim::Lc3Machine>(options);
   machine->loadProgram(program.image);

@@ -24,7 +24,8 @@ struct AssembledProgram {
 
 AssembledProgram assembleProgram(const std::string& relativePath);
 
-// A machine of the given edition with the built-in OS and the program loaded, ready at its entry.
+// A machine of the given edition with the built-in OS and the program loaded, ready at its entry;
+// on the micro engine when the environment has ASMLAB_TEST_LC3_ENGINE=micro.
 std::unique_ptr<lc3sim::Lc3Machine> bootProgram(const AssembledProgram& program, lc3sim::Edition edition);
 
 }  // namespace asmlab::testing

@@ -114,6 +114,9 @@ std::unique_ptr<sim::Machine> loadLc3(std::vector<InputFile>& files, const LoadO
   machineOptions.randomSeed = options.seed;
   machineOptions.haltBanner = options.lc3HaltBanner;
   machineOptions.runBootCode = options.lc3RunBootCode;
+  machineOptions.engine =
+      options.lc3Microcoded || options.lc3ControlStore ? lc3sim::Engine::Micro : lc3sim::Engine::Fast;
+  machineOptions.controlStore = options.lc3ControlStore;
   machineOptions.operatingSystem =
       options.lc3OperatingSystem ? &lc3sim::builtinOperatingSystem(machineOptions.edition) : nullptr;
   auto machine = std::make_unique<lc3sim::Lc3Machine>(machineOptions);

@@ -75,7 +75,7 @@ bool DebugSession::load(const QString& path) {
       toolchain::applySettings(*settings, given_, options);
       settingsSummary_ = QString::fromStdString(settings->summary);
       specPath = settings->specPath;
-      machine = toolchain::loadProgram(files, options, diags, sourceMap_);
+      if (loadMicrocode(options, diags)) machine = toolchain::loadProgram(files, options, diags, sourceMap_);
     }
   }
   specPath_ = QString::fromStdString(specPath);
@@ -114,6 +114,11 @@ bool DebugSession::load(const QString& path) {
     s.column = static_cast<int>(d.location.column);
     s.isError = d.severity == Severity::Error;
     s.message = QString::fromStdString(d.message);
+    if (d.location.file && d.location.file->name() == microcodePath_.toStdString()) {
+      // A mistake in the control store, not in the program: named with its own file and line.
+      s.message = QString("%1:%2:%3: %4").arg(QFileInfo(microcodePath_).fileName()).arg(s.line).arg(s.column).arg(s.message);
+      s.line = s.column = 0;
+    }
     diagnostics_.push_back(s);
   }
   diagnosticsText_ = QString::fromStdString(diags.renderToString());

@@ -13,10 +13,17 @@ uint16_t signExtend(uint16_t value, unsigned bits) {
 }
 }  // namespace
 
+unsigned fetchClocks(unsigned m, Edition edition) {
+  // 2nd edition: 18, 33 (memory), 35, 32. 3rd edition: 18, 33 (the ACV test), 28 (memory), 30, 32.
+  return (edition == Edition::Second ? 3 : 4) + m;
+}
+
 void fillClockTable(uint8_t* table, unsigned m, Edition edition) {
   // Each state costs one clock, except states that access memory, which cost M (they repeat until
-  // the memory asserts R). Fetch is 18, 33 (memory), 35, 32: 3 + M.
-  const unsigned fetch = 3 + m;
+  // the memory asserts R). The state sequences are those of the standard control store
+  // (src/micro/standard_store.cpp; docs/lc3-simulator.md, "Clocks").
+  const bool third = edition == Edition::Third;
+  const unsigned fetch = fetchClocks(m, edition);
   auto put = [&](Op op, unsigned value) { table[op] = static_cast<uint8_t>(std::min(value, 255u)); };
   put(kUndecoded, 0);
   put(kAddReg, fetch + 1);   // state 1
@@ -31,29 +38,42 @@ void fillClockTable(uint8_t* table, unsigned m, Edition edition) {
   put(kJmp, fetch + 1);      // state 12
   put(kJsr, fetch + 2);      // states 4, 21
   put(kJsrr, fetch + 2);     // states 4, 20
-  put(kLd, fetch + 2 + m);   // states 2, 25 (memory), 27
-  put(kLdr, fetch + 2 + m);  // states 6, 25, 27
-  put(kLdi, fetch + 3 + 2 * m);  // states 10, 24 (memory), 26, 25 (memory), 27
+  // LD, LDR: 2/6, [35: ACV test], 25 (memory), 27.
+  put(kLd, fetch + (third ? 3 : 2) + m);
+  put(kLdr, fetch + (third ? 3 : 2) + m);
+  // LDI: 10, [17], 24 (memory), 26, [35], 25 (memory), 27.
+  put(kLdi, fetch + (third ? 5 : 3) + 2 * m);
   put(kLea, fetch + 1);      // state 14
   put(kLeaCc, fetch + 1);
   put(kSt, fetch + 2 + m);   // states 3, 23, 16 (memory)
   put(kStr, fetch + 2 + m);  // states 7, 23, 16
-  put(kSti, fetch + 3 + 2 * m);  // states 11, 29 (memory), 31, 23, 16 (memory)
+  // STI: 11, [19], 29 (memory), 31, 23, 16 (memory).
+  put(kSti, fetch + (third ? 4 : 3) + 2 * m);
   if (edition == Edition::Second) {
     put(kTrap, fetch + 2 + m);  // states 15, 28 (memory: MDR <- M[vector], R7 <- PC), 30
   } else {
-    // 3rd edition: save PSR and switch to the supervisor stack, push PSR (memory), push PC
-    // (memory), read the vector (memory), load the PC: 5 one-clock states and 3 memory states.
-    put(kTrap, fetch + 5 + 3 * m);
+    // 15, 47, [45 from user mode: added by the run loop], 37, 41 (push PSR), 43, 46, 52 (push PC),
+    // 54, 53 (read the vector), 55.
+    put(kTrap, fetch + 7 + 3 * m);
   }
-  // RTI: MAR <- R6, read PC (memory), PC <- MDR, R6+1, read PSR (memory), PSR <- MDR, R6+1,
-  // stack switch: 6 one-clock states and 2 memory states.
+  // RTI from supervisor mode: 8, 36 (pop PC), 38, 39, 40 (pop PSR), 42, 34, 51 or 59.
   put(kRti, fetch + 6 + 2 * m);
-  put(kReserved, fetch + 1);  // state 13, then the exception entry (counted separately)
+  put(kReserved, fetch + 1);  // state 13, the exception's entry state (the rest is counted with it)
+  put(kDeviceWord, 0);        // counted as the word it reads
 }
 
 void Lc3Machine::decodeAt(uint16_t address) {
-  const uint16_t w = mem_[address];
+  if (address >= addr::kDeviceStart) {
+    // Fetched from the device each time (op_device_word), with the clocks of what it decodes to.
+    Decoded d;
+    d.op = kDeviceWord;
+    decoded_[address] = d;
+    return;
+  }
+  decodeInstruction(address, mem_[address]);
+}
+
+void Lc3Machine::decodeInstruction(uint16_t address, uint16_t w) {
   Decoded d;
   const uint8_t dr = (w >> 9) & 7;
   const uint8_t sr1 = (w >> 6) & 7;
@@ -89,6 +109,11 @@ void Lc3Machine::decodeAt(uint16_t address) {
       if (w & 0x0800) {
         d.op = kJsr;
         d.imm = static_cast<uint16_t>(next + signExtend(w, 11));
+      } else if (options_.edition == Edition::Second && sr1 == 7) {
+        // 2nd edition: state 4 writes R7 before state 20 reads BaseR, so JSRR R7 goes to the
+        // instruction after it (3rd edition: both happen in state 20, from the old R7).
+        d.op = kJsr;
+        d.imm = next;
       } else {
         d.op = kJsrr;
       }

@@ -20,6 +20,7 @@ enum Op : uint8_t {
   kLd, kLdi, kLdr, kLea, kLeaCc,
   kSt, kSti, kStr,
   kTrap, kRti, kReserved,
+  kDeviceWord,  // a word in the device registers: read from the device at each fetch, never cached
   kOpCount
 };
 
@@ -39,8 +40,10 @@ inline constexpr uint8_t kFlagFetchViolation = 8;
 inline constexpr uint8_t kFlagDevice = 16;
 
 // Clock counts per handler kind for memory latency m, following the state sequences of
-// Patt & Patel Appendix C (fetch 18-33-35-32 = 3+M; see docs/lc3-simulator.md for each sequence).
+// Patt & Patel Appendix C (see docs/lc3-simulator.md for each sequence).
 void fillClockTable(uint8_t* table, unsigned m, Edition edition);
+// The fetch and decode: 3+M clocks in the 2nd edition, 4+M in the 3rd.
+unsigned fetchClocks(unsigned m, Edition edition);
 
 // Here rather than in devices.cpp so that the run loop's inline RTI does not call it.
 inline bool Lc3Machine::interruptDue() const {

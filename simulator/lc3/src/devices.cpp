@@ -13,8 +13,9 @@ void Lc3Machine::requestStop(sim::StopReason reason, std::string message) {
 
 bool Lc3Machine::loadSlow(uint16_t address, uint16_t& value) {
   if (options_.edition == Edition::Third && userMode() && (address < addr::kUserStart || address >= addr::kDeviceStart)) {
-    raiseException(vector::kAccessViolation, "access control violation: user-mode read of x" + hex4(address) +
-                                                 " at x" + hex4(lastFetch_));
+    raiseException(vector::kAccessViolation,
+                   "access control violation: user-mode read of x" + hex4(address) + " at x" + hex4(lastFetch_),
+                   accessFault(address, false));
     return false;
   }
   value = address >= addr::kDeviceStart ? readDevice(address) : mem_[address];
@@ -29,8 +30,9 @@ bool Lc3Machine::loadSlow(uint16_t address, uint16_t& value) {
 
 bool Lc3Machine::storeSlow(uint16_t address, uint16_t value) {
   if (options_.edition == Edition::Third && userMode() && (address < addr::kUserStart || address >= addr::kDeviceStart)) {
-    raiseException(vector::kAccessViolation, "access control violation: user-mode write of x" + hex4(address) +
-                                                 " at x" + hex4(lastFetch_));
+    raiseException(vector::kAccessViolation,
+                   "access control violation: user-mode write of x" + hex4(address) + " at x" + hex4(lastFetch_),
+                   accessFault(address, true));
     return false;
   }
   ++stores_;
@@ -147,22 +149,64 @@ void Lc3Machine::selfLoop(uint16_t address) {
   }
 }
 
+// Stack pushes and pops go through the memory like any access: a stack pointer in the device
+// registers reads and writes the devices (a push onto MCR stops the clock).
 void Lc3Machine::pushSupervisor(uint16_t value) {
   regs_[6] = static_cast<uint16_t>(regs_[6] - 1);
+  ++stores_;
+  if (regs_[6] >= addr::kDeviceStart) {
+    writeDevice(regs_[6], value);
+    return;
+  }
   mem_[regs_[6]] = value;
   decoded_[regs_[6]].op = kUndecoded;
-  ++stores_;
 }
 
 uint16_t Lc3Machine::popSupervisor() {
-  uint16_t v = mem_[regs_[6]];
-  regs_[6] = static_cast<uint16_t>(regs_[6] + 1);
+  const uint16_t a = regs_[6];
+  const uint16_t v = a >= addr::kDeviceStart ? readDevice(a) : mem_[a];
+  regs_[6] = static_cast<uint16_t>(a + 1);
   return v;
 }
 
+unsigned Lc3Machine::faultClocks(Fault fault) const {
+  // The states before the one that enters the exception (docs/lc3-simulator.md, "Clocks").
+  const unsigned m = options_.memoryLatency;
+  const unsigned fetch = fetchClocks(m, options_.edition);
+  switch (fault) {
+    case Fault::Fetch: return 2;                  // 18, 33 (the ACV test) -> 60
+    case Fault::IllegalOpcode: return fetch;      // -> 13
+    case Fault::PrivilegedRti: return fetch + 1;  // 8 -> 44
+    case Fault::Load:                             // 2/6, 35 -> 57
+    case Fault::LoadPointer:                      // 10, 17 -> 56
+    case Fault::Store:                            // 3/7, 23 -> 48
+    case Fault::StorePointer: return fetch + 2;   // 11, 19 -> 61
+    case Fault::LoadIndirect:                     // 10, 17, 24 (memory), 26, 35 -> 57
+    case Fault::StoreIndirect: return fetch + 4 + m;  // 11, 19, 29 (memory), 31, 23 -> 48
+  }
+  return fetch;
+}
+
+unsigned Lc3Machine::entryClocks(bool fromUser) const {
+  // The entry state (49, 13, 44 or an ACV state), 45 from user mode (the stack switch), then
+  // 37, 41 (push PSR), 43, 47/46, 48/52 (push PC), 50/54, 52/53 (read the vector), 54/55.
+  return 1 + (fromUser ? 1 : 0) + 5 + 3 * options_.memoryLatency;
+}
+
+Lc3Machine::Fault Lc3Machine::accessFault(uint16_t address, bool write) const {
+  const uint16_t word = mem_[lastFetch_];
+  const uint16_t pointer = static_cast<uint16_t>(lastFetch_ + 1 + (((word & 0x1FF) ^ 0x100) - 0x100));
+  switch (word >> 12) {
+    case 0xA: return address == pointer ? Fault::LoadPointer : Fault::LoadIndirect;
+    case 0xB: return write ? Fault::StoreIndirect : Fault::StorePointer;
+    default: return write ? Fault::Store : Fault::Load;
+  }
+}
+
 void Lc3Machine::enterInterrupt(uint8_t vec, uint8_t priority, uint16_t returnAddress) {
-  // Appendix C states 49, 37, 41, 43, 47, 48, 50, 52, 54 (3rd ed.): save the PSR, switch to the
-  // supervisor stack, push PSR and PC, raise the priority, enter supervisor mode, load the vector.
+  // Appendix C: save the PSR, switch to the supervisor stack, push PSR and PC, raise the
+  // priority, enter supervisor mode, load the vector (the states of entryClocks()).
+  clocks_ += entryClocks(userMode());
   const uint16_t oldPsr = psr();
   if (userMode()) {
     savedUsp_ = regs_[6];
@@ -172,7 +216,6 @@ void Lc3Machine::enterInterrupt(uint8_t vec, uint8_t priority, uint16_t returnAd
   pushSupervisor(returnAddress);
   psr_ = static_cast<uint16_t>((psr_ & 0x0007) | (static_cast<uint16_t>(priority & 7) << 8));
   pc_ = mem_[addr::kInterruptTable + vec];
-  clocks_ += 6 + 3 * options_.memoryLatency;
   lastPoll_.valid = false;
   ++callDepthDelta_;
 }
@@ -185,10 +228,14 @@ void Lc3Machine::takeKeyboardInterrupt() {
                 "keyboard interrupt with no service routine (vector x80 at x0180 is x0000) at x" + hex4(pc_));
     return;
   }
+  const uint64_t before = clocks_;
+  clocks_ += 1;  // state 18, which tests INT and goes to 49 instead of fetching
   enterInterrupt(vector::kKeyboard, 4, pc_);
+  interruptEntryClocks_ += clocks_ - before;
 }
 
-void Lc3Machine::raiseException(uint8_t vec, std::string message) {
+void Lc3Machine::raiseException(uint8_t vec, std::string message, Fault fault) {
+  clocks_ = instructionStartClocks_ + faultClocks(fault);
   const uint16_t handler = mem_[addr::kInterruptTable + vec];
   if (handler == 0) {
     // A bare machine (no operating system): nothing can handle the fault, so the run ends here.
@@ -206,6 +253,8 @@ void Lc3Machine::raiseException(uint8_t vec, std::string message) {
 void Lc3Machine::executeTrap(uint8_t trapVector) {
   const uint16_t routine = mem_[addr::kTrapTable + trapVector];
   if (routine == 0) {
+    // It stops after its fetch and decode, before any of its own states.
+    clocks_ = instructionStartClocks_ + fetchClocks(options_.memoryLatency, options_.edition);
     pc_ = lastFetch_;
     requestStop(sim::StopReason::Exception,
                 "TRAP x" + hex2(trapVector) + " has no service routine (at x" + hex4(lastFetch_) + ")");
@@ -225,6 +274,7 @@ void Lc3Machine::executeTrap(uint8_t trapVector) {
     if (userMode()) {
       savedUsp_ = regs_[6];
       regs_[6] = savedSsp_;
+      clocks_ += 1;  // state 45
     }
     pushSupervisor(oldPsr);
     pushSupervisor(pc_);
@@ -244,7 +294,8 @@ void Lc3Machine::executeTrap(uint8_t trapVector) {
 
 void Lc3Machine::executeRti() {
   if (userMode()) {
-    raiseException(vector::kPrivilegeViolation, "privilege mode violation: RTI in user mode at x" + hex4(lastFetch_));
+    raiseException(vector::kPrivilegeViolation, "privilege mode violation: RTI in user mode at x" + hex4(lastFetch_),
+                   Fault::PrivilegedRti);
     return;
   }
   // A.3: PC <- M[R6]; R6 <- R6+1; PSR <- M[R6]; R6 <- R6+1; back to the user stack if the PSR says so.

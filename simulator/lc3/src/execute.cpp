@@ -23,7 +23,7 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
       &&op_jmp, &&op_jsr, &&op_jsrr,
       &&op_ld, &&op_ldi, &&op_ldr, &&op_lea, &&op_lea_cc,
       &&op_st, &&op_sti, &&op_str,
-      &&op_trap, &&op_rti, &&op_reserved};
+      &&op_trap, &&op_rti, &&op_reserved, &&op_device_word};
 
   // Few locals, so that the compiler keeps them all in callee-saved registers: pc, cc, left,
   // clocks, dp. Everything else (registers, memory, the decode cache, the flag table, access
@@ -45,13 +45,14 @@ void Lc3Machine::execute(uint64_t budget, bool stopAtBreakpoints, bool skipFirst
 
 // The address of the instruction being executed: its decode-cache entry's index.
 #define CUR static_cast<uint16_t>(dp - dc)
-#define SYNC()                               \
-  do {                                       \
-    pc_ = pc;                                \
-    cc_ = cc;                                \
-    clocks_ = clocks;                        \
-    instructions_ = runEnd_ - left;          \
-    lastFetch_ = CUR;                        \
+#define SYNC()                                  \
+  do {                                          \
+    pc_ = pc;                                   \
+    cc_ = cc;                                   \
+    clocks_ = clocks;                           \
+    instructions_ = runEnd_ - left;             \
+    lastFetch_ = CUR;                           \
+    instructionStartClocks_ = clocks - dp->clocks; \
   } while (0)
 #define RELOAD()                                                     \
   do {                                                               \
@@ -125,7 +126,8 @@ fetch_violation:
   // 3rd edition: user code may not fetch from system space or device space either.
   dp = dc + pc;
   SYNC();
-  raiseException(vector::kAccessViolation, "access control violation: user-mode fetch from x" + hex4(pc));
+  instructionStartClocks_ = clocks;  // nothing of this instruction was counted yet
+  raiseException(vector::kAccessViolation, "access control violation: user-mode fetch from x" + hex4(pc), Fault::Fetch);
   goto reload;
 
 bp_check:
@@ -146,6 +148,9 @@ fetch:
   goto* kHandlers[dp->op];
 
 op_undecoded:
+  // The dispatch added the entry's clocks, which belong to the word the entry decoded before a
+  // store (or a restored snapshot) reset it: take them back before counting the new word's.
+  clocks -= dp->clocks;
   decodeAt(CUR);
   clocks += dp->clocks;
   goto* kHandlers[dp->op];
@@ -289,11 +294,15 @@ op_sti: {
 
 op_trap: {
   // The usual 3rd-edition TRAP inline (A.3: push PSR and PC on the supervisor stack, enter
-  // supervisor mode, PC <- M[vector]); executeTrap() handles the 2nd edition, unassigned vectors
-  // and TRAP breakpoints. The pushes, like executeTrap()'s, do not fire watchpoints.
+  // supervisor mode, PC <- M[vector]); executeTrap() handles the 2nd edition, unassigned vectors,
+  // TRAP breakpoints and a stack in the device registers. The pushes, like executeTrap()'s, do not
+  // fire watchpoints.
   const uint16_t routine = mem_[addr::kTrapTable + dp->imm];
+  const uint16_t stackTop = (psr_ & 0x8000) ? savedSsp_ : regs_[6];
   if (__builtin_expect(options_.edition != Edition::Third || routine == 0 || routine == badTrapRoutine_ ||
-                           (flagsWithBreakpoints_ && breakpoints().hasPortOrInterrupt()),
+                           (flagsWithBreakpoints_ && breakpoints().hasPortOrInterrupt()) ||
+                           static_cast<uint16_t>(stackTop - 1) >= addr::kDeviceStart ||
+                           static_cast<uint16_t>(stackTop - 2) >= addr::kDeviceStart,
                        0)) {
     SYNC();
     executeTrap(static_cast<uint8_t>(dp->imm));
@@ -304,6 +313,7 @@ op_trap: {
   if (psr_ & 0x8000) {
     savedUsp_ = sp;
     sp = savedSsp_;
+    ++clocks;  // state 45, the switch to the supervisor stack
   }
   --sp;
   mem_[sp] = oldPsr;
@@ -322,9 +332,9 @@ op_trap: {
 }
 op_rti: {
   // RTI from supervisor mode inline (A.3: PC <- M[R6], PSR <- M[R6+1], R6 += 2, back to the user
-  // stack if the new PSR is user mode); executeRti() handles the privilege violation and the end
-  // of an exception handler.
-  if (__builtin_expect((psr_ & 0x8000) || !activeException_.empty(), 0)) {
+  // stack if the new PSR is user mode); executeRti() handles the privilege violation, the end
+  // of an exception handler and a stack in the device registers.
+  if (__builtin_expect((psr_ & 0x8000) || !activeException_.empty() || regs_[6] >= addr::kDeviceStart - 1, 0)) {
     SYNC();
     executeRti();
     goto reload;
@@ -353,9 +363,29 @@ op_rti: {
   }
   NEXT();
 }
+op_device_word: {
+  // A fetch from the device registers reads the device, side effects and all (the memory's
+  // address decoding sends every access there, as in the micro engine); the word is decoded for
+  // this one execution and the entry left undecoded, so the next fetch reads the device again.
+  // The PC has been incremented (state 18) when the read happens. The loop then leaves after
+  // this instruction, so that whatever the read caused (a verdict, a due interrupt) is seen at once.
+  const uint16_t at = CUR;
+  SYNC();
+  deviceFetchWord_ = readDevice(at);
+  decodeInstruction(at, deviceFetchWord_);
+  const uint8_t op = dp->op;
+  dc[at].op = kUndecoded;
+  clocks += dp->clocks;
+  runEnd_ -= left;
+  left = 0;
+  goto* kHandlers[op];
+}
+
 op_reserved:
   SYNC();
-  raiseException(vector::kIllegalOpcode, "illegal opcode x" + hex4(mem_[CUR]) + " at x" + hex4(CUR));
+  raiseException(vector::kIllegalOpcode,
+                 "illegal opcode x" + hex4((bp[CUR] & kFlagDevice) ? deviceFetchWord_ : mem_[CUR]) + " at x" + hex4(CUR),
+                 Fault::IllegalOpcode);
   goto reload;
 
 after_slow:
@@ -383,6 +413,10 @@ events:
 
 out:
   SYNC();
+  if ((events_ & kEventInterrupt) && !(events_ & kEventStop)) {
+    events_ &= ~kEventInterrupt;
+    if (interruptDue()) takeKeyboardInterrupt();
+  }
   activeFlags_ = nullptr;
 
 #undef CUR

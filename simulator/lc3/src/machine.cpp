@@ -3,6 +3,7 @@
 
 #include "decoded.hpp"
 #include "hex.hpp"
+#include "micro/datapath.hpp"
 
 namespace asmlab::lc3sim {
 
@@ -36,6 +37,11 @@ Lc3Machine::Lc3Machine(Options options)
   if (options_.memoryLatency < 1) options_.memoryLatency = 1;
   if (options_.memoryLatency > 40) options_.memoryLatency = 40;  // keeps every count within a byte
   rebuildClockTable();
+  micro_ = std::make_unique<MicroState>();
+  if (microcoded()) {
+    microProgram_ = std::make_shared<const MicroProgram>(
+        compileMicroProgram(options_.controlStore ? *options_.controlStore : standardControlStore(options_.edition)));
+  }
   if (options_.operatingSystem) {
     for (const auto& block : options_.operatingSystem->blocks) {
       for (size_t i = 0; i < block.words.size(); ++i) {
@@ -123,6 +129,7 @@ void Lc3Machine::reset() {
     pc_ = entry_;
     psr_ = 0x8002;  // user mode, priority 0, Z set: the state that the boot code hands over
   }
+  *micro_ = MicroState{};  // the control unit starts in state 18 (Appendix C)
   instructions_ = 0;
   clocks_ = 0;
   lastClocks_ = 0;

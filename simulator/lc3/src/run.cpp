@@ -3,12 +3,15 @@
 
 #include "decoded.hpp"
 #include "hex.hpp"
+#include "micro/datapath.hpp"
 
 namespace asmlab::lc3sim {
 
 namespace {
-// Runs are cut into chunks so that a pause request from another thread is seen promptly.
+// Runs are cut into chunks so that a pause request from another thread is seen promptly (the
+// micro engine runs some 60 times fewer instructions per second, hence its smaller chunks).
 constexpr uint64_t kChunk = uint64_t{1} << 22;
+constexpr uint64_t kMicroChunk = uint64_t{1} << 16;
 }  // namespace
 
 sim::StopInfo Lc3Machine::finish(sim::StopInfo info) {
@@ -26,13 +29,15 @@ sim::StopInfo Lc3Machine::runLoop(const sim::RunLimits& limits, bool skipBreakpo
   events_ = 0;
   const uint64_t startInstructions = instructions_;
   const uint64_t startClocks = clocks_;
-  if (interruptDue()) {  // input fed since the last run
+  if (!microcoded() && interruptDue()) {  // input fed since the last run (the micro engine tests INT in state 18)
     takeKeyboardInterrupt();
     skipBreakpointAtStart = false;
   }
-  // Longest possible instruction plus an interrupt entry, for exact clock limits.
-  const uint64_t maxClocksPerStep = *std::max_element(clockTable_.begin(), clockTable_.end()) + 1u +
-                                    6u + 3u * options_.memoryLatency;
+  // Longest possible instruction (a taken branch's extra state, a TRAP's stack switch) plus an
+  // interrupt entry (state 18 and the entry from user mode), for exact clock limits.
+  const uint64_t maxClocksPerStep =
+      *std::max_element(clockTable_.begin(), clockTable_.end()) + 1u + 1u + entryClocks(true);
+  const uint64_t chunk = microcoded() ? kMicroChunk : kChunk;
   while (!(events_ & kEventStop)) {
     const uint64_t done = instructions_ - startInstructions;
     const uint64_t clocksUsed = clocks_ - startClocks;
@@ -49,25 +54,27 @@ sim::StopInfo Lc3Machine::runLoop(const sim::RunLimits& limits, bool skipBreakpo
       requestStop(sim::StopReason::Paused, "paused");
       break;
     }
-    uint64_t budget = std::min(limits.maxInstructions - done, kChunk);
+    uint64_t budget = std::min(limits.maxInstructions - done, chunk);
     if (limits.maxClocks != UINT64_MAX) {
       budget = std::min(budget, std::max<uint64_t>(1, (limits.maxClocks - clocksUsed) / maxClocksPerStep));
     }
     if (trace_) {
       // Tracing runs the same loop one instruction at a time, so idle tracing costs the loop nothing.
-      const uint64_t before = clocks_;
+      const uint64_t before = clocks_ - interruptEntryClocks_;
       const uint16_t at = pc_;
       const uint64_t count = instructions_;
-      execute(1, limits.stopAtBreakpoints, skipBreakpointAtStart);
+      if (microcoded()) executeMicro(1, limits.stopAtBreakpoints, skipBreakpointAtStart);
+      else execute(1, limits.stopAtBreakpoints, skipBreakpointAtStart);
       if (instructions_ != count) {
-        lastClocks_ = clocks_ - before;
+        lastClocks_ = clocks_ - interruptEntryClocks_ - before;
         trace_(sim::TraceEvent{lastFetch_ == at ? at : lastFetch_, count, lastClocks_});
       }
     } else {
-      const uint64_t before = clocks_;
+      const uint64_t before = clocks_ - interruptEntryClocks_;
       const uint64_t count = instructions_;
-      execute(budget, limits.stopAtBreakpoints, skipBreakpointAtStart);
-      if (instructions_ == count + 1) lastClocks_ = clocks_ - before;
+      if (microcoded()) executeMicro(budget, limits.stopAtBreakpoints, skipBreakpointAtStart);
+      else execute(budget, limits.stopAtBreakpoints, skipBreakpointAtStart);
+      if (instructions_ == count + 1) lastClocks_ = clocks_ - interruptEntryClocks_ - before;
     }
     skipBreakpointAtStart = false;
   }
@@ -86,6 +93,14 @@ sim::StopInfo Lc3Machine::run(const sim::RunLimits& limits) {
 }
 
 sim::StopInfo Lc3Machine::step() {
+  if (microcoded() && !micro_->atBoundary && micro_->dispatched) {
+    // Between micro-steps: finish the instruction in progress (its dispatch was already counted).
+    while (!micro_->atBoundary) {
+      sim::StopInfo s = stepClock();
+      if (s.reason != sim::StopReason::Step) return s;
+    }
+    return finish({sim::StopReason::Step, pc_, {}, 0});
+  }
   sim::RunLimits one;
   one.maxInstructions = 1;
   pauseRequested_.store(false, std::memory_order_relaxed);
@@ -108,13 +123,17 @@ bool isReturnJump(uint16_t w) { return (w >> 12) == 0xC && ((w >> 6) & 7) == 7; 
 // Step over and step out single-step with a call-depth count: JSR/JSRR, TRAP and interrupt
 // entries deepen it, RET and RTI make it shallower. Breakpoints inside the call still stop.
 sim::StopInfo Lc3Machine::stepOver(const sim::RunLimits& limits) {
-  if (!isCall(mem_[pc_])) return step();
+  if (!atInstructionBoundary() || !isCall(mem_[pc_])) return step();
   return stepOut(limits);  // after stepping into the call, run until it returns
 }
 
 sim::StopInfo Lc3Machine::stepOut(const sim::RunLimits& limits) {
   // Called directly: finish the current routine. Called from stepOver at a call: the first step
   // enters the routine (depth 1) and the routine's return brings the depth back to 0.
+  if (!atInstructionBoundary()) {
+    sim::StopInfo s = step();  // between micro-steps: finish the instruction in progress first
+    if (s.reason != sim::StopReason::Step) return s;
+  }
   pauseRequested_.store(false, std::memory_order_relaxed);
   const uint64_t start = instructions_;
   const uint64_t startClocks = clocks_;

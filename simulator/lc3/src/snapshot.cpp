@@ -1,5 +1,6 @@
 // Whole-machine snapshots: memory, registers, devices, counters, input cursor and output.
 #include "decoded.hpp"
+#include "micro/datapath.hpp"
 
 namespace asmlab::lc3sim {
 
@@ -20,6 +21,7 @@ public:
   std::string activeException;
   uint16_t exceptionFrame = 0, exceptionAddress = 0;
   PollState lastPoll;
+  MicroState micro;
   const Lc3Machine* owner = nullptr;
 };
 
@@ -49,6 +51,7 @@ std::unique_ptr<sim::MachineSnapshot> Lc3Machine::saveSnapshot() const {
   s->exceptionFrame = exceptionFrame_;
   s->exceptionAddress = exceptionAddress_;
   s->lastPoll = lastPoll_;
+  s->micro = *micro_;
   s->owner = this;
   return s;
 }
@@ -85,6 +88,7 @@ void Lc3Machine::restoreSnapshot(const sim::MachineSnapshot& snapshot) {
   exceptionFrame_ = s->exceptionFrame;
   exceptionAddress_ = s->exceptionAddress;
   lastPoll_ = s->lastPoll;
+  *micro_ = s->micro;
   // A restored machine has not stopped anywhere yet: a breakpoint at its PC fires on the next run.
   lastStop_ = {};
   lastStopCount_ = UINT64_MAX;

@@ -125,6 +125,24 @@ struct RgbImage {
 // Reads a PNG; false with a message when the file is missing or not a PNG.
 bool readPng(const std::string& path, RgbImage& image, std::string& error);
 
+// A clock count scoped to one instruction, to each call of a subroutine or to every instruction of
+// a kind, and the LC-3 micro engine's state sequences (docs/grading.md, "Clocks and microcode").
+struct ScopedClockCheck {
+  enum class Scope { Instruction, Subroutine, Opcode } scope = Scope::Instruction;
+  AddressExpr at;                 // the instruction or the subroutine's first instruction
+  std::string opcodeName;         // Opcode: as written ("LDR", "JSRR", "RET")
+  uint16_t wordMask = 0, wordValue = 0;  // Opcode: the instruction words it covers
+  std::optional<uint64_t> equals;  // clocks: every execution takes exactly this many
+  // states: the expected states of one execution; a state repeated M times (a memory state
+  // waiting for R) is kept as one entry with `times` = 0 for "M".
+  struct State {
+    unsigned state = 0;
+    unsigned times = 1;  // 0 = the memory latency M
+  };
+  std::vector<State> states;
+  unsigned execution = 1;  // states: which execution is compared (1 = the first)
+};
+
 // How often a subroutine was called (calls: {FILL_BOX: 2, DISPLAY_BOARD: {min: 1}}).
 struct CallCount {
   std::string label;
@@ -135,7 +153,7 @@ struct CallCount {
 struct Check {
   enum class Kind {
     Output, Registers, Preserved, Memory, MemoryUnchanged, Screen, Pixels, Pixel, Speaker, Stop,
-    ExitCode, Instructions, Clocks, String, Calls, AnyOf
+    ExitCode, Instructions, Clocks, String, Calls, AnyOf, States
   } kind = Kind::Output;
   double points = -1;  // <0: share of the test's points
   std::string message;
@@ -186,6 +204,7 @@ struct Check {
   std::string stopVerdict;  // stop
   int exitCode = 0;         // exit_code
   std::optional<uint64_t> min, max;  // instructions / clocks
+  std::shared_ptr<const ScopedClockCheck> scoped;  // clocks of an instruction, subroutine or opcode; states
 
   std::string describe() const;  // short name for reports: "output equals golden.txt"
 };
@@ -268,6 +287,11 @@ struct BuildSpec {
   bool haltBanner = true;  // LC-3: HALT prints "--- Halting the LC-3 ---" (halt_banner: false)
   std::string start;       // LC-3: where the program starts (a label or an address); "" = its first .ORIG
   std::string privilege;   // LC-3: "user" or "supervisor"; "" = the course simulator's rule
+  // LC-3: run on the microcoded engine, with the control store from a file: one of the submission's
+  // files (a microcode assignment) or a course file (docs/lc3-microarchitecture.md).
+  bool microcoded = false;
+  std::string microcodeSubmission;       // a name in `submission`
+  std::filesystem::path microcode;       // a course file (absolute)
 };
 
 struct Spec {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "asmlab/asm/diagnostics.hpp"
+#include "asmlab/lc3sim/microcode.hpp"
 #include "asmlab/sim/machine.hpp"
 
 namespace asmlab::toolchain {
@@ -28,6 +29,10 @@ struct LoadOptions {
   bool lc3OperatingSystem = true;     // false: bare machine without vector tables
   bool lc3HaltBanner = true;          // HALT prints "--- Halting the LC-3 ---"
   bool lc3RunBootCode = false;        // start at the OS boot code (x0200) instead of the program
+  // The microcoded engine (one microinstruction per clock) instead of the fast one, and its
+  // control store (nullptr = the edition's standard store; a store implies the micro engine).
+  bool lc3Microcoded = false;
+  std::shared_ptr<const lc3sim::ControlStore> lc3ControlStore;
   bool lc3Strict = false;             // reject the course tools' relaxed syntax (AssembleOptions::strict)
   bool lc3CaseSensitiveLabels = false;
   // Where the program starts: a label or an address (x3000); empty = the first .ORIG, as the

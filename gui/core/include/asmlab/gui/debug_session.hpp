@@ -27,6 +27,10 @@
 #include "asmlab/toolchain/loader.hpp"
 #include "asmlab/toolchain/program_settings.hpp"
 
+namespace asmlab::lc3sim {
+class Lc3Machine;
+}
+
 namespace asmlab::gui {
 
 struct SourceDiagnostic {
@@ -57,6 +61,18 @@ public:
   // TASM-only directives), else the defaults; settingsSummary() says which
   // (toolchain/program_settings.hpp).
   bool load(const QString& path);
+  // The LC-3's engine for the next load: the microcoded one (one microinstruction per clock), with
+  // the control store from `microcodePath` when it is not empty (micro_session.cpp).
+  void setLc3Microcoded(bool on, const QString& microcodePath = {}) {
+    microcoded_ = on || !microcodePath.isEmpty();
+    microcodePath_ = microcodePath;
+  }
+  // The loaded LC-3 machine when it runs the micro engine, else nullptr (caller holds the mutex
+  // while it uses it).
+  lc3sim::Lc3Machine* microMachine() const;
+  // One clock forward, and one clock back (restore and re-execute to the clock before).
+  void stepClock();
+  void stepBackClock();
   bool reload() { return load(path_); }
   QString path() const { return path_; }
   bool isProject() const { return isProject_; }
@@ -176,6 +192,8 @@ private:
   sim::StopInfo runPaced();
   void finish(sim::StopInfo stop);
   void afterSyncAction(const sim::StopInfo& stop);
+  // Fills the LC-3 engine options; false (with diagnostics) when the control store has errors.
+  bool loadMicrocode(toolchain::LoadOptions& options, Diagnostics& diagnostics);
   void inputChanged();  // records outside input for step back (caller holds the mutex)
 
   QString path_, diagnosticsText_, settingsSummary_, projectName_, specPath_;
@@ -200,6 +218,8 @@ private:
   int temporaryBreakpoint_ = -1;
   toolchain::ExplicitSettings given_;
   QString dialect_ = "masm", cpu_ = "8086";
+  bool microcoded_ = false;
+  QString microcodePath_;
   uint64_t generation_ = 0;
   int edition_ = 3;
   sim::StopInfo lastStop_;

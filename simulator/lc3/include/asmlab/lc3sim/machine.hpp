@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "asmlab/lc3/object.hpp"
+#include "asmlab/lc3sim/micro_view.hpp"
+#include "asmlab/lc3sim/microcode.hpp"
 #include "asmlab/sim/machine.hpp"
 
 namespace asmlab::lc3sim {
@@ -42,12 +44,20 @@ inline constexpr uint8_t kAccessViolation = 0x02;
 inline constexpr uint8_t kKeyboard = 0x80;
 }  // namespace vector
 
+// How the machine executes: Fast steps whole instructions and adds up the clocks of their
+// Appendix C state sequences; Micro runs the control store one microinstruction per clock. Both
+// give the same architectural results and the same clock counts (with the standard store).
+enum class Engine : uint8_t { Fast, Micro };
+
 // The privilege a program starts in. Auto follows the course simulator (lc3tools): user mode when
 // the start address lies in user space (x3000-xFDFF), supervisor mode otherwise.
 enum class Privilege : uint8_t { Auto, User, Supervisor };
 
 struct Options {
   Edition edition = Edition::Third;
+  Engine engine = Engine::Fast;
+  // The micro engine's control store; nullptr = the edition's standard store.
+  std::shared_ptr<const ControlStore> controlStore;
   // M: clocks per memory access (the states that wait for the memory's R signal, Appendix C).
   unsigned memoryLatency = 5;
   // Fill R0-R7 and every word that neither the OS nor the program occupies from a PRNG seeded
@@ -62,6 +72,9 @@ struct Options {
   // Print the OS's "--- Halting the LC-3 ---" banner on HALT.
   bool haltBanner = true;
 };
+
+struct CompiledRow;   // src/micro/datapath.hpp
+struct MicroProgram;
 
 class Lc3Machine final : public sim::Machine {
 public:
@@ -135,12 +148,27 @@ public:
   // Characters fed but not yet read by the program.
   size_t pendingInput() const { return input_.size() - inputPos_; }
 
+  // The microcoded engine (Options::engine == Engine::Micro) --------------------------------------
+  bool microcoded() const { return options_.engine == Engine::Micro; }
+  // The store the micro engine runs (the standard one for the edition unless Options say otherwise).
+  const ControlStore& controlStore() const;
+  // Executes one clock: one microinstruction (on the fast engine, one instruction). Breakpoints
+  // are not tested; a stop the clock causes (halt, exception, watchpoint) is reported at once.
+  sim::StopInfo stepClock();
+  // True between instructions: at the start of state 18 (always, on the fast engine).
+  bool atInstructionBoundary() const;
+  // The datapath and the clock about to run (empty values on the fast engine).
+  MicroView microView() const;
+  // Called after every clock the micro engine executes; empty = off (and free).
+  void setClockTraceSink(std::function<void(const MicroClockEvent&)> sink) { clockTrace_ = std::move(sink); }
+
   // The index of each register in registers().
   enum RegisterIndex : size_t { kR0 = 0, kPC = 8, kPSR = 9, kSavedSSP = 10, kSavedUSP = 11 };
 
 private:
   struct Decoded;
   class Snapshot;
+  struct MicroState;
   enum Event : uint32_t {
     kEventStop = 1,       // pendingStop_ holds the verdict
     kEventInterrupt = 2,  // an interrupt may have become due
@@ -153,6 +181,7 @@ private:
   sim::StopInfo finish(sim::StopInfo info);
 
   void decodeAt(uint16_t address);
+  void decodeInstruction(uint16_t address, uint16_t word);  // into the decode cache entry of `address`
   void invalidateDecodeCache();
   void rebuildClockTable();
 
@@ -163,7 +192,7 @@ private:
   void writeDevice(uint16_t address, uint16_t value);
   void executeTrap(uint8_t trapVector);
   void executeRti();
-  void raiseException(uint8_t vector, std::string message);
+
   bool interruptDue() const;
   void enterInterrupt(uint8_t vector, uint8_t priority, uint16_t returnAddress);
   void takeKeyboardInterrupt();
@@ -171,6 +200,31 @@ private:
   void noteEmptyKeyboardPoll();
   void requestStop(sim::StopReason reason, std::string message = {});
   void pushSupervisor(uint16_t value);
+  // Clocks of the states an instruction passes through before an exception, and of the entry.
+  enum class Fault : uint8_t {
+    Fetch, IllegalOpcode, PrivilegedRti, Load, LoadPointer, LoadIndirect, Store, StorePointer, StoreIndirect
+  };
+  unsigned faultClocks(Fault fault) const;
+  unsigned entryClocks(bool fromUser) const;
+  Fault accessFault(uint16_t address, bool write) const;
+  // Enters the exception handler for `vector` (the instruction started at instructionStartClocks_).
+  void raiseException(uint8_t vector, std::string message, Fault fault);
+
+  // The micro engine (src/micro/): the run loop, one clock, and the machine's bookkeeping at the
+  // points where the microcode dispatches, enters an exception or interrupt, or ends an instruction.
+  void executeMicro(uint64_t budget, bool stopAtBreakpoints, bool skipFirstBreakpoint);
+  template <bool kTraced>
+  void microLoop(uint64_t& left, bool skipFirstBreakpoint);
+  bool microBoundary(uint64_t left, bool skipFirstBreakpoint);
+  template <bool kTraced>
+  bool microClock(uint64_t& left);
+  bool microDispatch(uint8_t& next, uint64_t& left);
+  bool microEntry(const CompiledRow& row);
+  void microFinishInstruction(uint64_t& left);
+  void microAbandon();
+  uint16_t microRead(uint16_t address);
+  void microWrite(uint16_t address, uint16_t value);
+  std::string microAccessViolation() const;
   uint16_t popSupervisor();
   std::string describe(uint16_t address) const;  // "x3004 (LOOP+2)"
 
@@ -245,7 +299,15 @@ private:
   uint64_t lastStopCount_ = UINT64_MAX;
   std::atomic<bool> pauseRequested_{false};
   std::function<void(const sim::TraceEvent&)> trace_;
-  int callDepthDelta_ = 0;  // calls minus returns executed, for step over / step out
+  std::function<void(const MicroClockEvent&)> clockTrace_;
+  int callDepthDelta_ = 0;
+  uint64_t instructionStartClocks_ = 0;  // clocks_ when the instruction in progress was fetched (slow paths)
+  uint16_t deviceFetchWord_ = 0;         // the word the last fetch from a device register read
+  // Clocks spent entering keyboard interrupts, which lastInstructionClocks() leaves out.
+  uint64_t interruptEntryClocks_ = 0;
+
+  std::shared_ptr<const MicroProgram> microProgram_;
+  std::unique_ptr<MicroState> micro_;  // calls minus returns executed, for step over / step out
 };
 
 }  // namespace asmlab::lc3sim
