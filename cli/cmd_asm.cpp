@@ -14,6 +14,7 @@
 #include "asmlab/asm/diagnostics.hpp"
 #include "asmlab/asm/output_file.hpp"
 #include "asmlab/lc3/assembler.hpp"
+#include "asmlab/masm/assembler.hpp"
 #include "asmlab/lc3/objfile.hpp"
 #include "asmlab/lc3/textobj.hpp"
 #include "command.hpp"
@@ -34,10 +35,9 @@ struct AsmRequest {
   bool noSym = false;
   std::vector<std::string> warningFlags;  // -Werror, -Wno-unused-label, -Wno-fall-into-data
   std::string arch = "auto";
-  size_t errorLimit = 0;
   bool strict = false;               // LC-3: reject the course tools' relaxed syntax
   bool caseSensitiveLabels = false;  // LC-3: `Loop` and `LOOP` are two labels
-  MasmArgs masm;  // -I, -D, --dialect, --case for 8086 sources
+  MasmArgs masm;  // -I, -D, --dialect, --case, --m510, --error-limit (LC-3 sources too)
 };
 
 enum class Architecture { Lc3, X86 };
@@ -76,17 +76,21 @@ std::string_view upperKeyword(std::string_view word, std::array<char, 8>& buffer
   return {buffer.data(), word.size()};
 }
 
-// LC-3 sources have .ORIG; MASM/TASM sources have segment or model directives. Anything else is
-// treated as LC-3, whose diagnostics then explain what is missing.
+// LC-3 sources have .ORIG; MASM/TASM sources have segment or model directives (TASM's without a
+// dot too: MODEL, DATASEG, CODESEG, IDEAL ...). Anything else is treated as LC-3, whose
+// diagnostics then explain what is missing.
 Architecture detectArchitecture(const SourceFile& source) {
   bool lc3 = false, x86 = false;
   std::array<char, 8> buffer;
   forEachWord(source.text(), ';', [&](std::string_view written) {
-    if (written.size() < 4) return true;  // every keyword below has 4 to 7 characters
-    const std::string_view word = upperKeyword(written, buffer);
+    if (written.size() < 3) return true;  // every keyword below has 3 (TASM's ARG) or more characters
+    const std::string_view word = upperKeyword(written, buffer);  // empty for words over 8 characters
     if (word == ".ORIG") lc3 = true;
-    if (word == "SEGMENT" || word == ".MODEL" || word == ".CODE" || word == ".DATA" || word == "ASSUME" ||
-        word == "ENDP" || word == "ENDS" || word == ".STACK" || word == ".8086")
+    // The TASM table folds case itself and takes words of any length; once an x86 keyword has
+    // been seen, only .ORIG can change the answer.
+    if (!x86 && (word == "SEGMENT" || word == ".MODEL" || word == ".CODE" || word == ".DATA" || word == "ASSUME" ||
+                 word == "ENDP" || word == "ENDS" || word == ".STACK" || word == ".8086" ||
+                 masm::isTasmOnlyDirective(written)))
       x86 = true;
     return !lc3;
   });
@@ -126,8 +130,10 @@ bool writeOutputs(const std::string& sourcePath, const std::vector<Output>& outp
 }
 
 int assembleLc3File(const AsmRequest& request, const std::shared_ptr<const SourceFile>& source) {
+  MasmArgs settings = request.masm;  // the spec's build.error_limit applies to LC-3 sources too
+  if (!applyProgramSettings({source->name()}, settings)) return 1;
   Diagnostics diagnostics;
-  diagnostics.setErrorLimit(request.errorLimit);
+  diagnostics.setErrorLimit(settings.errorLimit);
   lc3::AssembleOptions options;
   const WarningFlags warnings = parseWarningFlags(request.warningFlags);
   diagnostics.setWarningsAsErrors(warnings.error);
@@ -217,7 +223,10 @@ int runAsm(const AsmRequest& request) {
     }
     Architecture arch = request.arch == "lc3"   ? Architecture::Lc3
                         : request.arch == "x86" ? Architecture::X86
-                                                : detectArchitecture(*source);
+                        : request.masm.dialect == "tasm" && request.masm.dialectOption != nullptr &&
+                                  request.masm.dialectOption->count() > 0
+                            ? Architecture::X86  // --dialect tasm names an 8086 source
+                            : detectArchitecture(*source);
     int result = arch == Architecture::Lc3 ? assembleLc3File(request, source) : assembleX86File(request, source);
     if (result != 0) status = 1;
   }
@@ -236,7 +245,6 @@ CommandRegistration registration("asm", [](CLI::App& app) -> std::function<int()
   addWarningOption(*cmd, request->warningFlags);
   cmd->add_option("--arch", request->arch, "Source architecture (default: detected from the content)")
       ->check(CLI::IsMember({"auto", "lc3", "x86"}));
-  cmd->add_option("--error-limit", request->errorLimit, "Stop listing errors after this many (0: all)");
   cmd->add_flag("--strict", request->strict,
                 "LC-3: reject what only the course tools accept (operands without commas, stray commas, "
                 "punctuation in labels, text after .END, overlapping .ORIG blocks) instead of warning");

@@ -59,6 +59,7 @@ int runBuild(const BuildArgs& args) {
       auto dir = std::filesystem::path(path).parent_path().string();
       libraryPaths.push_back(dir.empty() ? "." : dir);
       Diagnostics diags;
+      diags.setErrorLimit(masmArgs.errorLimit);
       diags.setWarningsAsErrors(warningsAsErrors);
       auto result = masm::assembleFile(path, options, diags);
       for (auto& m : result.messages) std::cout << m << "\n";

@@ -3,6 +3,9 @@
 // exists). --source prints a program that `asmlab asm` turns back into the same words.
 // `asmlab dis GAME.COM|GAME.EXE [--map F] [--cpu M]`: an 8086 DOS program as a MASM source that
 // `asmlab build` turns back into the same program (toolchain/dos_disassembly.hpp).
+// `asmlab dis MODULE.OBJ` / `asmlab dis COURSE.LIB [--member NAME | --out-dir DIR]`: an OMF module as
+// a MASM source that `asmlab asm` turns back into an equivalent object (toolchain/omf_disassembly.hpp).
+#include <cctype>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -14,7 +17,10 @@
 #include "asmlab/lc3/disassembler.hpp"
 #include "asmlab/lc3/objfile.hpp"
 #include "asmlab/lc3/textobj.hpp"
+#include "asmlab/link/omf_library.hpp"
+#include "asmlab/link/omf_reader.hpp"
 #include "asmlab/toolchain/dos_disassembly.hpp"
+#include "asmlab/toolchain/omf_disassembly.hpp"
 #include "asmlab/toolchain/program_settings.hpp"
 #include "command.hpp"
 
@@ -31,7 +37,15 @@ struct DisRequest {
   std::string mapPath;   // 8086: publics to name places with (default: FILE.map beside the program)
   std::string cpu;       // 8086: decoding model (default: asmlab.yaml's, else 8086)
   std::string output;    // -o: write the source here instead of stdout
+  std::string member;    // .LIB: the module to disassemble (its name, or its number from 1)
+  std::string outDir;    // .LIB: write every module as DIR/MODULE.asm
 };
+
+// Library member names compare as DOS file names do: case does not matter.
+std::string upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
 
 std::string lowerExtension(const std::string& path) {
   std::string ext = fs::path(path).extension().string();
@@ -88,15 +102,100 @@ int disassembleDos(const DisRequest& request, const std::string& bytes) {
   return 0;
 }
 
+// An OMF module's source, with what a user needs to know about it on stderr.
+std::string omfSource(const DisRequest& request, const link::Module& module, const std::string& label) {
+  toolchain::OmfDisassemblyOptions options;
+  options.cpu = request.cpu;
+  options.file = label;
+  const auto result = toolchain::disassembleOmfModule(module, options);
+  if (!result.exact)
+    std::cerr << fmt::format("asmlab dis: {}: warning: the listing does not assemble back to an equivalent object ({})\n",
+                             label, result.difference);
+  if (result.caseSensitive)
+    std::cerr << fmt::format("asmlab dis: {}: note: its names keep their case: assemble the listing with --case preserve\n",
+                             label);
+  return result.source;
+}
+
+int writeSource(const DisRequest& request, const std::string& path, const std::string& source) {
+  if (path.empty()) {
+    std::cout << source;
+    return 0;
+  }
+  std::string error;
+  if (!writeOutputFile(path, source, InputFiles({request.file}), error)) {
+    std::cerr << "asmlab dis: error: " << error << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+int disassembleObject(const DisRequest& request, const std::string& bytes) {
+  link::LinkDiagnostics diagnostics;
+  std::vector<uint8_t> data(bytes.begin(), bytes.end());
+  auto module = link::readObject(data, request.file, diagnostics);
+  diagnostics.render(std::cerr);
+  if (!module) return 1;
+  return writeSource(request, request.output, omfSource(request, *module, request.file));
+}
+
+// A library: one member (--member), every member into a folder (--out-dir), or every member one
+// after the other on stdout.
+int disassembleLibrary(const DisRequest& request, const std::string& bytes) {
+  link::LinkDiagnostics diagnostics;
+  auto library = link::Library::read(std::vector<uint8_t>(bytes.begin(), bytes.end()), request.file, diagnostics);
+  if (!library) {
+    diagnostics.render(std::cerr);
+    return 1;
+  }
+  const auto& members = library->members();
+  std::vector<size_t> chosen;
+  if (!request.member.empty()) {
+    for (size_t i = 0; i < members.size() && chosen.empty(); ++i)
+      if (upper(members[i].name) == upper(request.member) || upper(fs::path(members[i].name).stem().string()) == upper(request.member) ||
+          std::to_string(i + 1) == request.member)
+        chosen.push_back(i);
+    if (chosen.empty()) {
+      std::string names;
+      for (const auto& m : members) names += (names.empty() ? "" : ", ") + m.name;
+      std::cerr << fmt::format("asmlab dis: error: {} has no member '{}' (its members: {})\n", request.file, request.member, names);
+      return 1;
+    }
+  } else {
+    for (size_t i = 0; i < members.size(); ++i) chosen.push_back(i);
+  }
+  if (chosen.size() > 1 && !request.output.empty()) {
+    std::cerr << fmt::format("asmlab dis: error: {} has {} members: choose one with --member NAME, or write them all with "
+                             "--out-dir DIR\n",
+                             request.file, chosen.size());
+    return 1;
+  }
+  std::set<std::string> written;
+  int status = 0;
+  for (size_t i : chosen) {
+    link::LinkDiagnostics memberDiagnostics;
+    auto module = library->loadMember(i, memberDiagnostics);
+    memberDiagnostics.render(std::cerr);
+    if (!module) return 1;
+    const std::string source = omfSource(request, *module, library->memberLabel(i));
+    if (!request.outDir.empty()) {
+      std::string stem = fs::path(members[i].name).stem().string();
+      if (stem.empty()) stem = fmt::format("member{}", i + 1);
+      while (!written.insert(upper(stem)).second) stem += "_";
+      std::error_code ec;
+      fs::create_directories(request.outDir, ec);
+      status |= writeSource(request, (fs::path(request.outDir) / (stem + ".asm")).string(), source);
+    } else {
+      status |= writeSource(request, request.output, source);
+    }
+  }
+  return status;
+}
+
 bool inImage(const lc3::ObjectImage& image, uint16_t address) {
   for (const auto& block : image.blocks)
     if (address >= block.origin && uint32_t(address) < uint32_t(block.origin) + block.words.size()) return true;
   return false;
-}
-
-std::string upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
 }
 
 // For --source: only labels whose address the program defines can be written (a label from the
@@ -142,10 +241,13 @@ int runDis(const DisRequest& request) {
     return 1;
   }
   if (isDosProgram(request.file, bytes)) return disassembleDos(request, bytes);
-  if (lowerExtension(request.file) == ".obj" && !bytes.empty() && static_cast<uint8_t>(bytes[0]) == 0x80) {
-    std::cerr << fmt::format("asmlab dis: {}: an OMF (8086) object: link it first (asmlab link {} -o PROGRAM.EXE) and "
-                             "disassemble the program, or list it with asmlab objdump\n",
-                             request.file, request.file);
+  // OMF: THEADR (80h) or LHEADR (82h) starts an object, the library header (F0h) a library.
+  const uint8_t first = bytes.empty() ? 0 : static_cast<uint8_t>(bytes[0]);
+  if (first == 0xF0 && lowerExtension(request.file) != ".obj") return disassembleLibrary(request, bytes);
+  if ((first == 0x80 || first == 0x82) && lowerExtension(request.file) != ".bin" && lowerExtension(request.file) != ".hex")
+    return disassembleObject(request, bytes);
+  if (!request.member.empty() || !request.outDir.empty()) {
+    std::cerr << "asmlab dis: error: --member and --out-dir are for OMF libraries (.lib)\n";
     return 1;
   }
   lc3::ObjectImage image;
@@ -213,10 +315,17 @@ int runDis(const DisRequest& request) {
 
 CommandRegistration registration("dis", [](CLI::App& app) -> std::function<int()> {
   auto request = std::make_shared<DisRequest>();
-  auto* cmd = app.add_subcommand("dis", "Disassemble an LC-3 object file, or an 8086 DOS program (.COM, .EXE) into MASM source");
-  cmd->add_option("file", request->file, "LC-3 object file (.obj) or words as text (.bin, .hex); or a DOS program (.com, .exe)")->required();
+  auto* cmd = app.add_subcommand(
+      "dis", "Disassemble an LC-3 object file, or an 8086 DOS program (.COM, .EXE), OMF object (.OBJ) or library (.LIB) into MASM source");
+  cmd->add_option("file", request->file,
+                  "LC-3 object file (.obj) or words as text (.bin, .hex); or a DOS program (.com, .exe), OMF object (.obj) or library (.lib)")
+      ->required();
+  cmd->add_option("--member", request->member, "8086 library: the module to disassemble (its name, or its number from 1)");
+  cmd->add_option("--out-dir", request->outDir, "8086 library: write every module as DIR/MODULE.asm");
   cmd->add_option("--map", request->mapPath, "8086: map file whose publics name places (default: FILE.map beside it)");
-  cmd->add_option("--cpu", request->cpu, "8086: decoding model 8086, 8088, 80186, 80286, 80386 (default: asmlab.yaml's, else 8086)")
+  cmd->add_option("--cpu", request->cpu,
+                  "8086: decoding model 8086, 8088, 80186, 80286, 80386 (default: asmlab.yaml's, else 8086; for an object, the "
+                  "lowest that decodes it)")
       ->check(CLI::IsMember({"8086", "8088", "80186", "80286", "80386"}));
   cmd->add_option("-o,--output", request->output, "Write the listing to this file instead of stdout");
   cmd->add_option("--sym", request->symPath, "Symbol table (default: FILE.sym beside the object, if present)");

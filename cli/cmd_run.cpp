@@ -52,6 +52,9 @@ struct RunRequest {
   std::vector<std::string> screenshotsAt;  // CLOCK:FILE
   std::string cpu = "8086";
   std::string dialect = "masm";
+  bool masm510 = false;
+  size_t errorLimit = Diagnostics::kDefaultErrorLimit;
+  bool multiPass = false;
   std::vector<std::string> includePaths, libraryPaths;
   std::string dosDir;
   std::string args;
@@ -265,6 +268,9 @@ int runProgram(const RunRequest& req) {
   options.lc3Privilege = req.privilege;
   options.x86Cpu = req.cpu;
   options.masmDialect = req.dialect;
+  options.masm510 = req.masm510;
+  options.errorLimit = req.errorLimit;
+  options.tasmMultiPass = req.multiPass;
   options.includePaths = req.includePaths;
   options.libraryPaths = req.libraryPaths;
   options.dosDirectory = req.dosDir;
@@ -499,6 +505,10 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   cmd->add_flag("--trace", req->trace, "Print one line per instruction to stderr (or --trace-file)");
   cmd->add_option("--trace-file", req->traceFile, "Write the trace to this file");
   cmd->add_flag("--json", req->json, "Print the result as JSON on stdout (verdict, exit code, counts, output, registers)");
+  auto* errorLimitOpt =
+      cmd->add_option("--error-limit", req->errorLimit,
+                      "List at most N assembly errors, count the rest (0: all); default: asmlab.yaml's, else 20")
+          ->capture_default_str();
   cmd->add_flag("--no-halt-banner", req->noHaltBanner, "HALT stops without printing \"--- Halting the LC-3 ---\"");
   cmd->add_flag("--strict", req->strict, "LC-3 sources: reject what only the course tools accept (see asmlab asm --help)");
   cmd->add_flag("--case-sensitive-labels", req->caseSensitiveLabels,
@@ -521,6 +531,9 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   auto* cpuOpt = pcGroup->add_option("--cpu", req->cpu, "CPU model: 8086, 8088, 80186, 80286, 80386; default: asmlab.yaml's, else the one the source's .186-.486/P186-P586 needs, else 8086");
   auto* dialectOpt = pcGroup->add_option("--dialect", req->dialect, "8086 sources: masm or tasm (Turbo Assembler, MASM or Ideal mode); default: asmlab.yaml's, else tasm for a source with TASM-only directives, else masm")
       ->check(CLI::IsMember({"masm", "tasm"}));
+  pcGroup->add_flag("--m510", req->masm510, "8086 sources: MASM 5.1 compatibility (ML /Zm, OPTION M510)");
+  pcGroup->add_flag("--multi-pass", req->multiPass,
+                    "8086 sources under --dialect tasm: TASM /m (forward jumps without one-pass NOP padding)");
   pcGroup->add_option("-I,--include", req->includePaths, "8086 sources: directory searched for INCLUDE files");
   pcGroup->add_option("-L,--libpath", req->libraryPaths, "8086 sources: directory searched for INCLUDELIB libraries");
   pcGroup->add_option("--dos-dir", req->dosDir, "Let DOS file functions use this directory (off by default)");
@@ -530,11 +543,12 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
                   "Settings file (asmlab.yaml: edition, cpu, dialect, include and library folders); default: the one "
                   "beside the program")
       ->check(CLI::ExistingFile);
-  return [req, inputOpt, editionOpt, cpuOpt, dialectOpt] {
+  return [req, inputOpt, editionOpt, cpuOpt, dialectOpt, errorLimitOpt] {
     req->inputGiven = inputOpt->count() > 0;
     if (editionOpt->count() > 0) req->given.lc3Edition = req->edition;
     if (cpuOpt->count() > 0) req->given.x86Cpu = req->cpu;
     if (dialectOpt->count() > 0) req->given.masmDialect = req->dialect;
+    if (errorLimitOpt->count() > 0) req->given.errorLimit = req->errorLimit;
     req->input = unescape(req->input);
     return runProgram(*req);
   };

@@ -27,6 +27,13 @@ void addMasmOptions(CLI::App& app, MasmArgs& args) {
       ->check(CLI::IsMember({"upper", "preserve", "public"}));
   app.add_flag("--line-numbers", args.lineNumbers,
                "Record source line numbers in the object (MASM /Zd); the map file lists them");
+  app.add_flag("--m510", args.masm510, "MASM 5.1 compatibility, as ML /Zm or OPTION M510 (docs/masm-assembler.md)");
+  args.errorLimitOption =
+      app.add_option("--error-limit", args.errorLimit,
+                     "List at most N errors per source, count the rest (0: all); default: asmlab.yaml's, else 20")
+          ->capture_default_str();
+  app.add_flag("--multi-pass", args.multiPass,
+               "TASM /m: size forward jumps to their targets (TASM's default is one pass: NOP-padded forward jumps)");
 }
 
 masm::Options masmOptions(const MasmArgs& args) {
@@ -37,6 +44,8 @@ masm::Options masmOptions(const MasmArgs& args) {
                                            : masm::CaseMode::Upper;
   o.includePaths = args.includePaths;
   o.lineNumbers = args.lineNumbers;
+  o.masm510 = args.masm510;
+  o.tasmMultiPass = args.multiPass;
   for (auto& dir : toolchain::defaultIncludePaths()) o.includePaths.push_back(dir);
   for (auto& d : args.defines) {
     auto eq = d.find('=');
@@ -48,6 +57,7 @@ masm::Options masmOptions(const MasmArgs& args) {
 bool applyProgramSettings(const std::vector<std::string>& files, MasmArgs& args) {
   toolchain::ExplicitSettings given;
   if (args.dialectOption != nullptr && args.dialectOption->count() > 0) given.masmDialect = args.dialect;
+  if (args.errorLimitOption != nullptr && args.errorLimitOption->count() > 0) given.errorLimit = args.errorLimit;
   given.running = false;  // assembling follows the source's own processor directives
   Diagnostics diagnostics;
   auto settings = toolchain::programSettings(files, args.spec, given, diagnostics);
@@ -56,8 +66,11 @@ bool applyProgramSettings(const std::vector<std::string>& files, MasmArgs& args)
   if (!settings->summary.empty()) std::cerr << "asmlab: " << settings->summary << "\n";
   toolchain::LoadOptions resolved;
   resolved.masmDialect = args.dialect;
+  resolved.errorLimit = args.errorLimit;
   toolchain::applySettings(*settings, given, resolved);
   args.dialect = resolved.masmDialect;
+  args.errorLimit = resolved.errorLimit;
+  args.masm510 = args.masm510 || settings->masm510;
   args.includePaths.insert(args.includePaths.end(), settings->includePaths.begin(), settings->includePaths.end());
   args.specLibraryPaths = settings->libraryPaths;
   return true;
@@ -65,9 +78,10 @@ bool applyProgramSettings(const std::vector<std::string>& files, MasmArgs& args)
 
 namespace {
 std::optional<link::Module> assembleLoaded(const std::shared_ptr<const SourceFile>& source, const std::string& path,
-                                           const masm::Options& options, std::string* listing,
+                                           const masm::Options& options, size_t errorLimit, std::string* listing,
                                            bool warningsAsErrors = false) {
   Diagnostics diags;
+  diags.setErrorLimit(errorLimit);
   diags.setWarningsAsErrors(warningsAsErrors);
   masm::Options o = options;
   o.listing = listing != nullptr;
@@ -83,23 +97,24 @@ int writeOutputs(const std::string& input, const std::optional<link::Module>& mo
                  const std::string& listingPath, const std::string& listing);
 }  // namespace
 
-std::optional<link::Module> assembleMasmSource(const std::string& path, const masm::Options& options, std::string* listing) {
-  return assembleLoaded(nullptr, path, options, listing);
+std::optional<link::Module> assembleMasmSource(const std::string& path, const masm::Options& options,
+                                               size_t errorLimit, std::string* listing) {
+  return assembleLoaded(nullptr, path, options, errorLimit, listing);
 }
 
 int runMasmAssemble(const std::string& input, const std::string& output, const std::string& listingPath,
                     const MasmArgs& args) {
   std::string listing;
-  auto module = assembleLoaded(nullptr, input, masmOptions(args), listingPath.empty() ? nullptr : &listing,
-                               args.warningsAsErrors);
+  auto module = assembleLoaded(nullptr, input, masmOptions(args), args.errorLimit,
+                               listingPath.empty() ? nullptr : &listing, args.warningsAsErrors);
   return writeOutputs(input, module, output, listingPath, listing);
 }
 
 int runMasmAssembleSource(const std::shared_ptr<const SourceFile>& source, const std::string& output,
                           const std::string& listingPath, const MasmArgs& args) {
   std::string listing;
-  auto module = assembleLoaded(source, source->name(), masmOptions(args), listingPath.empty() ? nullptr : &listing,
-                               args.warningsAsErrors);
+  auto module = assembleLoaded(source, source->name(), masmOptions(args), args.errorLimit,
+                               listingPath.empty() ? nullptr : &listing, args.warningsAsErrors);
   return writeOutputs(source->name(), module, output, listingPath, listing);
 }
 

@@ -20,13 +20,18 @@ struct MasmArgs {
   std::string caseMode = "upper";         // --case upper|preserve|public (MASM /Cu /Cp /Cx)
   bool color = false;
   bool lineNumbers = false;               // --line-numbers (MASM /Zd): LINNUM records in the object
+  bool multiPass = false;                 // --multi-pass (TASM /m): no one-pass NOP padding
   bool warningsAsErrors = false;          // -Werror
   std::string spec;                       // --spec: asmlab.yaml to read (default: beside the first source)
   CLI::Option* dialectOption = nullptr;   // to tell a typed --dialect from the default
   std::vector<std::string> specLibraryPaths;  // library_paths of the spec
+  bool masm510 = false;                   // --m510 (ML /Zm): MASM 5.1 compatibility
+  size_t errorLimit = 20;                 // --error-limit N: errors listed per source (0: all)
+  CLI::Option* errorLimitOption = nullptr;  // to tell a typed --error-limit from the default
 };
 
-// Adds -I, -D, --dialect, --case and --line-numbers to a subcommand.
+// Adds -I, -D, --dialect, --case, --line-numbers, --m510, --error-limit and --multi-pass to a
+// subcommand.
 void addMasmOptions(CLI::App& app, MasmArgs& args);
 masm::Options masmOptions(const MasmArgs& args);
 
@@ -37,7 +42,7 @@ bool applyProgramSettings(const std::vector<std::string>& files, MasmArgs& args)
 
 // Assembles one source: prints diagnostics and %OUT messages, returns the module on success.
 std::optional<link::Module> assembleMasmSource(const std::string& path, const masm::Options& options,
-                                               std::string* listing = nullptr);
+                                               size_t errorLimit, std::string* listing = nullptr);
 
 // `asmlab asm file.asm [-o file.obj] [--listing file.lst]` for 8086 sources: writes the OMF object
 // (default: the source's name with .obj) and, when listingPath is not empty, the listing.

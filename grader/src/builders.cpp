@@ -102,11 +102,13 @@ BuiltProgram buildWithToolchain(const Spec& spec, const fs::path& submission) {
   options.lc3Privilege = spec.build.privilege;
   options.x86Cpu = spec.build.cpu;
   options.masmDialect = spec.build.dialect;
+  options.masm510 = spec.build.masm510;
+  options.errorLimit = spec.build.errorLimit;
+  options.tasmMultiPass = spec.build.multiPass;
   for (const auto& dir : spec.build.includePaths) options.includePaths.push_back(dir.string());
   for (const auto& dir : spec.build.libraryPaths) options.libraryPaths.push_back(dir.string());
   if (spec.build.randomize) options.seed = spec.build.randomSeed;
   Diagnostics diagnostics;
-  diagnostics.setErrorLimit(50);
   std::unique_ptr<sim::Machine> machine = toolchain::loadProgram(paths, options, diagnostics);
   built.diagnostics += diagnostics.renderToString();
   if (!machine) return built;

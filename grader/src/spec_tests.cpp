@@ -54,7 +54,7 @@ void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
   if (!expectMap(node, "build")) return;
   checkKeys(node, "build", {"submission", "sources", "modules", "libraries", "edition", "cpu", "dialect", "include_paths",
                                 "library_paths", "randomize", "seed", "halt_banner", "case_sensitive_labels", "strict",
-                                "start", "privilege"});
+                                "start", "privilege", "error_limit", "m510", "multi_pass"});
   if (node["randomize"]) build.randomize = boolean(node["randomize"], "build.randomize").value_or(false);
   if (node["seed"]) build.randomSeed = count(node["seed"], "build.seed").value_or(1);
   if (node["halt_banner"]) {
@@ -80,6 +80,12 @@ void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
       build.privilege = *mode;
     }
     if (machine_ != "lc3") error(node["privilege"], "build.privilege applies to machine lc3 (the 8086 has no privilege levels)");
+  }
+  if (node["error_limit"])
+    build.errorLimit = count(node["error_limit"], "build.error_limit").value_or(Diagnostics::kDefaultErrorLimit);
+  if (node["m510"]) {
+    build.masm510 = boolean(node["m510"], "build.m510").value_or(false);
+    if (machine_ != "pc") error(node["m510"], "build.m510 applies to machine pc only");
   }
   if (node["submission"]) {
     build.submission = stringList(node["submission"], "build.submission");
@@ -143,6 +149,12 @@ void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
       build.dialect = *dialect;
     }
     if (machine_ != "pc") error(node["dialect"], "build.dialect applies to machine pc only");
+  }
+  // TASM's /m (docs/masm-assembler.md, "One pass or several").
+  if (node["multi_pass"]) {
+    build.multiPass = boolean(node["multi_pass"], "build.multi_pass").value_or(false);
+    if (machine_ != "pc" || build.dialect != "tasm")
+      error(node["multi_pass"], "build.multi_pass applies to machine pc with dialect tasm only (MASM 6 always sizes jumps in several passes)");
   }
   // Search folders, relative to the spec; each must exist (a typo would otherwise surface as a
   // missing INCLUDE file in every submission's diagnostics).

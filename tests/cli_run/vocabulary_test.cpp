@@ -99,6 +99,18 @@ TEST_F(Vocabulary, RunLeavesUnusedLabelWarningsOutUnlessAsked) {
   EXPECT_EQ(asmlab("run " + program + " -Wunused-label -Werror", dir_).exit, 1);
 }
 
+// A TASM source written with its dotless directives (MODEL, STACK, DATASEG, CODESEG) is an 8086
+// source for asm, as it is for build; --dialect tasm says so too.
+TEST_F(Vocabulary, AsmTakesTasmDotlessDirectivesAsAnX86Source) {
+  write("t.asm", "MODEL small\nSTACK 100h\nDATASEG\nmsg db 'hi$'\nCODESEG\nstart: mov ax, @data\n"
+                 "mov ds, ax\nmov ax, 4C00h\nint 21h\nEND start\n");
+  auto detected = asmlab("asm t.asm", dir_);
+  EXPECT_EQ(detected.exit, 0) << detected.text;
+  EXPECT_TRUE(fs::exists(dir_ / "t.obj"));
+  auto named = asmlab("asm t.asm --dialect tasm -o named.obj", dir_);
+  EXPECT_EQ(named.exit, 0) << named.text;
+}
+
 TEST_F(Vocabulary, AnObjectFileErrorIsSaidOnce) {
   write("t.asm", ".model small\n.stack 100h\n.code\nstart: mov ax, 4C00h\nint 21h\nend start\n");
   ASSERT_EQ(asmlab("asm t.asm", dir_).exit, 0);

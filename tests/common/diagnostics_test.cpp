@@ -26,11 +26,28 @@ TEST(Diagnostics, FormatsLikeACompilerWithCaretUnderOperand) {
   EXPECT_EQ(d.errorCount(), 1u);
 }
 
-TEST(Diagnostics, BinaryBytesInQuotedLineAreMadePrintable) {
-  auto f = std::make_shared<const SourceFile>("bin.asm", std::string("\x01\xff.ORIG", 7));
+TEST(Diagnostics, BinaryBytesInQuotedLineAreEscapedAndTheCaretFollows) {
+  // \x01 and a lone \xFF (not UTF-8) are written as four characters each; the caret under '.ORIG'
+  // moves over both escapes; 'é' (UTF-8) stays one character.
+  auto f = std::make_shared<const SourceFile>("bin.asm", std::string("\x01\xff.ORIG \xc3\xa9x", 11));
   Diagnostics d;
-  d.error({f, 1, 1, 1}, "non-ASCII byte");
-  EXPECT_NE(formatDiagnostic(d.all()[0]).find("??.ORIG"), std::string::npos);
+  d.error({f, 1, 3, 5}, "bad \x1b[2J message");
+  d.error({f, 1, 11, 1}, "after the accent");
+  EXPECT_EQ(formatDiagnostic(d.all()[0]),
+            "bin.asm:1:3: error: bad \\x1B[2J message\n"
+            "    1 | \\x01\\xFF.ORIG \xc3\xa9x\n"
+            "      |         ^~~~~\n");
+  std::string second = formatDiagnostic(d.all()[1]);
+  EXPECT_EQ(second.substr(second.rfind('|')), "|" + std::string(16, ' ') + "^\n");
+}
+
+TEST(Diagnostics, CaretStaysOnTheLineWhateverTheColumnAndLength) {
+  auto f = std::make_shared<const SourceFile>("a.asm", "mov ax\n");
+  Diagnostics d;
+  d.error({f, 1, 4000000000u, 4000000000u}, "far away");
+  d.error({f, 1, 5, 4000000000u}, "long");
+  EXPECT_EQ(formatDiagnostic(d.all()[0]), "a.asm:1:4000000000: error: far away\n    1 | mov ax\n      |       ^\n");
+  EXPECT_EQ(formatDiagnostic(d.all()[1]), "a.asm:1:5: error: long\n    1 | mov ax\n      |     ^~\n");
 }
 
 TEST(Diagnostics, WarningsAsErrorsAndCounts) {

@@ -28,6 +28,19 @@ TEST(Lc3PseudoOps, FillWithALabelHoldsItsAddress) {
   EXPECT_EQ(a.words(), (std::vector<uint16_t>{0x4001, 0x4000}));
 }
 
+// Georgia Tech's complx takes a character literal in .FILL; the word is its ASCII code ('A' is
+// x41, '\n' x0A: ASCII table), with a warning naming the portable form.
+TEST(Lc3PseudoOps, FillWithACharacterLiteral) {
+  auto a = assembleSource(".ORIG x3000\nA .FILL 'A'\nB .FILL '\\n'\nC .FILL ' '\n.END\n");
+  ASSERT_FALSE(a.diagnostics.hasErrors()) << a.text();
+  EXPECT_EQ(a.words(), (std::vector<uint16_t>{0x41, 0x0A, 0x20}));
+  EXPECT_NE(a.text().find(".FILL x41"), std::string::npos) << a.text();
+  EXPECT_EQ(a.text().find("''A''"), std::string::npos) << a.text();
+  auto two = assembleSource(".ORIG x3000\n.FILL 'AB'\n.END\n");
+  EXPECT_TRUE(two.diagnostics.hasErrors());
+  EXPECT_NE(two.text().find("not one character in quotes"), std::string::npos) << two.text();
+}
+
 TEST(Lc3PseudoOps, BlkwReservesZeroedWordsOrAFillValue) {
   EXPECT_EQ(wordsOf(".BLKW 3"), (std::vector<uint16_t>{0, 0, 0}));
   EXPECT_EQ(wordsOf(".BLKW 2, #5"), (std::vector<uint16_t>{5, 5}));

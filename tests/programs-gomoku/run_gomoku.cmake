@@ -1,11 +1,12 @@
-# Builds gomoku.asm as a TINY-model .COM with `asmlab build --dialect tasm` and plays one scripted
+# Builds gomoku.asm as a TINY-model .COM with `asmlab build --dialect tasm --multi-pass` (TASM /m,
+# as the game's spec; one-pass NOP padding would change the random seed's count) and plays one scripted
 # game with `asmlab run --keys SCRIPT --screen-text` (the script holds the key presses and the
 # mouse moves and clicks, each delivered when the program waits for input), then compares what the
 # program printed and the final text screen with a golden file, and checks the DOS exit code 0.
 #   cmake -DASMLAB=... -DSOURCE=... -DSCRIPT=... -DGOLDEN=... -DWORKDIR=... -P run_gomoku.cmake
 file(MAKE_DIRECTORY "${WORKDIR}")
 set(program "${WORKDIR}/gomoku.com")
-execute_process(COMMAND "${ASMLAB}" build --dialect tasm "${SOURCE}" -o "${program}"
+execute_process(COMMAND "${ASMLAB}" build --dialect tasm --multi-pass "${SOURCE}" -o "${program}"
   RESULT_VARIABLE built OUTPUT_VARIABLE build_out ERROR_VARIABLE build_err)
 if(NOT built EQUAL 0 OR NOT EXISTS "${program}")
   message(FATAL_ERROR "asmlab build ${SOURCE} failed (${built}):\n${build_out}${build_err}")

@@ -120,6 +120,23 @@ TEST_F(LoaderTest, EditionAndSeedReachTheMachine) {
   EXPECT_EQ(a->readRegister(7), 0x3002u);
 }
 
+// Every front end that loads through here (run, the grader, the debugger) lists at most
+// LoadOptions::errorLimit errors (default 20) and counts the rest.
+TEST_F(LoaderTest, ListsAtMostTheErrorLimit) {
+  std::string source = ".ORIG x3000\n";
+  for (int i = 0; i < 25; ++i) source += "BOGUS R1\n";
+  const auto path = write("many.asm", source + "HALT\n.END\n");
+  Diagnostics diagnostics;
+  EXPECT_EQ(loadProgram({path}, LoadOptions{}, diagnostics), nullptr);
+  EXPECT_EQ(diagnostics.errorCount(), 25u);
+  EXPECT_EQ(diagnostics.all().size(), 20u);
+  LoadOptions five;
+  five.errorLimit = 5;
+  Diagnostics fewer;
+  EXPECT_EQ(loadProgram({path}, five, fewer), nullptr);
+  EXPECT_EQ(fewer.all().size(), 5u);
+}
+
 // .bin and .hex errors are located like assembler errors (file:line:col with the line); the rules
 // are the course converters': 16 binary digits a line, or one hexadecimal word a line.
 TEST_F(LoaderTest, TextWordFilesReportEachBadLine) {

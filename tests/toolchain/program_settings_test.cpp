@@ -122,3 +122,32 @@ TEST_F(ProgramSettingsTest, ABrokenSpecBesideTheProgramIsAWarningAndIgnored) {
   EXPECT_EQ(d.warningCount(), 1u);
   EXPECT_TRUE(s->specPath.empty());
 }
+
+TEST_F(ProgramSettingsTest, M510AndTheErrorLimitComeFromTheBuildKeys) {
+  // docs/grading.md: build.m510 (ML's /Zm) and build.error_limit, as the grader reads them.
+  write("asmlab.yaml", "machine: pc\nbuild:\n  submission: p.asm\n  m510: true\n  error_limit: 5\n");
+  auto program = write("p.asm", ".model small\n.code\nend\n");
+  Diagnostics d;
+  auto s = programSettings({program}, "", {}, d);
+  ASSERT_TRUE(s);
+  EXPECT_TRUE(s->masm510);
+  EXPECT_EQ(s->errorLimit, 5u);
+  LoadOptions options;
+  applySettings(*s, {}, options);
+  EXPECT_TRUE(options.masm510);
+  EXPECT_EQ(options.errorLimit, 5u);
+  ExplicitSettings typed;
+  typed.errorLimit = 0;
+  applySettings(*s, typed, options);
+  EXPECT_EQ(options.errorLimit, 0u);  // --error-limit 0 on the command line wins
+}
+
+TEST_F(ProgramSettingsTest, AWrongErrorLimitOrM510IsALocatedError) {
+  for (const char* key : {"error_limit: -3", "error_limit: many", "m510: perhaps"}) {
+    auto spec = write("asmlab.yaml", std::string("machine: pc\nbuild:\n  ") + key + "\n");
+    Diagnostics d;
+    EXPECT_FALSE(programSettings({write("p.asm", "end\n")}, spec, {}, d)) << key;
+    ASSERT_TRUE(d.hasErrors()) << key;
+    EXPECT_EQ(d.all().front().location.line, 3u) << key;
+  }
+}

@@ -387,6 +387,11 @@ const Case kCases[] = {
     {Cpu::I80286, "smsw ax", "0F 01 E0"},
     {Cpu::I80286, "lmsw word ptr [bx]", "0F 01 37"},
     {Cpu::I80286, "clts", "0F 06"},
+    // 0F 01 /0../3 (iAPX 286 Programmer's Reference, appendix B): ModRM 00|digit|r/m.
+    {Cpu::I80286, "sgdt fword ptr [bx]", "0F 01 07"},   // 00|000|111
+    {Cpu::I80286, "sidt fword ptr [si]", "0F 01 0C"},   // 00|001|100
+    {Cpu::I80286, "lgdt fword ptr [bx]", "0F 01 17"},   // 00|010|111
+    {Cpu::I80286, "lidt fword ptr [di]", "0F 01 1D"},   // 00|011|101
 
     // 80386 additions.
     {Cpu::I80386, "movzx ax, bl", "0F B6 C3"},

@@ -106,6 +106,7 @@ namespace {
 
 std::unique_ptr<sim::Machine> loadAny(const std::vector<std::string>& paths, const LoadOptions& options,
                                       Diagnostics& diagnostics, SourceMap* sourceMap) {
+  diagnostics.setErrorLimit(options.errorLimit);
   if (paths.empty()) {
     diagnostics.error({}, "no program file given");
     return nullptr;

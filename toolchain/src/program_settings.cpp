@@ -151,6 +151,17 @@ public:
           return report(n.Mark(), fmt::format("unknown dialect '{}' (masm, or tasm for TASM's MASM mode)", dialect));
         settings.masmDialect = dialect;
       }
+      if (auto n = build["m510"]) {
+        bool on = false;
+        if (!n.IsScalar() || !YAML::convert<bool>::decode(n, on)) return report(n.Mark(), "build.m510 must be true or false");
+        settings.masm510 = on;
+      }
+      if (auto n = build["error_limit"]) {
+        long long limit = -1;
+        if (!n.IsScalar() || !YAML::convert<long long>::decode(n, limit) || limit < 0)
+          return report(n.Mark(), "build.error_limit must be a count (0: all errors)");
+        settings.errorLimit = static_cast<size_t>(limit);
+      }
       if (!folders(build["include_paths"], dir, settings.includePaths)) return false;
       if (!folders(build["library_paths"], dir, settings.libraryPaths)) return false;
     } catch (const YAML::Exception& e) {
@@ -232,6 +243,8 @@ std::optional<ProgramSettings> programSettings(const std::vector<std::string>& f
   if (settings.lc3Edition && !given.lc3Edition) fromSpec.push_back(fmt::format("LC-3 edition {}", *settings.lc3Edition));
   if (settings.x86Cpu && !given.x86Cpu && given.running) fromSpec.push_back("CPU " + *settings.x86Cpu);
   if (settings.masmDialect && !given.masmDialect) fromSpec.push_back("dialect " + *settings.masmDialect);
+  if (settings.masm510) fromSpec.push_back("MASM 5.1 compatibility (m510)");
+  if (settings.errorLimit && !given.errorLimit) fromSpec.push_back(fmt::format("error limit {}", *settings.errorLimit));
   if (!settings.includePaths.empty()) fromSpec.push_back(fmt::format("include folders {}", fmt::join(settings.includePaths, ", ")));
   if (!settings.libraryPaths.empty()) fromSpec.push_back(fmt::format("library folders {}", fmt::join(settings.libraryPaths, ", ")));
 
@@ -270,6 +283,8 @@ void applySettings(const ProgramSettings& settings, const ExplicitSettings& give
   if (auto e = given.lc3Edition ? given.lc3Edition : settings.lc3Edition) options.lc3Edition = *e;
   if (auto c = given.x86Cpu ? given.x86Cpu : settings.x86Cpu) options.x86Cpu = *c;
   if (auto d = given.masmDialect ? given.masmDialect : settings.masmDialect) options.masmDialect = *d;
+  options.masm510 = options.masm510 || settings.masm510;
+  if (auto n = given.errorLimit ? given.errorLimit : settings.errorLimit) options.errorLimit = *n;
   // The spec's folders come after the command line's, as a course's shared set-up.
   options.includePaths.insert(options.includePaths.end(), settings.includePaths.begin(), settings.includePaths.end());
   options.libraryPaths.insert(options.libraryPaths.end(), settings.libraryPaths.begin(), settings.libraryPaths.end());

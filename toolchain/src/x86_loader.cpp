@@ -138,8 +138,10 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     std::vector<SourceLabel> labels;
     masm::Options masmOptions;
     masmOptions.dialect = options.masmDialect == "tasm" ? masm::Dialect::Tasm : masm::Dialect::Masm;
+    masmOptions.tasmMultiPass = options.tasmMultiPass;
     masmOptions.includePaths = options.includePaths;
     masmOptions.lineNumbers = sourceMap != nullptr;
+    masmOptions.masm510 = options.masm510;
     for (auto& dir : defaultIncludePaths()) masmOptions.includePaths.push_back(dir);
     for (const auto& f : files) {
       if (!f.detected.isObject) {

@@ -28,37 +28,84 @@ const char* severityColor(Severity s) {
   return "";
 }
 
-// Non-printable bytes in a quoted source line are shown as '?', so a binary file cannot
-// corrupt the terminal; the caret column still lines up because each byte becomes one column.
-std::string printable(std::string_view line) {
+}  // namespace
+
+// Terminal-safe text: control bytes, DEL, C1 controls and bytes that are not UTF-8 are written as
+// \xHH, so a binary file (or a Ctrl-Z from a DOS editor) cannot corrupt the terminal. `columns`
+// (when given) receives, for each byte of `text`, the display column where it starts, and one more
+// entry for the end of the text, so a caret can be placed under any byte.
+std::string escapeForTerminal(std::string_view text, std::vector<uint32_t>* columns, bool keepNewlines) {
   std::string out;
-  out.reserve(line.size());
-  for (unsigned char c : line) out += (c == '\t' || (c >= 0x20 && c < 0x7f)) ? static_cast<char>(c) : '?';
+  out.reserve(text.size());
+  uint32_t column = 0;
+  auto mark = [&](size_t count) {
+    if (columns)
+      for (size_t k = 0; k < count; ++k) columns->push_back(column);
+  };
+  size_t i = 0;
+  while (i < text.size()) {
+    auto c = static_cast<unsigned char>(text[i]);
+    if (c == '\t' || (keepNewlines && c == '\n') || (c >= 0x20 && c < 0x7f)) {
+      mark(1);
+      out += static_cast<char>(c);
+      column = c == '\n' ? 0 : column + 1;
+      ++i;
+      continue;
+    }
+    // A complete UTF-8 sequence of a printable character (not U+0080..U+009F) is kept as it is.
+    size_t length = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
+    bool valid = length != 0 && i + length <= text.size();
+    for (size_t k = 1; valid && k < length; ++k) valid = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
+    if (valid && c == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0) valid = false;
+    if (valid) {
+      mark(length);
+      out.append(text.substr(i, length));
+      ++column;
+      i += length;
+      continue;
+    }
+    mark(1);
+    out += fmt::format("\\x{:02X}", c);
+    column += 4;
+    ++i;
+  }
+  if (columns) columns->push_back(column);
   return out;
 }
+
+namespace {
 
 void formatOne(std::string& out, const Diagnostic& d, bool color) {
   const auto& loc = d.location;
   const char* bold = color ? "\x1b[1m" : "";
   const char* reset = color ? "\x1b[0m" : "";
   if (loc.file && loc.line == 0) {
-    out += fmt::format("{}{}: {}", bold, loc.file->name(), reset);  // a whole file (an object, a library)
+    // a whole file (an object, a library)
+    out += fmt::format("{}{}: {}", bold, escapeForTerminal(loc.file->name(), nullptr, false), reset);
   } else if (loc.file) {
-    out += fmt::format("{}{}:{}:{}: {}", bold, loc.file->name(), loc.line, loc.column, reset);
+    out += fmt::format("{}{}:{}:{}: {}", bold, escapeForTerminal(loc.file->name(), nullptr, false), loc.line,
+                       loc.column, reset);
   }
   out += fmt::format("{}{}:{} {}{}{}\n", color ? severityColor(d.severity) : "", severityName(d.severity), reset, bold,
-                     d.message, reset);
+                     escapeForTerminal(d.message, nullptr, true), reset);
   if (loc.file && loc.line >= 1 && loc.line <= loc.file->lineCount()) {
-    std::string text = printable(loc.file->line(loc.line));
+    std::string_view raw = loc.file->line(loc.line);
+    std::vector<uint32_t> columns;
+    std::string text = escapeForTerminal(raw, &columns, false);
     out += fmt::format("{:>5} | {}\n", loc.line, text);
+    // The caret stays on the line: a column past its end points just after the last byte, and
+    // the marks stop there too, however large the location's numbers are.
+    size_t first = std::min<size_t>(loc.column ? loc.column - 1 : 0, raw.size());
+    size_t last = std::min<size_t>(first + std::max<uint32_t>(loc.length, 1), raw.size() + 1);
     // The caret line copies tabs from the source so it lines up under the operand.
     std::string pad;
-    for (uint32_t i = 1; i < loc.column && i - 1 < text.size(); ++i) pad += text[i - 1] == '\t' ? '\t' : ' ';
-    // A place past the end of the line is drawn just after it: the caret line is never longer
-    // than the source line it marks, whatever column or length a front end computed.
+    for (size_t i = 0; i < first; ++i) {
+      if (raw[i] == '\t') pad += '\t';
+      else pad.append(columns[i + 1] - columns[i], ' ');
+    }
+    uint32_t width = last > first + 1 ? columns[std::min(last, raw.size())] - columns[first] : 1;
     std::string marks = "^";
-    const size_t column = std::min<size_t>(std::max<uint32_t>(loc.column, 1), text.size() + 1);
-    if (loc.length > 1) marks.append(std::min<size_t>(loc.length, text.size() + 2 - column) - 1, '~');
+    if (width > 1) marks.append(width - 1, '~');
     out += fmt::format("      | {}{}{}{}\n", pad, color ? "\x1b[1;32m" : "", marks, reset);
   }
 }
@@ -109,7 +156,9 @@ std::string formatDiagnostic(const Diagnostic& d, bool color) {
 
 void Diagnostics::render(std::ostream& out, bool color) const {
   for (const auto& d : list_) out << formatDiagnostic(d, color);
-  if (dropped_) out << fmt::format("note: {} more errors not shown (error limit reached)\n", dropped_);
+  if (dropped_)
+    out << fmt::format("note: {} more error{} not shown (the error limit is {}; --error-limit 0 shows all)\n", dropped_,
+                       dropped_ == 1 ? "" : "s", errorLimit_);
   if (errors_ || warnings_) {
     out << fmt::format("{} error{} and {} warning{} generated.\n", errors_, errors_ == 1 ? "" : "s", warnings_,
                        warnings_ == 1 ? "" : "s");

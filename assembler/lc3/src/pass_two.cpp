@@ -2,12 +2,35 @@
 // and the unused-label warning.
 #include <algorithm>
 #include <cstring>
+#include <optional>
+#include <string_view>
 
 #include <fmt/format.h>
 
 #include "passes.hpp"
 
 namespace asmlab::lc3::detail {
+namespace {
+
+// A character literal written as .FILL's operand ('A', '\n'), as Georgia Tech's complx accepts
+// it: its character code, or nothing when the text is not one character (or one escape) in quotes.
+std::optional<uint16_t> characterLiteral(std::string_view text) {
+  if (text.size() < 3 || text.front() != '\'' || text.back() != '\'') return std::nullopt;
+  std::string_view inner = text.substr(1, text.size() - 2);
+  if (inner.size() == 1) return static_cast<uint8_t>(inner[0]);
+  if (inner.size() != 2 || inner[0] != '\\') return std::nullopt;
+  switch (inner[1]) {
+    case 'n': return uint16_t{'\n'};
+    case 't': return uint16_t{'\t'};
+    case 'r': return uint16_t{'\r'};
+    case '0': return uint16_t{0};
+    case 'e': return uint16_t{0x1B};
+    case '\\': case '\'': case '"': return static_cast<uint8_t>(inner[1]);
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace
 
 void Assembler::emitData(const Statement& st, const Placement& p, std::vector<uint16_t>& words) {
   switch (st.mnemonic) {
@@ -20,6 +43,16 @@ void Assembler::emitData(const Statement& st, const Placement& p, std::vector<ui
             ctx_.error(ctx_.at(st.line, op), fmt::format(".FILL value {} does not fit in 16 bits (-32768..65535)", op.text));
           else
             value = uint16_t(op.value);
+        } else if (auto character = characterLiteral(op.text)) {
+          value = *character;
+          ctx_.warning(ctx_.at(st.line, op),
+                       fmt::format("character literal {} in .FILL is an extension of complx; the portable form is "
+                                   ".FILL x{:02X}",
+                                   op.text, value));
+        } else if (op.kind == OperandKind::Identifier && op.text.starts_with('\'')) {
+          ctx_.error(ctx_.at(st.line, op), fmt::format(".FILL {} is not one character in quotes (a character "
+                                                       "literal such as 'A' or '\\n')",
+                                                       op.text));
         } else if (op.kind == OperandKind::Identifier) {
           value = ctx_.resolve(st.line, op).value_or(0);
         } else {

@@ -84,6 +84,17 @@ JumpForm formFor(const BranchInfo& info, std::int64_t distance, const Options& o
   return JumpForm::None;
 }
 
+// The form a one-pass assembler reserves for a forward JMP or conditional jump written without a
+// distance: JMP near; Jcc near on the 386, expanded under JUMPS before it; None when the jump is
+// not such a forward reference or has only a short form (a Jcc before the 386 without JUMPS).
+JumpForm onePassLongest(const BranchInfo& info, const Target& t, const Options& options) {
+  if (!t.onePassForward || !t.sameSegment || t.distance != Distance::Automatic) return JumpForm::None;
+  if (info.kind == BranchKind::Jmp) return JumpForm::Near;
+  if (info.kind != BranchKind::Jcc) return JumpForm::None;
+  if (options.cpu >= Cpu::I80386) return JumpForm::Near;
+  return options.jumps ? JumpForm::Expanded : JumpForm::None;
+}
+
 std::string signedText(std::int64_t v) { return (v >= 0 ? "+" : "") + std::to_string(v); }
 
 Error tooFar(const BranchInfo& info, std::int64_t rel, const Options& options) {
@@ -164,8 +175,9 @@ Encoding encodeBranch(const BranchInfo& info, const Instruction& insn, const Opt
   }
   if (pushCs) emit.byte(0x0E);
 
-  // Choose the form.
+  // Choose the form. A one-pass forward jump keeps the room of its longest form (`padTo`).
   JumpForm form = JumpForm::None;
+  unsigned padTo = 0;
   const JumpForm atLeast = std::max(JumpForm::Short, insn.minJumpForm == JumpForm::Far ? JumpForm::Near : insn.minJumpForm);
   // The displacement counts from the CALL itself, after PUSH CS.
   const std::int64_t distance = t.offset - static_cast<std::int64_t>(insn.address) - (pushCs ? 1 : 0);
@@ -188,6 +200,13 @@ Encoding encodeBranch(const BranchInfo& info, const Instruction& insn, const Opt
     // short before the 386 (the linker reports it if it does not reach).
     form = info.kind == BranchKind::Jmp ? JumpForm::Near
            : info.kind == BranchKind::Jcc && options.cpu >= Cpu::I80386 ? JumpForm::Near : JumpForm::Short;
+  } else if (const JumpForm longest = onePassLongest(info, t, options); longest != JumpForm::None) {
+    // Turbo Assembler's single pass (without /m) sized the jump before it saw the target: the
+    // longest form's room, a short jump plus NOPs when the target is close (TASM listings:
+    // `EB 03 90 jmp @@Beg1`, Egakrut3 RESID.LST; `7E 05 90 90 jle l1` under .386, Dekarti LAB9.LST).
+    padTo = lengthOf(info, longest, options);
+    form = t.known && reaches(JumpForm::Short, distance, lengthOf(info, JumpForm::Short, options)) ? JumpForm::Short
+                                                                                                    : longest;
   } else if (!t.known) {
     // MASM 6 starts forward jumps short and lengthens them in later passes if they do not reach.
     form = lengthOf(info, atLeast, options) ? atLeast : JumpForm::Short;
@@ -243,6 +262,7 @@ Encoding encodeBranch(const BranchInfo& info, const Instruction& insn, const Opt
       break;
     default: break;
   }
+  while (out.length < padTo) emit.byte(0x90);
   out.jumpForm = form;
   return out;
 }

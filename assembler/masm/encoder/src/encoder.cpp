@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <bit>
 #include <cctype>
+#include <iterator>
+#include <optional>
 #include <string>
 
 #include "branches.hpp"
@@ -175,6 +177,33 @@ Encoding encodeFromTable(std::string_view name, const MnemonicRows& rows, const 
   }
 }
 
+// `op AX,imm` (EAX too for MASM 5.1) as the accumulator form 05+8n with a full immediate where
+// Options::accumulator asks for it, even when the value would fit a sign-extended byte (83 /n
+// ib); nullopt to leave the choice to the form table (Intel 8086 Family User's Manual table 4-12:
+// "immediate to accumulator").
+std::optional<Encoding> accumulatorImmediate(std::string_view name, const Instruction& insn, const Options& options) {
+  if (options.accumulator == AccumulatorImmediates::SignExtended || insn.operandCount != 2) return std::nullopt;
+  const Operand& target = insn.operands[0];
+  const Operand& source = insn.operands[1];
+  if (target.kind != Operand::Kind::Register || source.kind != Operand::Kind::Immediate ||
+      source.imm.reloc.kind != RelocKind::None)
+    return std::nullopt;
+  const bool eax = target.reg == Reg::EAX;
+  if (target.reg != Reg::AX && !(eax && options.accumulator == AccumulatorImmediates::AxEax && options.cpu >= Cpu::I80386))
+    return std::nullopt;
+  static constexpr std::string_view kAlu[8] = {"add", "or", "adc", "sbb", "and", "sub", "xor", "cmp"};
+  const auto found = std::find(std::begin(kAlu), std::end(kAlu), name);
+  const std::int64_t value = source.imm.value;
+  const bool fits = eax ? value >= -0x80000000LL && value <= 0xFFFFFFFFLL : value >= -0x8000 && value <= 0xFFFF;
+  if (found == std::end(kAlu) || !fits) return std::nullopt;
+  Encoding out;
+  Emitter emit(out);
+  if (eax != options.use32) emit.byte(0x66);  // the operand size that is not the segment's
+  emit.byte(static_cast<std::uint8_t>((found - std::begin(kAlu)) * 8 + 5));
+  emit.value(value, eax ? 4 : 2);
+  return out;
+}
+
 }  // namespace
 
 Encoding encodeOne(const Instruction& insn, const Options& options);
@@ -245,6 +274,7 @@ Encoding encodeOne(const Instruction& insn, const Options& options) {
   if (info.x87) return encodeX87(name, *info.x87, insn, options);
 
   if (info.rows.forms.empty()) return failure(ErrorCode::UnknownMnemonic, -1, "unknown instruction " + upper(name), 0);
+  if (auto accumulator = accumulatorImmediate(name, insn, options)) return *accumulator;
   return encodeFromTable(name, info.rows, insn, options);
 }
 

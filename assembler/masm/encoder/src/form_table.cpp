@@ -222,6 +222,12 @@ constexpr Form kForms[] = {
     {"smsw", {RM16, N, N}, W0, OP2(0x0F, 0x01), 4, C286, O16},
     {"lmsw", {RM16, N, N}, W0, OP2(0x0F, 0x01), 6, C286, O16},
     {"clts", {N, N, N}, W0, OP2(0x0F, 0x06), NO, C286, 0},
+    // Descriptor-table registers: a 6-byte operand (FWORD PTR), 0F 01 /0../3 (iAPX 286
+    // Programmer's Reference, appendix B; 80386 Programmer's Reference Manual, LGDT/LIDT).
+    {"sgdt", {MA, N, N}, W0, OP2(0x0F, 0x01), 0, C286, 0},
+    {"sidt", {MA, N, N}, W0, OP2(0x0F, 0x01), 1, C286, 0},
+    {"lgdt", {MA, N, N}, W0, OP2(0x0F, 0x01), 2, C286, 0},
+    {"lidt", {MA, N, N}, W0, OP2(0x0F, 0x01), 3, C286, 0},
 
     // 80386 additions.
     {"movzx", {R, RM8, N}, V, OP2(0x0F, 0xB6), SR_, C386, 0},

@@ -78,9 +78,12 @@ struct SegmentState {
   link::Combine combine = link::Combine::Private;
   bool use32 = false;
   uint16_t atFrame = 0;
+  bool predefined = false;       // defined by .MODEL, not opened yet
   int group = -1;
   Symbol* symbol = nullptr;
   // per pass
+  static constexpr uint32_t kNoLine = UINT32_MAX;
+  uint32_t overflowLine = kNoLine;  // the statement line that took a 16-bit segment past 64K
   uint32_t pc = 0;
   uint32_t length = 0;
   std::vector<uint8_t> data;     // initialised prefix
@@ -113,6 +116,11 @@ struct Value {
   bool unknown = false;           // mentions a symbol not defined (yet)
   bool isString = false;
   bool near = false, far = false; // Type values NEAR / FAR
+  // `group:name`, `segment:name`: the frame the offset is relative to, named (MASM 6.1
+  // Programmer's Guide, ch. 3, "Segment override": OFFSET DGROUP:var); otherwise frameFor's.
+  bool frameNamed = false;
+  uint16_t frameIndex = 0;
+  link::RefKind frameKind = link::RefKind::Target;
 };
 static_assert(sizeof(Value) <= 96, "keep Value small: it is copied on every evaluation step");
 
@@ -121,12 +129,23 @@ enum class StmtKind : uint8_t {
   CpuChange, Jumps, LabelDirective, End, StructData, Radix, ListControl, FpuChange,
 };
 
+// An instruction's encoding choices that come from the state at its line in pass 1 (dialect,
+// SMART, OPTION M510), fixed for every later pass; kForwardTarget is learnt by pass 1 itself.
+enum StatementChoice : uint8_t {
+  kChoiceAccumulatorAx = 1,   // `op AX,imm` in the accumulator form (TASM; MASM 5.1 under M510)
+  kChoiceAccumulatorEax = 2,  // ... and `op EAX,imm` (MASM 5.1)
+  kChoiceSmartLea = 4,        // TASM SMART: `LEA reg,variable` is `MOV reg,OFFSET variable`
+  kChoiceOnePass = 8,         // TASM without /m: a forward jump keeps its longest form's room
+  kForwardTarget = 16,        // pass 1 met the jump before its target
+};
+
 struct Statement {
   // Members ordered by size so that the statement list (one per source statement, walked every
   // pass) has no padding holes.
   StmtKind kind = StmtKind::Instruction;
   enc::RepPrefix rep = enc::RepPrefix::None;
   bool lock = false;
+  mutable uint8_t choices = 0;    // Instruction: StatementChoice bits
   mutable enc::JumpForm jumpForm = enc::JumpForm::None;
   bool branch = false;            // Instruction: a jump or call (operands may be targets)
   // Instruction whose bytes cannot change from pass to pass (operands of registers and numbers
@@ -171,6 +190,7 @@ struct ListingLine {
   uint32_t offset = 0;
   std::vector<uint8_t> bytes;
   bool listed = true;
+  uint8_t macroListing = 1;  // Assembler::MacroListing in force for an expansion line
 };
 
 enum class Model : uint8_t { None, Tiny, Small, Compact, Medium, Large, Huge, Flat };
@@ -279,8 +299,12 @@ public:
   enc::Cpu cpu = enc::Cpu::I8086;
   bool cpu32 = false;                        // .386 or later in force
   enc::Fpu fpu = enc::Fpu::I8087;            // .8087 (default), .287, .387, .NO87
-  bool jumps = false;
+  bool jumps = false;                        // conditional jumps extended (OPTION LJMP, TASM JUMPS)
   bool listingOn = true;
+  // Which macro expansion lines the listing shows: .LALL/.LISTMACROALL all, .XALL/.LISTMACRO (the
+  // default) those that make code or data, .SALL/.NOLISTMACRO none (MASM 6.1 reference, ".LISTMACRO").
+  enum class MacroListing : uint8_t { None, CodeOnly, All };
+  MacroListing macroListing = MacroListing::CodeOnly;
   const Statement* currentStatement = nullptr;
   uint32_t statementStart = 0;               // pc at the start of the current statement ($)
   std::vector<Diagnostic> passDiagnostics;
@@ -305,7 +329,15 @@ public:
   TasmState tasmState;                       // --dialect tasm: Ideal mode, ARG/LOCAL (tasm.hpp)
   // A TASM local symbol (LOCALS): its name starts with the local prefix (@@ unless LOCALS names one).
   bool isTasmLocal(std::string_view name) const { return tasmLocals && name.starts_with(tasmState.localPrefix); }
-  bool dotName = false;
+  bool dotName = false;                      // OPTION DOTNAME: names may start with a dot
+  // MASM 5.1 compatibility (OPTION M510, Options::masm510; MASM 6.1 Programmer's Guide appendix A).
+  bool masm510 = false;
+  bool oldStructs = false;                   // OPTION OLDSTRUCTS: `.` is `+` after a non-structure
+  bool offsetSegment = false;                // OPTION OFFSET:SEGMENT: offsets relative to the segment
+  bool languageDefined = false;              // .MODEL ..., C / OPTION LANGUAGE
+  enum class ProcVisibility : uint8_t { Public, Private, PrivateWithoutLanguage };
+  ProcVisibility procVisibility = ProcVisibility::Public;  // OPTION PROC
+  void setMasm510(bool on);
   int procCounter = 0;
   StructDef* openStruct = nullptr;
   std::vector<StructDef*> structStack;
@@ -360,6 +392,11 @@ public:
   // evaluate.cpp
   Value evaluate(const Expr& e, bool reportUndefined);
   std::optional<int64_t> constant(const Expr& e, const char* what);
+  std::string undefinedSymbolMessage(std::string_view name) const;
+
+  // reserved_names.cpp: a symbol named with an operator or type word (TASM warns, MASM 6.1 refuses).
+  void checkReservedName(const LogicalLine& line, std::string_view name, uint32_t column);
+  bool typeWordSymbols = false;  // such a symbol is named with a type word (WORD, BYTE ...)
 
   // statements.cpp
   void processLine(const LogicalLine& line);
@@ -410,6 +447,7 @@ public:
   bool presetSimpleData(Statement& s, Symbol* label);
   void presetData(Statement& s, Symbol* label, uint64_t count, std::optional<int64_t> value);
   void emitBytes(const uint8_t* bytes, size_t count, bool initialised);
+  void reportSegmentOverflows();  // after the last pass: one error per segment past 64K
   void emitValue(const Value& v, uint32_t size, uint16_t column);
   void emitReal(std::string_view text, bool negative, bool encoded, uint32_t size, uint16_t column);
   void emitItems(const std::vector<DataItem>& items, uint32_t elementSize, StructDef* type);

@@ -38,13 +38,34 @@ void Assembler::emitBytes(const uint8_t* bytes, size_t count, bool initialised) 
   }
   seg.pc += static_cast<uint32_t>(count);
   if (seg.pc > seg.length) seg.length = seg.pc;
-  if (seg.pc > (seg.use32 ? 0xFFFFFFFFu : 0x10000u) && finalPass && pass > 1) {
-    passError(1, fmt::format("segment '{}' is larger than 64K", seg.name));
+  // A 16-bit segment holds 64K: the statement that first goes past it is remembered, and one error
+  // names it after the last pass (reportSegmentOverflows), however many bytes follow.
+  if (seg.pc > 0x10000u && !seg.use32 && seg.overflowLine == SegmentState::kNoLine)
+    seg.overflowLine = currentStatement ? currentStatement->line : 0;
+}
+
+void Assembler::reportSegmentOverflows() {
+  for (const SegmentState& seg : segments) {
+    if (seg.overflowLine == SegmentState::kNoLine || statementLines.empty()) continue;
+    const LogicalLine line = originLine(seg.overflowLine);
+    Diagnostic d;
+    d.severity = Severity::Error;
+    d.location = line.location;
+    d.location.column = 1;
+    d.message = fmt::format("segment '{}' is {} bytes ({:X}h), more than the 64K (65536 bytes) a 16-bit segment holds; "
+                            "this statement goes past 64K",
+                            seg.name, seg.length, seg.length);
+    MacroLayer::addExpansionNotes(d, line);
+    diags.add(std::move(d));
   }
 }
 
 link::Ref Assembler::frameFor(const Value& v) {
-  // MASM 6 computes offsets relative to the group of a grouped segment (OPTION OFFSET:GROUP).
+  if (v.frameNamed) return {v.frameKind, v.frameIndex};
+  // MASM 6 computes offsets relative to the group of a grouped segment (OPTION OFFSET:GROUP);
+  // under OPTION OFFSET:SEGMENT (M510 without .MODEL) OFFSET is relative to the segment itself, as
+  // in MASM 5.1, while memory operands still go through the ASSUMEd group.
+  if (offsetSegment && !v.memory) return {link::RefKind::Target, 0};
   if (v.target.kind == link::RefKind::Segment && v.target.index < segments.size() && segments[v.target.index].group >= 0)
     return {link::RefKind::Group, static_cast<uint32_t>(segments[v.target.index].group)};
   return {link::RefKind::Target, 0};
@@ -224,7 +245,10 @@ void Assembler::emitItems(const std::vector<DataItem>& items, uint32_t elementSi
         }
         Value v = evaluate(item.expr, true);
         if (v.isString && elementSize == 1 && item.expr.ops.size() == 1) {
-          if (v.str.empty()) passError(item.expr.column + 1u, "empty string");
+          // An empty string adds no byte: Turbo Assembler takes `db '', 13, 10, '$'` silently (TASM
+          // 2.0 listing Dekarti TASK3.LST: 0A 0D 24); MASM 6.1 refuses it (A2047), so warn there.
+          if (v.str.empty() && options.dialect != Dialect::Tasm)
+            passWarning(item.expr.column + 1u, "empty string adds no byte (MASM 6.1 refuses it: A2047 empty (null) string)");
           emitBytes(reinterpret_cast<const uint8_t*>(v.str.data()), v.str.size(), true);
           break;
         }
@@ -437,26 +461,10 @@ bool simpleDataText(std::string_view text, unsigned radix, uint32_t size, uint64
 void Assembler::emitData(const Statement& s) {
   // Data whose bytes cannot change is replayed, as instructions are (instructions.cpp): up to 16
   // initialised bytes are kept in the statement; all-`?` data keeps its length (Statement::number).
-  // Emitted item by item, data that crosses 64K reports each item past it: that is left to
-  // emitItems.
   if (s.fixedLength && current >= 0) {
-    uint32_t length = s.fixedLength == kReservedData ? static_cast<uint32_t>(s.number) : s.fixedLength;
-    bool fits = uint64_t{segments[static_cast<size_t>(current)].pc} + length <= 0x10000;
-    // Data preset from the text (simpleDataText) keeps no items: `?` or DUP of `?` is one
-    // emitBytes in emitItems too, and values go element by element where that matters (past 64K).
-    bool preset = dataOf(s).empty();
-    if (s.fixedLength == kReservedData && (fits || preset)) {
-      emitBytes(nullptr, length, false);
-      return;
-    }
-    if (fits) {
-      emitBytes(s.fixedBytes.data(), length, true);
-      return;
-    }
-    if (preset) {
-      for (uint32_t i = 0; i < length; i += s.elementSize) emitBytes(s.fixedBytes.data() + i, s.elementSize, true);
-      return;
-    }
+    if (s.fixedLength == kReservedData) emitBytes(nullptr, static_cast<uint32_t>(s.number), false);
+    else emitBytes(s.fixedBytes.data(), s.fixedLength, true);
+    return;
   }
   if (current < 0 || s.fixedLength) {
     emitItems(dataOf(s), s.elementSize, s.structType);

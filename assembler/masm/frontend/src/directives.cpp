@@ -67,6 +67,16 @@ uint32_t dataKeywordSize(std::string_view word) {
   return size ? *size : 0;
 }
 
+// The column of `piece` in the directive's operands `rest` (which start at `restColumn`). Pieces
+// from splitMacroArguments are copies, not views into `rest`: they are found by their text.
+uint32_t columnOfPiece(std::string_view rest, uint32_t restColumn, std::string_view piece) {
+  const char* begin = rest.data();
+  if (piece.data() >= begin && piece.data() <= begin + rest.size())
+    return restColumn + static_cast<uint32_t>(piece.data() - begin);
+  size_t at = piece.empty() ? std::string_view::npos : rest.find(piece);
+  return at == std::string_view::npos ? restColumn : restColumn + static_cast<uint32_t>(at);
+}
+
 Expr numberExpr(ExprStore& store, int64_t v, uint16_t column) {
   ExprOp o;
   o.op = Op::Number;
@@ -154,6 +164,10 @@ int Assembler::simplifiedSegment(const std::string& which, const std::string& na
     seg.combine = combine;
     seg.use32 = use32Segments && !forceUse16;
     if (inGroup) addToGroup(groupIndex("DGROUP"), index);
+  } else if (seg.predefined) {
+    // Defined by .MODEL and opened now: OPTION SEGMENT in between decides its size.
+    seg.use32 = use32Segments && !forceUse16;
+    seg.predefined = false;
   }
   return index;
 }
@@ -161,6 +175,7 @@ int Assembler::simplifiedSegment(const std::string& which, const std::string& na
 void Assembler::startPass() {
   for (auto& s : segments) {
     s.pc = 0;
+    s.overflowLine = SegmentState::kNoLine;
     s.length = 0;
     s.data.clear();
     s.fixups.clear();
@@ -174,7 +189,7 @@ void Assembler::startPass() {
   cpu = options.cpu == Cpu::I8086 ? enc::Cpu::I8086 : options.cpu == Cpu::I186 ? enc::Cpu::I80186 : options.cpu == Cpu::I286 ? enc::Cpu::I80286 : enc::Cpu::I80386;
   cpu32 = options.cpu >= Cpu::I386;
   fpu = impliedFpu(cpu);
-  jumps = false;
+  jumps = options.dialect == Dialect::Masm;  // MASM 6.1's OPTION LJMP; TASM's NOJUMPS
   listingOn = true;
 }
 
@@ -222,6 +237,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
   };
   auto passOneError = [&](uint32_t column, std::string message) { error(line, column, std::move(message)); };
   bool tasm = options.dialect == Dialect::Tasm;
+  if (hasName && !isEndp && D != "ENDS") checkReservedName(line, name, nameColumn);
 
   // ---- named directives ----
   if (hasName && !dataSize) {
@@ -314,20 +330,29 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
     }
     if (isProc) {
       bool far = modelFar;
+      // MASM 6.1 makes a procedure public unless it says PRIVATE or OPTION PROC:PRIVATE is in force;
+      // under OPTION M510 one without a language type is private (MASM 6.1 Programmer's Guide ch. 7
+      // and appendix A; OPTION PROC in the MASM 6.1 reference).
+      std::optional<bool> visible;
+      bool hasLanguage = languageDefined;
       WordCursor c{rest};
       while (!c.atEnd()) {
         auto w = upper(c.word());
         if (w == "NEAR" || w == "NEAR16" || w == "NEAR32") far = false;
         else if (w == "FAR" || w == "FAR16" || w == "FAR32") far = true;
-        else if (w == "PUBLIC") globalSymbol(name, true)->isPublic = true;
-        else if (w == "PRIVATE" || w == "C" || w == "PASCAL" || w == "SYSCALL" || w == "STDCALL" || w == "BASIC" ||
-                 w == "FORTRAN") {}
+        else if (w == "PUBLIC" || w == "EXPORT") visible = true;
+        else if (w == "PRIVATE") visible = false;
+        else if (w == "C" || w == "PASCAL" || w == "SYSCALL" || w == "STDCALL" || w == "BASIC" || w == "FORTRAN")
+          hasLanguage = true;
         else {
           passOneError(dirColumn, fmt::format("PROC option '{}' is not supported (USES and parameters are not)", w));
           break;
         }
       }
       Symbol* label = globalSymbol(name, true);
+      if (visible.value_or(procVisibility == ProcVisibility::Public ||
+                           (procVisibility == ProcVisibility::PrivateWithoutLanguage && hasLanguage)))
+        label->isPublic = true;
       procScope = ++procCounter;
       ++atScope;
       label->far = far;
@@ -584,6 +609,14 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
     }
     model = chosen;
     modelFar = model == Model::Medium || model == Model::Large || model == Model::Huge;
+    // `.MODEL small, c`: a language type makes procedures public under OPTION M510 too.
+    for (size_t i = 1; i < args.size(); ++i) {
+      std::string a = upper(trim(args[i]));
+      if (a == "C" || a == "PASCAL" || a == "BASIC" || a == "FORTRAN" || a == "SYSCALL" || a == "STDCALL")
+        languageDefined = true;
+    }
+    if (masm510 && languageDefined) scoped = true;
+    offsetSegment = false;  // simplified segments: offsets are relative to DGROUP
     // `.386` before `.MODEL` makes the model's segments 32-bit (MASM 6.1 Programmer's Guide, ch. 2).
     use32Segments = cpu32;
     result_.tinyModel = model == Model::Tiny;
@@ -593,6 +626,20 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
     macros.defineText("@CodeSize", modelFar ? "1" : "0");
     macros.defineText("@DataSize", model == Model::Compact || model == Model::Large ? "1" : model == Model::Huge ? "2" : "0");
     groupIndex("DGROUP");
+    if (!tasm) {
+      // ML defines _TEXT and _DATA at .MODEL, in that order (MASM 6.1 Programmer's Guide appendix E:
+      // "If you use .MODEL, a _TEXT segment is always defined"), and orders the program's segments
+      // as DOSSEG does: code, then DGROUP's data, BSS and stack (Microsoft KB Q68562, MASM 5.0-6.11,
+      // whose LINK map lists an unused _TEXT and _DATA of length 0). So the load image starts with
+      // code even when .DATA comes first in the source, and a TINY program's code is at 100h.
+      simplifiedSegment(".CODE", "_TEXT", line);
+      simplifiedSegment(".DATA", "", line);
+      if (!modelFar) macros.defineText("@code", "_TEXT");
+      for (const char* predefined : {"_TEXT", "_DATA"}) segments[static_cast<size_t>(findSymbol(predefined, -1, 0)->index)].predefined = true;
+      bool present = false;
+      for (auto& c : result_.module.comments) present |= c.commentClass == 0x9E;
+      if (!present) result_.module.comments.push_back(link::Comment{0x80, 0x9E, ""});
+    }
     Statement s;
     s.kind = StmtKind::Assume;
     auto dg = parseOne("DGROUP", 1);
@@ -723,7 +770,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
         extraOf(s).assumes.emplace_back(*reg, Expr{});
         continue;
       }
-      uint32_t col = restColumn + static_cast<uint32_t>(target.data() - rest.data());
+      uint32_t col = columnOfPiece(rest, restColumn, target);
       auto e = parseOne(target, col);
       if (!e) return true;
       extraOf(s).assumes.emplace_back(*reg, std::move(*e));
@@ -742,20 +789,37 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
         else if (value == "USE32" || value == "FLAT") forceUse16 = false, use32Segments = true;
       } else if (key == "SCOPED") scoped = true;
       else if (key == "NOSCOPED") scoped = false;
-      else if (key == "M510") scoped = false;
-      else if (key == "NOM510") scoped = true;
+      else if (key == "M510" || key == "NOM510") setMasm510(key == "M510");
       else if (key == "DOTNAME") dotName = true;
       else if (key == "NODOTNAME") dotName = false;
-      else if (key == "CASEMAP") {
+      else if (key == "OLDSTRUCTS") oldStructs = true;
+      else if (key == "NOOLDSTRUCTS") oldStructs = false;
+      else if (key == "SETIF2") macros.setIf2(value == "TRUE");
+      else if (key == "PROC") {
+        if (value == "PUBLIC" || value == "EXPORT") procVisibility = ProcVisibility::Public;
+        else if (value == "PRIVATE") procVisibility = ProcVisibility::Private;
+        else passOneError(restColumn, fmt::format("unknown OPTION PROC:{} (PUBLIC, PRIVATE, EXPORT)", value));
+      } else if (key == "LJMP" || key == "NOLJMP") {
+        // MASM 6.1 extends out-of-range conditional jumps unless OPTION NOLJMP (Programmer's Guide ch. 7).
+        Statement s;
+        s.kind = StmtKind::Jumps;
+        s.number = key == "LJMP";
+        commit(std::move(s));
+      } else if (key == "OFFSET") {
+        if (value == "GROUP" || value == "FLAT") offsetSegment = false;
+        else if (value == "SEGMENT") offsetSegment = true;
+        else passOneError(restColumn, fmt::format("unknown OPTION OFFSET:{} (GROUP, SEGMENT, FLAT)", value));
+      } else if (key == "LANGUAGE") {
+        languageDefined = value != "NONE" && !value.empty();
+        if (masm510) scoped = languageDefined;
+      } else if (key == "CASEMAP") {
         if (value != "NOTPUBLIC" && value != "ALL" && value != "NONE")
           passOneError(restColumn, fmt::format("unknown CASEMAP '{}' (NONE, NOTPUBLIC, ALL)", value));
         else if ((value == "NONE") != (options.caseMode == CaseMode::Preserve))
           warning(line, restColumn, "OPTION CASEMAP differs from the command line's case mode; the command line's applies");
-      } else if (key == "PROC" || key == "LJMP" || key == "NOLJMP" || key == "EXPR16" || key == "EXPR32" ||
-                 key == "EMULATOR" || key == "NOEMULATOR" || key == "LANGUAGE" || key == "OLDSTRUCTS" ||
-                 key == "NOOLDSTRUCTS" || key == "NOKEYWORD" || key == "NOSIGNEXTEND" || key == "OFFSET" ||
-                 key == "READONLY" || key == "NOREADONLY" || key == "OLDMACROS" || key == "NOOLDMACROS" ||
-                 key == "EPILOGUE" || key == "PROLOGUE") {
+      } else if (key == "EXPR16" || key == "EXPR32" || key == "EMULATOR" || key == "NOEMULATOR" ||
+                 key == "NOKEYWORD" || key == "NOSIGNEXTEND" || key == "READONLY" || key == "NOREADONLY" ||
+                 key == "OLDMACROS" || key == "NOOLDMACROS" || key == "EPILOGUE" || key == "PROLOGUE") {
       } else {
         passOneError(restColumn, fmt::format("unknown OPTION '{}'", key));
       }
@@ -791,7 +855,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
           size = t->structType ? t->structType->size : t->typeSize;
           st = t->structType;
         } else {
-          passOneError(restColumn + static_cast<uint32_t>(typeName.data() - rest.data()),
+          passOneError(columnOfPiece(rest, restColumn, typeName),
                        fmt::format("unknown type '{}' for external '{}'", typeName, symName));
           continue;
         }
@@ -927,7 +991,28 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
     listingOn = s.number != 0;
     return true;
   }
+  if (D == ".LALL" || D == ".LISTMACROALL" || D == ".LISTALL") macroListing = MacroListing::All;
+  else if (D == ".XALL" || D == ".LISTMACRO") macroListing = MacroListing::CodeOnly;
+  else if (D == ".SALL" || D == ".NOLISTMACRO") macroListing = MacroListing::None;
   if (isListingDirective(upperDirective)) return true;
+  // `ENDP` / `ENDS` without the name in front (or with it after: `endp print`), as Turbo Assembler
+  // and code written for it close a procedure, segment or structure: MASM wants the name first.
+  // Accepted with a warning that names it, so a grade does not fall on it and nothing after it is
+  // misread (labels stay in their procedure's scope).
+  if ((D == "ENDP" && !procStack.empty()) || (D == "ENDS" && (openStruct || current >= 0))) {
+    const std::string open = D == "ENDP" ? procStack.back()->name
+                             : openStruct ? openStruct->name
+                                          : segments[static_cast<size_t>(current)].name;
+    const std::string_view written = trim(rest);
+    if (!written.empty() && !iequals(written, open)) {
+      passOneError(restColumn, fmt::format("{} '{}' does not match the open {} '{}'", D, written,
+                                           D == "ENDP" ? "procedure" : openStruct ? "structure" : "segment", open));
+      return true;
+    }
+    warning(line, dirColumn, fmt::format("{} without a name in front: MASM wants '{} {}' (Turbo Assembler's form; "
+                                         "--dialect tasm accepts it silently)", D, open, D));
+    return handleDirective(line, open, D == "ENDP" ? "ENDP" : "ENDS", {}, dirColumn, dirColumn, restColumn, true);
+  }
   if (D == "ENDP" || D == "ENDS" || D == "SEGMENT" || D == "PROC" || D == "EQU" || D == "LABEL" || D == "GROUP" ||
       D == "STRUCT" || D == "RECORD") {
     passOneError(dirColumn, fmt::format("{} needs a name in front of it", D));

@@ -1,5 +1,7 @@
 // Expression evaluation: constants, relocatable addresses, registers in address expressions and
 // the MASM operators (MASM 6.1 Programmer's Guide ch. 1 and 3; Reference, "Operators").
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include "assembler_impl.hpp"
@@ -107,6 +109,18 @@ bool passIndependent(const Expr& e) {
   }
   return true;
 }
+
+namespace {
+// CR0, DR7, TR6 ...: names MASM 6.1 reserves for the 386's system registers (its MOV forms are
+// not encoded here), told apart from a symbol merely left undefined.
+bool isSystemRegisterName(std::string_view name) {
+  if (name.size() != 3 || !std::isdigit(static_cast<unsigned char>(name[2]))) return false;
+  const char a = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+  const char b = static_cast<char>(std::toupper(static_cast<unsigned char>(name[1])));
+  const int n = name[2] - '0';
+  return b == 'R' && ((a == 'C' && n <= 4) || (a == 'D' && n <= 7) || (a == 'T' && n >= 3 && n <= 7));
+}
+}  // namespace
 
 Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
   // A reused stack: evaluation runs for every operand in every pass.
@@ -300,6 +314,31 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
       }
       case Op::Member: {
         Value v = pop();
+        if (!op.text().empty() && isDigit(op.text()[0])) {
+          // `[bx].2`: MASM 5.1 (OPTION OLDSTRUCTS, part of M510) reads the dot as a plus.
+          auto n = parseNumber(op.text(), radix);
+          const bool plainNumber = v.kind == Value::Kind::Constant && !v.relocatable && !v.memory && !v.unknown &&
+                                   v.regs[0] == enc::Reg::None && v.regs[1] == enc::Reg::None;
+          if (plainNumber) {
+            fail(op.column, "a real number is not an integer operand");
+          } else if (!oldStructs || !n) {
+            fail(op.column, n ? fmt::format("'.{}' after an operand is MASM 5.1's '+{}': write '+{}', or use OPTION "
+                                            "OLDSTRUCTS, OPTION M510 or --m510", op.text(), op.text(), op.text())
+                              : fmt::format("'{}' is not a number", op.text()));
+          } else {
+            v.num += *n;
+            if (v.kind == Value::Kind::Register) {
+              Value m;
+              m.kind = Value::Kind::Address;
+              addRegister(m, v.reg, 1);
+              m.num = v.num;
+              v = m;
+            }
+            v.memory = true;
+          }
+          st.push_back(std::move(v));
+          break;
+        }
         StructDef* type = v.structType;
         const StructField* field = nullptr;
         if (type)
@@ -403,8 +442,12 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
         Value& a = st[st.size() - 2];
         mergeUnknown(a, b);
         if (b.relocatable) {
-          if (a.relocatable && a.segment == b.segment && a.target.kind == b.target.kind &&
-              a.target.index == b.target.index && !a.segmentValue) {
+          // `OFFSET a - OFFSET seg`: a segment's name stands for its offset 0, so the difference is
+          // a's offset in the segment (a constant), as for two labels of one segment.
+          const bool sameBase = a.segment == b.segment ||
+                                (b.segment < 0 && b.target.kind == link::RefKind::Segment && !b.segmentValue);
+          if (a.relocatable && sameBase && a.target.kind == b.target.kind && a.target.index == b.target.index &&
+              !a.segmentValue) {
             Value r;
             r.num = a.num - b.num;
             r.unknown = a.unknown;
@@ -545,6 +588,11 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
           v.memory = true;
         } else if (s.segmentValue) {
           // seg:offset names the frame; the ASSUMEd register for it becomes the override.
+          if (s.target.index <= UINT16_MAX) {
+            v.frameNamed = true;
+            v.frameKind = s.target.kind;
+            v.frameIndex = static_cast<uint16_t>(s.target.index);
+          }
           for (int i = 0; i < 6; ++i)
             if (assumed[static_cast<size_t>(i)] && assumes[static_cast<size_t>(i)].kind == s.target.kind &&
                 assumes[static_cast<size_t>(i)].index == s.target.index)
@@ -708,10 +756,33 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
   Value result = st.empty() ? Value{} : std::move(st.back());
   if (st.size() > 1 && !failed) fail(e.column, "malformed expression");
   if (result.unknown && reportUndefined && finalPass && !failed) {
-    passError(result.undefinedColumn + 1u, fmt::format("undefined symbol '{}'", result.undefinedName),
+    passError(result.undefinedColumn + 1u,
+              isSystemRegisterName(result.undefinedName)
+                  ? fmt::format("'{}' is an 80386 control, debug or test register, which this assembler does not "
+                                "support yet (MOV to and from CR0-CR4, DR0-DR7, TR3-TR7)",
+                                result.undefinedName)
+                  : undefinedSymbolMessage(result.undefinedName),
               static_cast<uint32_t>(result.undefinedName.size()));
   }
   return result;
+}
+
+// "undefined symbol", and why when MASM 5.1 code is the likely cause: the name is a code label
+// local to another procedure (MASM 6.1 scoping), or starts with a dot (OPTION DOTNAME).
+std::string Assembler::undefinedSymbolMessage(std::string_view name) const {
+  std::string message = fmt::format("undefined symbol '{}'", name);
+  const std::string folded = fold(name);
+  for (const Symbol* local : localOwners) {
+    if (local->kind != SymKind::Label || fold(local->name) != folded) continue;
+    message += fmt::format("; a code label '{}' is local to the procedure around {}:{} (MASM 6.1 scopes labels to "
+                           "their PROC: write '{}::' there, or for MASM 5.1 code use OPTION M510 or --m510)",
+                           name, local->definedAt.file ? local->definedAt.file->name() : "?",
+                           local->definedAt.line, name);
+    return message;
+  }
+  if (name.size() > 1 && name[0] == '.' && !dotName)
+    message += "; names start with a dot only under OPTION DOTNAME (MASM 5.1 code: OPTION M510 or --m510)";
+  return message;
 }
 
 std::optional<int64_t> Assembler::constant(const Expr& e, const char* what) {

@@ -206,6 +206,9 @@ class ExprStore {
 public:
   RunStore<ExprOp> ops;
   RunStore<char> text;
+  // A symbol is named with a prefix operator's word (HIGH, SIZE ...): texts that do not parse
+  // are tried again with such words as names where no operand follows (parseExpression).
+  bool operatorWordSymbols = false;
 
   std::string_view keepText(std::string_view t) {
     if (t.empty()) return {};

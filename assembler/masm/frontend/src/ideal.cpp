@@ -17,7 +17,7 @@ namespace {
 enum class Word : uint8_t {
   None, Ideal, Masm, Locals, NoLocals, Endp, Ends, Proc, Segment, Struc, Union, Group, Label, Record, Typedef,
   Arg, Local, Uses, Display, Err, ErrIf, ErrIfE, ErrIfDef, ErrIfNDef, ErrIfB, ErrIfNB, ErrIf1, ErrIf2, ErrIfIdn,
-  ErrIfIdnI, ErrIfDif, ErrIfDifI, Model, EvenData, Ignored,
+  ErrIfIdnI, ErrIfDif, ErrIfDifI, Model, EvenData, Smart, NoSmart, Ignored,
 };
 
 Word classify(std::string_view w) {
@@ -33,11 +33,12 @@ Word classify(std::string_view w) {
         {"ERRIFNDEF", Word::ErrIfNDef}, {"ERRIFB", Word::ErrIfB}, {"ERRIFNB", Word::ErrIfNB},
         {"ERRIF1", Word::ErrIf1}, {"ERRIF2", Word::ErrIf2}, {"ERRIFIDN", Word::ErrIfIdn},
         {"ERRIFIDNI", Word::ErrIfIdnI}, {"ERRIFDIF", Word::ErrIfDif}, {"ERRIFDIFI", Word::ErrIfDifI},
-        {"MODEL", Word::Model}, {".MODEL", Word::Model}, {"EVENDATA", Word::EvenData}};
+        {"MODEL", Word::Model}, {".MODEL", Word::Model}, {"EVENDATA", Word::EvenData}, {"SMART", Word::Smart},
+        {"NOSMART", Word::NoSmart}};
     for (auto& [name, word] : words) t.insert(name, word);
     // Accepted with no effect on the object: warning classes, error reporting, emulation,
     // parsing quirks, the state stack, and the listing controls MASM does not have.
-    for (const char* w : {"WARN", "NOWARN", "MULTERRS", "NOMULTERRS", "SMART", "NOSMART", "EMUL", "NOEMUL", "QUIRKS",
+    for (const char* w : {"WARN", "NOWARN", "MULTERRS", "NOMULTERRS", "EMUL", "NOEMUL", "QUIRKS",
                           "MASM51", "NOMASM51", "PUSHSTATE", "POPSTATE", "LARGESTACK", "SMALLSTACK", "%TABSIZE",
                           "%TRUNC", "%NOTRUNC", "%CREF", "%NOCREF", "%CREFALL", "%CREFREF", "%CREFUREF", "%DEPTH",
                           "%PUSHLCTL", "%POPLCTL", "%UREF"})
@@ -274,6 +275,11 @@ bool Assembler::processTasmLine(const LogicalLine& line) {
     case Word::EvenData:
       // EVENDATA: EVEN in a data segment (no NOPs); the MASM layer pads by the segment's class.
       return handleDirective(line, {}, "EVEN", {}, 0, col1, restColumn({}), false);
+    case Word::Smart:
+    case Word::NoSmart:
+      // SMART (the default) lets TASM pick shorter code: LEA of a simple address is MOV OFFSET.
+      tasmState.smart = word == Word::Smart;
+      return true;
     case Word::Ignored:
       return true;
   }

@@ -36,8 +36,11 @@ bool untyped(const Expr& e) {
 
 // Gives a memory operand without a size the size of the immediate beside it (a byte for
 // -128..255, a word for 16-bit values and addresses, else a dword on the 386) and returns its
-// index, or -1 when the instruction has no such pair.
-int sizeFromImmediate(enc::Instruction& insn, bool cpu32) {
+// index, or -1 when the instruction has no such pair. Turbo Assembler (`tasmWord`) takes a word
+// whatever the value, unless it needs 32 bits: its listings show `mov es:[bx+1],4Eh` as
+// 26 C7 47 01 4E 00 with the warning "Argument needs type override" (TASM 4.1 listing Voikgrib
+// TEST.LST; TASM 2.0 listing Dekarti LAB9.LST).
+int sizeFromImmediate(enc::Instruction& insn, bool cpu32, bool tasmWord) {
   int memory = -1;
   const enc::Immediate* immediate = nullptr;
   for (unsigned i = 0; i < insn.operandCount; ++i) {
@@ -49,7 +52,7 @@ int sizeFromImmediate(enc::Instruction& insn, bool cpu32) {
   const int64_t v = immediate->value;
   unsigned size = 4;
   if (immediate->reloc.kind != enc::RelocKind::None) size = 2;
-  else if (v >= -128 && v <= 255) size = 1;
+  else if (v >= -128 && v <= 255) size = tasmWord ? 2 : 1;
   else if (v >= -32768 && v <= 65535) size = 2;
   if (size == 4 && !cpu32) return -1;
   insn.operands[static_cast<size_t>(memory)].mem.size = size;
@@ -141,6 +144,35 @@ void Assembler::emitInstruction(const Statement& s) {
     }
     allLone = false;
     Value v = evaluate(e, true);
+    if (v.kind == Value::Kind::Type && typeWordSymbols && e.ops.size() == 1 && e.ops[0].op == Op::Identifier &&
+        findSymbol(e.ops[0].text(), s.procScope, s.atScope)) {
+      // A type word alone cannot be an operand: here it is the symbol of that name (reserved_names.cpp).
+      e.ops[0].resolved = 4;
+      v = evaluate(e, true);
+    }
+    if (e.ops.size() == 3 && e.ops[2].op == Op::Ptr && e.ops[1].op == Op::Identifier) {
+      // `mov byte ptr al, [bx]`: a type on a register only restates its size (TASM 4.1 listing
+      // Vladislave0-0 TSR.LST: 8A 07); a type that contradicts it cannot apply. (In brackets,
+      // `[byte bx]`, the register is an address and this does not apply.)
+      resolveIdentifier(e.ops[1]);
+      if (e.ops[1].resolved == 1) {
+        const auto reg = static_cast<enc::Reg>(e.ops[1].registerCode);
+        const unsigned size = enc::registerSize(reg);
+        if (v.size != size || v.distance != enc::Distance::Automatic) {
+          passError(e.column + 1u, fmt::format("'{}' is a {}-byte register: {} PTR cannot give it another size",
+                                               enc::registerName(reg), size, e.ops[0].text()));
+          return;
+        }
+        if (options.dialect != Dialect::Tasm)
+          passWarning(e.column + 1u, fmt::format("{} PTR on register '{}' only restates its size (Turbo Assembler "
+                                                 "code writes it); the register alone is portable",
+                                                 e.ops[0].text(), enc::registerName(reg)));
+        enc::Operand& op = slot(i);
+        op.kind = enc::Operand::Kind::Register;
+        op.reg = reg;
+        continue;
+      }
+    }
     if (v.unknown) allKnown = false;
     enc::Operand& op = slot(i);
     bool hasRegs = v.regs[0] != enc::Reg::None || v.regs[1] != enc::Reg::None;
@@ -156,6 +188,8 @@ void Assembler::emitInstruction(const Statement& s) {
       t.known = !v.unknown;
       t.distance = v.distance;
       t.farByType = v.distance == enc::Distance::Far && v.codeLabel && untyped(e);
+      if (pass == 1 && v.unknown) s.choices |= kForwardTarget;
+      t.onePassForward = (s.choices & (kChoiceOnePass | kForwardTarget)) == (kChoiceOnePass | kForwardTarget);
       bool inThisSegment = v.unknown || !v.relocatable ||
                            (v.target.kind == link::RefKind::Segment && static_cast<int>(v.target.index) == current);
       t.sameSegment = inThisSegment;
@@ -244,11 +278,23 @@ void Assembler::emitInstruction(const Statement& s) {
       op.imm = {v.num, reloc};
     }
   }
+  // Turbo Assembler's SMART code generation (User's Guide, "SMART and NOSMART"): LEA of a simple
+  // address is MOV of its OFFSET, `BA 0000r lea dx,a` (TASM 4.1 listing eccs0103 TEST.LST).
+  if ((s.choices & kChoiceSmartLea) && in.operandCount == 2 && in.operands[0].kind == enc::Operand::Kind::Register &&
+      in.operands[1].kind == enc::Operand::Kind::Memory && in.operands[1].mem.base == enc::Reg::None &&
+      in.operands[1].mem.index == enc::Reg::None) {
+    const enc::Memory address = in.operands[1].mem;
+    in.mnemonic = "MOV";
+    in.operands[1] = enc::Operand::imm_(address.displacement, address.reloc);
+  }
   enc::Options opt;
   opt.cpu = cpu;
   opt.jumps = jumps;
   opt.use32 = seg.use32;
   opt.fpu = fpu;
+  opt.accumulator = (s.choices & kChoiceAccumulatorEax) ? enc::AccumulatorImmediates::AxEax
+                    : (s.choices & kChoiceAccumulatorAx) ? enc::AccumulatorImmediates::Ax
+                                                         : enc::AccumulatorImmediates::SignExtended;
   // The same instruction of lone registers and numbers met again (`push bp` in every procedure):
   // its bytes are what encode() gave the first time, and what follows the encoding below does
   // with such an instruction comes down to this.
@@ -271,13 +317,18 @@ void Assembler::emitInstruction(const Statement& s) {
     // assemblers (JWasm: "Size not specified, assuming") take the immediate's size and warn, and
     // course code relies on it.
     enc::Instruction sized = in;
-    if (const int memory = sizeFromImmediate(sized, cpu32); memory >= 0) {
+    const bool tasm = options.dialect == Dialect::Tasm;
+    if (const int memory = sizeFromImmediate(sized, cpu32, tasm); memory >= 0) {
       if (enc::Encoding retry = enc::encode(sized, opt); retry.ok()) {
         out = retry;
         const uint32_t column = columns[static_cast<size_t>(memory)] + 1u;
-        passWarning(column, fmt::format("operand size not given: assuming {0} PTR from the immediate value "
-                                        "(MASM 6.1 requires {0} PTR here)",
-                                        sizeName(sized.operands[static_cast<size_t>(memory)].mem.size)));
+        const char* size = sizeName(sized.operands[static_cast<size_t>(memory)].mem.size);
+        if (tasm)
+          passWarning(column, fmt::format("Argument needs type override: assuming {} PTR, as Turbo Assembler does "
+                                          "(write BYTE PTR or WORD PTR)", size));
+        else
+          passWarning(column, fmt::format("operand size not given: assuming {0} PTR from the immediate value "
+                                          "(MASM 6.1 requires {0} PTR here)", size));
       }
     }
   }

@@ -43,12 +43,32 @@ struct Capture {
   MacroDef def;                    // for Macro; body lines for the repeat blocks too
   std::string header;              // the repeat block's operands
   LogicalLine opener;
+  bool bodyHasCode = false;        // LOCAL may follow only blank and comment lines
 };
 
 struct Frame {
   bool isFile = true;
   std::shared_ptr<const SourceFile> file;
   uint32_t nextLine = 1;
+  // A Ctrl-Z (1Ah, the DOS end-of-file mark) ends the file: nothing after it is read. lastLine is
+  // the line holding it (or the file's last line), cut to lastLineLength bytes.
+  uint32_t lastLine = 0;
+  size_t lastLineLength = SIZE_MAX;
+  static Frame forFile(std::shared_ptr<const SourceFile> source) {
+    Frame f;
+    f.lastLine = source->lineCount();
+    if (size_t eof = source->text().find('\x1a'); eof != std::string::npos) {
+      auto [line, column] = source->position(eof);
+      f.lastLine = line;
+      f.lastLineLength = column - 1;
+    }
+    f.file = std::move(source);
+    return f;
+  }
+  std::string_view fileLine(uint32_t number) const {
+    std::string_view text = file->line(number);
+    return number == lastLine ? text.substr(0, std::min(text.size(), lastLineLength)) : text;
+  }
   // Expansions
   std::vector<BodyLine> lines;
   size_t index = 0;
@@ -230,7 +250,8 @@ struct KeywordIndex {
     for (auto& [k, v] : layerKeywords()) m[k] |= kLayer;
     for (auto& [k, v] : definingWords()) m[k] |= kDefining;
     // ARG and LOCAL (TASM's procedure frames) define the names they list, which may be redefined.
-    for (const char* w : {"INCLUDE", "INCLUDELIB", "PURGE", "%OUT", "ECHO", "COMMENT", "ARG", "LOCAL"})
+    for (const char* w : {"INCLUDE", "INCLUDELIB", "PURGE", "%OUT", "ECHO", "COMMENT", "ARG", "LOCAL", "TITLE", "SUBTTL",
+                          "SUBTITLE"})
       m[w] |= kNoSubstitution;
     for (const char* w : {"TEXTEQU", "CATSTR", "SUBSTR", "SIZESTR", "INSTR"}) m[w] |= kTextDirective | kLayerDefinition;
     for (const char* w : {"MACRO", "EQU"}) m[w] |= kLayerDefinition;
@@ -284,6 +305,10 @@ LineScan scanLine(std::string_view text, const NameFilter& names, const char* re
   }
   return {text.size(), may};
 }
+
+// A word that can be a label before a ':' (names start with a dot only under OPTION DOTNAME, which
+// the statement layer checks).
+bool startsLabel(std::string_view w) { return isIdentStart(w[0]) || (w[0] == '.' && w.size() > 1); }
 
 // Strips one level of <...> from a conditional/argument operand.
 std::string unbracket(std::string_view s) {
@@ -408,6 +433,7 @@ struct MacroLayer::Impl {
   std::vector<LogicalLine> pending;   // lines queued ahead (a label split from a macro call)
   uint32_t localCounter = 0;
   bool ended = false;
+  bool if2 = false;  // OPTION SETIF2:TRUE
   bool ideal = false;  // TASM Ideal mode: MACRO before the name, EQU always text (setIdealMode)
   size_t totalExpandedLines = 0;
 
@@ -416,8 +442,14 @@ struct MacroLayer::Impl {
   bool active() const { return conditions.empty() || conditions.back().active; }
 
   void error(const LogicalLine& line, std::string message, uint32_t column = 0) {
+    report(Severity::Error, line, std::move(message), column);
+  }
+  void warning(const LogicalLine& line, std::string message, uint32_t column = 0) {
+    report(Severity::Warning, line, std::move(message), column);
+  }
+  void report(Severity severity, const LogicalLine& line, std::string message, uint32_t column) {
     Diagnostic d;
-    d.severity = Severity::Error;
+    d.severity = severity;
     d.location = line.location;
     if (column) d.location.column = column;
     d.message = std::move(message);
@@ -433,17 +465,30 @@ struct MacroLayer::Impl {
     return pos == std::string::npos ? line.location.column : static_cast<uint32_t>(pos + 1);
   }
 
-  static bool endsWithBackslash(std::string_view code) {
-    while (!code.empty() && isBlank(code.back())) code.remove_suffix(1);
-    return code.ends_with('\\');
+  // MASM 6.1 continues a line whose code ends in a backslash (which is dropped) or in a comma (a list
+  // of operands, initialisers or arguments goes on); text lines such as ECHO keep their comma
+  // (MASM 6.1 Programmer's Guide ch. 1, "Statements").
+  [[gnu::always_inline]] static bool continues(std::string_view code) {
+    size_t end = code.size();
+    while (end != 0 && isBlank(code[end - 1])) --end;
+    if (end == 0 || (code[end - 1] != '\\' && code[end - 1] != ',')) return false;
+    return code[end - 1] == '\\' || commaContinues(code);
+  }
+  static bool commaContinues(std::string_view code) {
+    WordCursor c{code};
+    std::string_view first = c.word();
+    for (const char* textual : {"ECHO", "%OUT", "TITLE", "SUBTTL", "SUBTITLE", "COMMENT", "%TITLE", "%SUBTTL"})
+      if (iequals(first, textual)) return false;
+    return true;
   }
 
-  // A trailing backslash continues the line (MASM 6.1): the next lines of the file are joined on.
+  // The next lines of the file are joined on while the line continues.
   static void joinContinuations(std::string& text, Frame& f) {
-    while (text.find('\\') != std::string::npos && endsWithBackslash(std::string_view(text).substr(0, commentStart(text))) &&
-           f.nextLine <= f.file->lineCount()) {
+    while (text.find_first_of("\\,") != std::string::npos &&
+           continues(std::string_view(text).substr(0, commentStart(text))) && f.nextLine <= f.lastLine) {
       auto body = trim(std::string_view(text).substr(0, commentStart(text)));
-      text = std::string(body.substr(0, body.size() - 1)) + " " + std::string(f.file->line(f.nextLine++));
+      if (body.ends_with('\\')) body.remove_suffix(1);
+      text = std::string(body) + " " + std::string(f.fileLine(f.nextLine++));
     }
   }
 
@@ -454,12 +499,12 @@ struct MacroLayer::Impl {
     while (!frames.empty()) {
       Frame& f = frames.back();
       if (f.isFile) {
-        if (f.nextLine > f.file->lineCount()) {
+        if (f.nextLine > f.lastLine) {
           frames.pop_back();
           continue;
         }
         uint32_t number = f.nextLine++;
-        std::string_view text = f.file->line(number);
+        std::string_view text = f.fileLine(number);
         if (!code) {
           out.text.assign(text);
           joinContinuations(out.text, f);
@@ -467,7 +512,7 @@ struct MacroLayer::Impl {
           // Scanned in place, and only the code is copied, unless a backslash ends it.
           // The file's text may be read past the line (sixteen characters at a time).
           *code = scanLine(text, substitutable, f.file->text().data() + f.file->text().size());
-          if (!endsWithBackslash(std::string_view(text.data(), code->end)) || f.nextLine > f.file->lineCount()) {
+          if (!continues(std::string_view(text.data(), code->end)) || f.nextLine > f.lastLine) {
             out.text.clear();  // append copies with less ado than assign
             out.text.append(text.data(), code->end);
           } else {
@@ -705,7 +750,7 @@ struct MacroLayer::Impl {
         }
       }
     }
-    if (capture->kind == BlockKind::Macro && capture->def.body.empty() && capture->depth == 1 &&
+    if (capture->kind == BlockKind::Macro && !capture->bodyHasCode && capture->depth == 1 &&
         iequals(WordCursor{kept}.word(), "LOCAL")) {
       WordCursor c2{kept};
       c2.word();
@@ -713,6 +758,7 @@ struct MacroLayer::Impl {
         if (!trim(n).empty()) capture->def.locals.emplace_back(trim(n));
       return;
     }
+    if (!trim(std::string_view(kept).substr(0, commentStart(kept))).empty()) capture->bodyHasCode = true;
     capture->def.body.push_back({std::move(kept), line.location});
   }
 
@@ -847,8 +893,11 @@ struct MacroLayer::Impl {
     }
     bool hasVararg = !def->params.empty() && def->params.back().vararg;
     if (!hasVararg && args.size() > def->params.size() && !(def->params.empty() && args.size() == 1 && args[0].empty()))
-      error(line, fmt::format("macro '{}' takes {} argument(s), {} given", def->name, def->params.size(), args.size()),
-            columnOf(line, def->name));
+      // MASM 6.1 expands the call without the extra arguments, with warning A4006.
+      warning(line,
+              fmt::format("too many arguments in macro call: '{}' takes {}, {} given; the extra ones are ignored",
+                          def->name, def->params.size(), args.size()),
+              columnOf(line, def->name));
     auto info = std::make_shared<ExpansionInfo>();
     info->macroName = def->name;
     info->invokedAt = line.location;
@@ -874,8 +923,9 @@ struct MacroLayer::Impl {
       if (!v) return std::nullopt;
       return k == "IF" ? *v != 0 : *v == 0;
     }
-    if (k == "IF1") return true;   // MASM 6 assembles conditionals once: IF1 holds, IF2 does not
-    if (k == "IF2") return false;
+    // MASM 6 assembles conditionals once: IF1 holds, and IF2 only under OPTION SETIF2:TRUE (M510).
+    if (k == "IF1") return true;
+    if (k == "IF2") return if2;
     if (k == "IFDEF" || k == "IFNDEF") {
       auto name = trim(operand);
       bool defined = textMacros.count(name) || macros.count(name) || host.isSymbolDefined(name);
@@ -903,6 +953,14 @@ struct MacroLayer::Impl {
   bool handleConditional(std::string_view w1, std::string_view rest, const LogicalLine& line) {
     if (!conditionalWords().count(w1)) return false;
     std::string k = upper(w1);
+    if (trim(rest).starts_with(':')) {
+      // `if: mov ax, 1`: a label named with a conditional directive's word. MASM reads the
+      // directive, so the label is refused here and no conditional block is opened.
+      if (active())
+        error(line, fmt::format("'{}' is the {} directive and cannot be a label: rename the label", w1, k),
+              columnOf(line, w1));
+      return true;
+    }
     if (k == "ENDIF") {
       if (conditions.empty() || conditions.size() <= currentFrameConditionBase())
         error(line, "ENDIF without a matching IF", columnOf(line, w1));
@@ -1012,9 +1070,7 @@ struct MacroLayer::Impl {
       error(line, fmt::format("cannot read include file '{}': {}", path->string(), why), columnOf(line, name));
       return;
     }
-    Frame f;
-    f.file = std::move(file);
-    frames.push_back(std::move(f));
+    frames.push_back(Frame::forFile(std::move(file)));
   }
 
   // ---- Text macro directives -----------------------------------------------------------------
@@ -1168,6 +1224,22 @@ struct MacroLayer::Impl {
         if (q == Quick::Deliver) return true;
         continue;
       }
+      // `%` first on a line: its text macros and macro functions are expanded everywhere, even after
+      // ECHO, %OUT or TITLE (MASM 6.1 Programmer's Guide ch. 9, "Expansion operator"). `%OUT` and
+      // TASM's %TITLE, %NOLIST... are directives, not this operator.
+      bool expandAll = false;
+      size_t at = 0;
+      while (at < line.text.size() && isBlank(line.text[at])) ++at;
+      if (at < line.text.size() && line.text[at] == '%') {
+        std::string_view after = std::string_view(line.text).substr(at + 1);
+        bool directive = after.size() >= 3 && iequals(after.substr(0, 3), "OUT") &&
+                         (after.size() == 3 || !isIdentChar(after[3]));
+        if (options.dialect == Dialect::Tasm && !after.empty() && isIdentStart(after[0])) directive = true;
+        if (!directive) {
+          line.text[at] = ' ';
+          expandAll = true;
+        }
+      }
       WordCursor cur{line.text};
       std::string_view w1 = cur.word();
       if (w1.empty()) continue;
@@ -1181,7 +1253,7 @@ struct MacroLayer::Impl {
       // A label in front of a macro call or text macro: `PutCell: putc`.
       size_t bodyStart = 0;
       std::string_view labelWord;
-      if (isIdentStart(w1[0]) && w2.size() == 1 && w2[0] == ':') {
+      if (startsLabel(w1) && w2.size() == 1 && w2[0] == ':') {
         WordCursor c2{line.text, afterW1};
         c2.word();  // ':'
         if (c2.pos < line.text.size() && line.text[c2.pos] == ':') ++c2.pos;
@@ -1204,7 +1276,7 @@ struct MacroLayer::Impl {
         size_t substituteFrom = bodyStart;
         if (bitsSecond & kDefining) substituteFrom = afterFirst;
         // INCLUDE names, %OUT text and the like are not substituted.
-        if (scan.mayHaveName && !(bitsFirst & kNoSubstitution)) {
+        if (expandAll || (scan.mayHaveName && !(bitsFirst & kNoSubstitution))) {
           size_t firstStart = static_cast<size_t>(first.data() - line.text.data());
           substituted = substituteText(line.text, substituteFrom, line, firstStart, (bitsSecond & kTextDirective) != 0);
         }
@@ -1359,11 +1431,12 @@ struct MacroLayer::Impl {
     WordCursor cur{text};
     std::string_view w1 = cur.word();
     if (w1.empty()) return Quick::Skip;
+    if (w1[0] == '%') return Quick::General;  // `%` expansion or %OUT
     uint32_t bits1 = keywordBits(w1);
     if (bits1 & kCond) return Quick::General;
     if (!active()) return Quick::Skip;
     std::string_view w2 = cur.peekWord();
-    if (isIdentStart(w1[0]) && w2.size() == 1 && w2[0] == ':') {
+    if (startsLabel(w1) && w2.size() == 1 && w2[0] == ':') {
       // `name:` or `name::` first: the statement is what follows.
       cur.word();
       if (cur.pos < text.size() && text[cur.pos] == ':') ++cur.pos;
@@ -1401,7 +1474,7 @@ struct MacroLayer::Impl {
     bool fire = false;
     std::string detail;
     if (F == ".ERR" || F == ".ERR1") fire = true;
-    else if (F == ".ERR2") fire = false;
+    else if (F == ".ERR2") fire = if2;
     else if (F == ".ERRE" || F == ".ERRNZ") {
       auto comma = rest.find(',');
       auto v = host.evaluateConstant(rest.substr(0, comma), line);
@@ -1525,11 +1598,7 @@ MacroLayer::MacroLayer(MacroHost& host, Diagnostics& diags, const Options& optio
     : impl_(std::make_unique<Impl>(host, diags, options)) {}
 MacroLayer::~MacroLayer() = default;
 
-void MacroLayer::pushFile(std::shared_ptr<const SourceFile> file) {
-  Frame f;
-  f.file = std::move(file);
-  impl_->frames.push_back(std::move(f));
-}
+void MacroLayer::pushFile(std::shared_ptr<const SourceFile> file) { impl_->frames.push_back(Frame::forFile(std::move(file))); }
 void MacroLayer::defineText(std::string name, std::string value) { impl_->setText(std::move(name), std::move(value)); }
 bool MacroLayer::isTextMacro(std::string_view name) const { return impl_->textMacros.count(name) != 0; }
 std::optional<std::string> MacroLayer::textMacro(std::string_view name) const {
@@ -1540,6 +1609,7 @@ std::optional<std::string> MacroLayer::textMacro(std::string_view name) const {
 void MacroLayer::setIdealMode(bool on) { impl_->ideal = on; }
 bool MacroLayer::isMacro(std::string_view name) const { return impl_->macros.count(name) != 0; }
 bool MacroLayer::next(LogicalLine& line) { return impl_->next(line); }
+void MacroLayer::setIf2(bool on) { impl_->if2 = on; }
 
 void MacroLayer::addExpansionNotes(Diagnostic& d, const LogicalLine& line) {
   // As clang's -fmacro-backtrace-limit (default 6): the innermost and outermost expansions are

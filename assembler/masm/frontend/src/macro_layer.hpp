@@ -55,6 +55,8 @@ public:
   bool isTextMacro(std::string_view name) const;
   std::optional<std::string> textMacro(std::string_view name) const;
   bool isMacro(std::string_view name) const;
+  // OPTION SETIF2:TRUE (part of OPTION M510): IF2, ELSEIF2 and .ERR2 act as in MASM 5.1's second pass.
+  void setIf2(bool on);
   // TASM Ideal mode (IDEAL .. MASM): `MACRO name params` and EQU that always defines text.
   void setIdealMode(bool on);
 

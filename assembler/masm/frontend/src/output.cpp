@@ -181,6 +181,11 @@ void Assembler::buildListing() {
   out += fmt::format("asmlab MASM assembler listing: {}\n\n", result_.module.name);
   for (const ListingLine& l : lines) {
     if (!l.listed) continue;
+    const Span* span = l.statement != UINT32_MAX && l.statement < spans.size() ? &spans[l.statement] : nullptr;
+    if (!l.fromFile && (l.macroListing == static_cast<uint8_t>(MacroListing::None) ||
+                        (l.macroListing == static_cast<uint8_t>(MacroListing::CodeOnly) &&
+                         (!span || span->segment < 0 || span->end == span->start))))
+      continue;
     std::string source = l.fromFile && l.location.file ? std::string(l.location.file->line(l.location.line)) : l.text;
     std::string offset = "    ";
     std::string bytes;

@@ -23,6 +23,7 @@ struct State {
   // store's open run (an item's operations all come before the next item begins).
   std::vector<std::vector<DataItem>*> lists;
   DataItem* open = nullptr;
+  bool operatorWordsAsNames = false;  // the second try of a text that failed (ExprStore::operatorWordSymbols)
   void closeItem() {
     if (open) open->expr.ops = ExprOps(store->ops.finish());
     open = nullptr;
@@ -57,7 +58,8 @@ auto const identStart = x3::char_("a-zA-Z_@$?");
 struct Keyword : x3::parser<Keyword> {
   using attribute_type = x3::unused_type;
   const char* word;
-  explicit constexpr Keyword(const char* w) : word(w) {}
+  bool prefix = false;  // an operator written before its operand (HIGH, SIZE, OFFSET ...)
+  explicit constexpr Keyword(const char* w, bool isPrefix = false) : word(w), prefix(isPrefix) {}
   template <typename It, typename Ctx, typename RCtx, typename Attr>
   bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
     x3::skip_over(first, last, ctx);
@@ -65,11 +67,21 @@ struct Keyword : x3::parser<Keyword> {
     for (const char* p = word; *p; ++p, ++it)
       if (it == last || toUpper(*it) != *p) return false;
     if (it != last && isIdentChar(*it)) return false;
+    // A prefix operator word that names a symbol (TASM: "Reserved word used as symbol") is the
+    // operator only where an operand follows it; elsewhere the word is left to be a name.
+    if (prefix && x3::get<StateTag>(ctx).get().operatorWordsAsNames) {
+      It next = it;
+      while (next != last && isBlank(*next)) ++next;
+      if (next == last || !(isIdentStart(*next) || isDigit(*next) || *next == '(' || *next == '[' || *next == '\'' ||
+                            *next == '"' || *next == '$'))
+        return false;
+    }
     first = it;
     return true;
   }
 };
 constexpr Keyword kw(const char* w) { return Keyword(w); }
+constexpr Keyword prefixKw(const char* w) { return Keyword(w, true); }
 
 auto const onNumber = [](auto& ctx) {
   auto range = x3::_attr(ctx);
@@ -152,6 +164,9 @@ auto const number = x3::raw[x3::lexeme[x3::char_("0-9") >> *x3::char_("a-zA-Z0-9
 auto const real = x3::raw[x3::lexeme[+x3::char_("0-9") >> '.' >> *x3::char_("0-9") >>
                                      -(x3::char_("eE") >> -x3::char_("+-") >> +x3::char_("0-9"))]];
 auto const identifier = x3::raw[x3::lexeme[identStart >> *identChar]];
+// A name that starts with a dot (OPTION DOTNAME, MASM 5.1): only where an operand begins, so that
+// `x.field` stays a member; the symbol table decides whether such a name exists.
+auto const dotName = x3::raw[x3::lexeme['.' >> !kw("TYPE") >> identStart >> *identChar]];
 auto const dqString = x3::lexeme['"' >> *(x3::lit("\"\"") | ~x3::char_('"')) >> '"'];
 auto const sqString = x3::lexeme['\'' >> *(x3::lit("''") | ~x3::char_('\'')) >> '\''];
 auto const string = x3::raw[dqString | sqString];
@@ -169,29 +184,32 @@ auto const mulExpr_def = unaryExpr >> *(('*' > unaryExpr)[push_op<Op::Mul>{}] | 
                                         (kw("SHL") > unaryExpr)[push_op<Op::Shl>{}] |
                                         (kw("SHR") > unaryExpr)[push_op<Op::Shr>{}]);
 auto const unaryExpr_def = ('-' > unaryExpr)[push_op<Op::Neg>{}] | ('+' > unaryExpr) | hlExpr;
-auto const hlExpr_def = (kw("HIGHWORD") > hlExpr)[push_op<Op::HighWord>{}] |
-                        (kw("LOWWORD") > hlExpr)[push_op<Op::LowWord>{}] | (kw("HIGH") > hlExpr)[push_op<Op::High>{}] |
-                        (kw("LOW") > hlExpr)[push_op<Op::Low>{}] | ptrExpr;
-auto const ptrExpr_def = (kw("OFFSET") > ptrExpr)[push_op<Op::Offset>{}] | (kw("SEG") > ptrExpr)[push_op<Op::Seg>{}] |
-                         (kw("TYPE") > ptrExpr)[push_op<Op::Type>{}] | (kw("THIS") > ptrExpr)[push_op<Op::This>{}] |
+auto const hlExpr_def = (prefixKw("HIGHWORD") > hlExpr)[push_op<Op::HighWord>{}] |
+                        (prefixKw("LOWWORD") > hlExpr)[push_op<Op::LowWord>{}] | (prefixKw("HIGH") > hlExpr)[push_op<Op::High>{}] |
+                        (prefixKw("LOW") > hlExpr)[push_op<Op::Low>{}] | ptrExpr;
+auto const ptrExpr_def = (prefixKw("OFFSET") > ptrExpr)[push_op<Op::Offset>{}] | (prefixKw("SEG") > ptrExpr)[push_op<Op::Seg>{}] |
+                         (prefixKw("TYPE") > ptrExpr)[push_op<Op::Type>{}] | (prefixKw("THIS") > ptrExpr)[push_op<Op::This>{}] |
                          (overrideExpr >> -((kw("PTR") > signedPtrOperand)[push_op<Op::Ptr>{}]));
 // `word ptr -2[bp]`: a sign after PTR applies to the operand PTR types, as MASM reads it.
 auto const signedPtrOperand_def = ('-' > ptrExpr)[push_op<Op::Neg>{}] | ('+' > ptrExpr) | ptrExpr;
 auto const overrideExpr_def = memberExpr >> -((':' > signedPtrOperand)[push_op<Op::Override>{}]);
-auto const memberExpr_def = postfixExpr >> *('.' >> identifier[onMember] >> *(('[' > expr > ']')[push_op<Op::Index>{}]));
+// `x.field`; `[bx].2` is a Member whose text is a number (MASM 5.1's dot as plus: evaluate.cpp).
+auto const memberExpr_def =
+    postfixExpr >> *('.' >> x3::raw[x3::lexeme[(identStart | x3::digit) >> *identChar]][onMember] >>
+                     *(('[' > expr > ']')[push_op<Op::Index>{}]));
 auto const postfixExpr_def = primary >> *(('[' > expr > ']')[push_op<Op::Index>{}] |
                                           ('(' > expr > ')')[push_op<Op::Index>{}]);
 auto const primary_def = real[onReal] | number[onNumber] | string[onString] | ('(' > expr > ')') |
                          ('[' > expr > ']')[push_op<Op::Bracket>{}] |
-                         (kw("SIZEOF") > (postfixExpr | ('(' > expr > ')')))[push_op<Op::SizeOf>{}] |
-                         (kw("LENGTHOF") > (postfixExpr | ('(' > expr > ')')))[push_op<Op::LengthOf>{}] |
-                         (kw("SIZE") > postfixExpr)[push_op<Op::Size>{}] |
-                         (kw("LENGTH") > postfixExpr)[push_op<Op::Length>{}] |
-                         (kw("WIDTH") > postfixExpr)[push_op<Op::Width>{}] |
-                         (kw("MASK") > postfixExpr)[push_op<Op::Mask>{}] |
+                         (prefixKw("SIZEOF") > (postfixExpr | ('(' > expr > ')')))[push_op<Op::SizeOf>{}] |
+                         (prefixKw("LENGTHOF") > (postfixExpr | ('(' > expr > ')')))[push_op<Op::LengthOf>{}] |
+                         (prefixKw("SIZE") > postfixExpr)[push_op<Op::Size>{}] |
+                         (prefixKw("LENGTH") > postfixExpr)[push_op<Op::Length>{}] |
+                         (prefixKw("WIDTH") > postfixExpr)[push_op<Op::Width>{}] |
+                         (prefixKw("MASK") > postfixExpr)[push_op<Op::Mask>{}] |
                          x3::lexeme['$' >> !identChar][push_op<Op::Location>{}] |
                          x3::lexeme['?' >> !identChar][push_op<Op::Undefined>{}] |
-                         identifier[onIdentifier];
+                         identifier[onIdentifier] | dotName[onIdentifier];
 
 BOOST_SPIRIT_DEFINE(expr, orExpr, andExpr, notExpr, relExpr, addExpr, mulExpr, unaryExpr, hlExpr, ptrExpr, signedPtrOperand,
                     overrideExpr,
@@ -276,6 +294,21 @@ std::optional<Expr> parseExpression(ExprStore& store, std::string_view text, uin
   st.store = &store;
   store.ops.begin();
   if (!run(kept, base, st, expr, error)) {
+    // Once a source has named a symbol with an operator word, a text that does not parse is
+    // tried again reading such words as names where no operand follows them.
+    store.ops.abandon();
+    if (store.operatorWordSymbols) {
+      st = State{};
+      st.store = &store;
+      st.operatorWordsAsNames = true;
+      store.ops.begin();
+      ParseError again;
+      if (run(kept, base, st, expr, again)) {
+        e.ops = ExprOps(store.ops.finish());
+        return e;
+      }
+      store.ops.abandon();
+    }
     store.release(mark);
     return std::nullopt;
   }

@@ -46,6 +46,7 @@ bool EncodingCache::keyOf(const x86::enc::Instruction& in, const x86::enc::Optio
   std::memcpy(&key[0], in.mnemonic.data(), in.mnemonic.size());
   key[1] = in.mnemonic.size() | uint64_t{static_cast<uint8_t>(in.rep)} << 8 | uint64_t{in.lock} << 16 |
            uint64_t{static_cast<uint8_t>(options.cpu)} << 24 | uint64_t{options.jumps} << 32 |
+           uint64_t{static_cast<uint8_t>(options.accumulator)} << 36 |
            uint64_t{in.operandCount} << 40 | uint64_t{options.use32} << 48 |
            uint64_t{static_cast<uint8_t>(options.fpu)} << 56;
   for (size_t i = 0; i < in.operandCount; ++i) {

@@ -15,6 +15,21 @@ Assembler::Assembler(const Options& o, Diagnostics& d) : options(o), diags(d), m
   fpu = impliedFpu(cpu);
   scoped = true;
   tasmLocals = false;
+  jumps = o.dialect == Dialect::Masm;
+  if (o.masm510) setMasm510(true);
+}
+
+// OPTION M510 (or ML's /Zm): OLDSTRUCTS, DOTNAME, SETIF2:TRUE, and without a language type code
+// labels global (NOSCOPED) and procedures private; without .MODEL, OFFSET:SEGMENT. OPTION NOM510
+// restores MASM 6.1's defaults (MASM 6.1 Programmer's Guide appendix A, "OPTION M510").
+void Assembler::setMasm510(bool on) {
+  masm510 = on;
+  oldStructs = on;
+  dotName = on;
+  macros.setIf2(on);
+  procVisibility = on ? ProcVisibility::PrivateWithoutLanguage : ProcVisibility::Public;
+  scoped = !on || languageDefined;
+  offsetSegment = on && model == Model::None;
 }
 
 std::string Assembler::fold(std::string_view name) const {
@@ -329,6 +344,16 @@ void splitOperands(std::string_view text, size_t base, std::vector<std::pair<siz
   cut(text.size());
 }
 
+// `push ax bx cx`: TASM's PUSH and POP of several registers, separated by blanks.
+bool severalRegisters(std::string_view mnemonic, std::string_view operands) {
+  if (mnemonic != "PUSH" && mnemonic != "POP") return false;
+  WordCursor c{operands};
+  int count = 0;
+  while (!c.atEnd())
+    if (!enc::parseRegister(c.word()) || ++count > 8) return false;
+  return count >= 2;
+}
+
 }  // namespace
 
 void Assembler::processLine(const LogicalLine& line) {
@@ -343,9 +368,13 @@ void Assembler::processLine(const LogicalLine& line) {
   // STRUCT bodies: data lines become fields.
   Symbol* label = nullptr;
   bool globalLabel = false;
-  if (isIdentStart(w1[0]) && cur.pos < text.size() && text[cur.pos] == ':' &&
-      !(cur.pos + 1 < text.size() && text[cur.pos + 1] == '=')) {
-    ++cur.pos;
+  // `name:` (MASM also takes `name :` with blanks before the colon). Under OPTION DOTNAME (M510)
+  // a label may start with a dot.
+  size_t colon = cur.pos;
+  while (colon < text.size() && isBlank(text[colon])) ++colon;
+  if ((isIdentStart(w1[0]) || (dotName && w1[0] == '.' && w1.size() > 1)) && colon < text.size() &&
+      text[colon] == ':' && !(colon + 1 < text.size() && text[colon + 1] == '=')) {
+    cur.pos = colon + 1;
     if (cur.pos < text.size() && text[cur.pos] == ':') {
       ++cur.pos;
       globalLabel = true;
@@ -354,6 +383,7 @@ void Assembler::processLine(const LogicalLine& line) {
       error(line, col1, fmt::format("'{}' is a register and cannot be a label", w1));
       return;
     }
+    checkReservedName(line, w1, col1);
     // MASM 6: code labels are local to their procedure unless written `name::` (or OPTION NOSCOPED).
     // A TASM @@ label is local to its procedure, or outside procedures to the stretch between
     // two other labels (Turbo Assembler User's Guide, LOCALS).
@@ -431,6 +461,13 @@ void Assembler::processLine(const LogicalLine& line) {
     mnemonicColumn = static_cast<uint32_t>(mnemonic.data() - text.data()) + 1;
   }
   if (!(mnemonicBits & kWordMnemonic)) {
+    if (mnemonic.size() > 1 && mnemonic[0] == '.' && colon < text.size() && text[colon] == ':' && mnemonic == w1) {
+      error(line, mnemonicColumn,
+            fmt::format("'{}' starts with a dot: MASM 6.1 takes such names only under OPTION DOTNAME (MASM 5.1 "
+                        "took them: OPTION M510, or --m510)", mnemonic),
+            static_cast<uint32_t>(mnemonic.size()));
+      return;
+    }
     if (options.dialect != Dialect::Tasm && isTasmOnlyDirective(mnemonic)) {
       error(line, mnemonicColumn, fmt::format("'{}' is a Turbo Assembler directive; {}", mnemonic, tasmDialectHint()),
             static_cast<uint32_t>(mnemonic.size()));
@@ -470,6 +507,12 @@ void Assembler::processLine(const LogicalLine& line) {
       auto e = parseExpression(exprs, piece, static_cast<uint16_t>(offset), pe);
       if (!e) {
         statements.pop_back();
+        if (severalRegisters(s.mnemonic, piece)) {
+          error(line, static_cast<uint32_t>(offset) + 1,
+                fmt::format("{} of several registers at once ('{} {}') is Turbo Assembler's; {}", s.mnemonic,
+                            mnemonic, piece, tasmDialectHint()));
+          return;
+        }
         error(line, pe.column + 1u, pe.message);
         return;
       }
@@ -483,6 +526,10 @@ void Assembler::processLine(const LogicalLine& line) {
   }
   // RET in a FAR procedure is RETF (MASM 6.1 Programmer's Guide, ch. 7).
   if (std::string_view(s.mnemonic) == "RET" && !procStack.empty() && procStack.back()->far) s.mnemonic = "RETF";
+  if (options.dialect == Dialect::Tasm) {
+    s.choices = kChoiceAccumulatorAx | (options.tasmMultiPass ? 0 : kChoiceOnePass);
+    if (tasmState.smart && std::string_view(s.mnemonic) == "LEA") s.choices |= kChoiceSmartLea;
+  }
   s.line = currentLine;
   s.procScope = procScope;
   s.atScope = atScope;
@@ -686,6 +733,7 @@ void Assembler::handleLogicalLine(const LogicalLine& line) {
     l.fromFile = line.fromFile;
     l.statement = statements.size() > before ? static_cast<uint32_t>(statements.size() - 1) : UINT32_MAX;
     l.listed = listingOn;
+    l.macroListing = static_cast<uint8_t>(macroListing);
     lines.push_back(std::move(l));
   }
   currentStatement = nullptr;  // the statement list may have grown: hold no pointer into it
@@ -832,6 +880,7 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
   result_.passes = passes;
   if (options.dialect == Dialect::Tasm) finishTasm();
   for (auto& d : passDiagnostics) diags.add(std::move(d));
+  reportSegmentOverflows();
   passDiagnostics.clear();
   // No pass follows: the replay records (a tenth of the assembly's memory on large sources) go
   // before the module is built, which is when memory use peaks.

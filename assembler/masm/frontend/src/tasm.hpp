@@ -31,6 +31,7 @@ struct TasmFrame {
 struct TasmState {
   bool ideal = false;             // between IDEAL and MASM
   bool rewriting = false;         // processLine() is running a line processTasmLine() prepared
+  bool smart = true;              // SMART (the default) or NOSMART
   std::string localPrefix = "@@"; // LOCALS [prefix]
   // MODEL's language (C, PASCAL ...), the default of every PROC.
   bool modelLanguage = false;

@@ -256,6 +256,9 @@ struct BuildSpec {
   bool strict = false;                            // LC-3: reject the course tools' relaxed syntax
   std::string cpu = "8086";                       // PC: 8086, 8088, 80186, 80286, 80386
   std::string dialect = "masm";                   // PC: masm or tasm (Turbo Assembler, MASM or Ideal mode)
+  bool masm510 = false;                           // PC: MASM 5.1 compatibility (OPTION M510, ML /Zm)
+  size_t errorLimit = 20;                         // build errors listed (0: all; the rest are counted)
+  bool multiPass = false;                         // PC, tasm: TASM /m (no one-pass NOP padding of forward jumps)
   std::vector<std::filesystem::path> includePaths;  // PC: INCLUDE search folders (absolute)
   std::vector<std::filesystem::path> libraryPaths;  // PC: INCLUDELIB search folders (absolute)
   // Fill registers and free memory from a PRNG before the program starts, so that programs that

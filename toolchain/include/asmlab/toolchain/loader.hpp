@@ -37,6 +37,8 @@ struct LoadOptions {
   // supervisor mode elsewhere), or "user" / "supervisor".
   std::string lc3Privilege;
   bool warningsAsErrors = false;
+  // At most this many errors are listed (0: all); the rest are counted (Diagnostics::setErrorLimit).
+  size_t errorLimit = Diagnostics::kDefaultErrorLimit;
   bool warnUnusedLabels = true;       // LC-3 sources: labels nothing refers to (-Wno-unused-label)
   bool warnFallIntoData = true;       // LC-3 sources: code that runs on into data (-Wno-fall-into-data)
 
@@ -45,6 +47,8 @@ struct LoadOptions {
   std::string dosDirectory;           // DOS file services confined here; empty = refused
   std::string commandTail;            // the program's command line (PSP:0080h)
   std::string masmDialect = "masm";   // masm or tasm (Turbo Assembler, MASM or Ideal mode) for 8086 sources
+  bool masm510 = false;               // MASM 5.1 compatibility (OPTION M510, ML's /Zm)
+  bool tasmMultiPass = false;         // TASM /m: forward jumps sized to their targets (masm::Options)
   // Searched for INCLUDE files (after the including file's folder) and INCLUDELIB libraries (after
   // the first source's folder), before the bundled runtime's directory (search_paths.hpp).
   std::vector<std::string> includePaths;

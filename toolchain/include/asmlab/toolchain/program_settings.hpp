@@ -4,6 +4,7 @@
 // the TASM dialect). Shared by `asmlab run/build/asm/dis` and the debugger.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@ struct ExplicitSettings {
   std::optional<int> lc3Edition;
   std::optional<std::string> x86Cpu;       // 8086, 8088, 80186, 80286, 80386
   std::optional<std::string> masmDialect;  // masm, tasm
+  std::optional<size_t> errorLimit;        // --error-limit N
   bool running = true;                     // false for assembling only: no CPU is chosen or checked
 };
 
@@ -26,6 +28,8 @@ struct ProgramSettings {
   std::string specPath;  // the asmlab.yaml read, or "" when there was none
   std::optional<int> lc3Edition;
   std::optional<std::string> x86Cpu, masmDialect;
+  bool masm510 = false;                 // build.m510: MASM 5.1 compatibility (a command line's --m510 adds to it)
+  std::optional<size_t> errorLimit;     // build.error_limit: errors listed per source (0: all)
   std::vector<std::string> includePaths, libraryPaths;  // from the spec, resolved against its folder
   // One line for stderr: where each setting came from ("" when everything is a default).
   std::string summary;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <iosfwd>
 #include <string>
 #include <string_view>
@@ -37,7 +38,13 @@ public:
   // Treat warnings as errors (counted as errors, printed as "error: ... [-Werror]").
   void setWarningsAsErrors(bool on) { warningsAsErrors_ = on; }
   // Stop recording after this many errors (0 = unlimited); a final note says how many were dropped.
+  // Every command sets kDefaultErrorLimit unless told otherwise (--error-limit N).
+  static constexpr size_t kDefaultErrorLimit = 20;
   void setErrorLimit(size_t limit) { errorLimit_ = limit; }
+  size_t errorLimit() const { return errorLimit_; }
+  // True once as many errors as the limit allows were recorded: more are only counted.
+  bool errorLimitReached() const { return errorLimit_ != 0 && errors_ >= errorLimit_; }
+  size_t droppedErrors() const { return dropped_; }
 
   // Renders every diagnostic in order, followed by a count line if anything was reported.
   void render(std::ostream& out, bool color = false) const;
@@ -51,6 +58,12 @@ private:
   size_t errorLimit_ = 0;
   bool warningsAsErrors_ = false;
 };
+
+// Text safe to print on a terminal: control bytes, DEL, C1 controls and bytes that are not UTF-8
+// become \xHH (tabs stay, newlines too with keepNewlines). With `columns`, the display column of
+// each byte of `text` is appended, and the column after the last.
+std::string escapeForTerminal(std::string_view text, std::vector<uint32_t>* columns = nullptr,
+                              bool keepNewlines = true);
 
 // Formats one diagnostic (and its notes) as the compilers do.
 std::string formatDiagnostic(const Diagnostic& d, bool color = false);

@@ -106,6 +106,11 @@ struct Target {
   // Far only by the label's type (a FAR PROC or LABEL FAR), with no FAR PTR written: a CALL to
   // such a label in the same segment is PUSH CS + near CALL, as MASM does.
   bool farByType = false;
+  // A forward reference met by a one-pass assembler (Turbo Assembler without /m): a JMP or a
+  // conditional jump without SHORT keeps the length of its longest form, and when the target
+  // turns out to be in short range the short form is followed by NOPs (EB xx 90; 74 xx 90 90
+  // under .386), as TASM's listings show (docs/x86-encoder.md, "One-pass forward jumps").
+  bool onePassForward = false;
 };
 
 struct Operand {
@@ -154,6 +159,14 @@ struct Instruction {
   }
 };
 
+// Which encoding `op AX,imm` takes when the value fits a sign-extended byte (ADD, OR, ADC, SBB,
+// AND, SUB, XOR, CMP). Both are three bytes for AX.
+enum class AccumulatorImmediates : std::uint8_t {
+  SignExtended,  // MASM 6: 83 /n ib "whenever possible" (Microsoft KB Q31598)
+  Ax,            // TASM: the accumulator form 05+8n iw for AX (TASM 4.1 listings I1Va and Voikgrib TEST.LST)
+  AxEax,         // MASM 5.1: "ax/eax, imm16/32" (MASM 6.0 Programmer's Guide, "Changes to Instruction Encodings")
+};
+
 struct Options {
   Cpu cpu = Cpu::I8086;
   // Out-of-range conditional jumps before the 386 become Expanded (reversed jcc over a near jmp).
@@ -166,6 +179,7 @@ struct Options {
   bool use32 = false;
   // The coprocessor: which x87 instructions exist, and FWAIT before each one under .8087.
   Fpu fpu = Fpu::I8087;
+  AccumulatorImmediates accumulator = AccumulatorImmediates::SignExtended;
 };
 
 enum class FixupKind : std::uint8_t {

@@ -40,6 +40,13 @@ struct Options {
   // MASM /Zd: record the source line of each statement that emits bytes in module.lines (macro
   // expansions under the line that invoked them, included files by their own name). Off by default.
   bool lineNumbers = false;
+  // MASM 5.1 compatibility from the first line, as ML's /Zm or OPTION M510 at the top of the source
+  // (MASM 6.1 Programmer's Guide, appendix A).
+  bool masm510 = false;
+  // Turbo Assembler's /m: assemble in several passes, so a forward jump takes the size its
+  // target needs. Without it (TASM's default, one pass) a forward JMP keeps three bytes and a
+  // forward conditional jump under .386 four, padded with NOPs when short (Dialect::Tasm only).
+  bool tasmMultiPass = false;
   unsigned maxPasses = 30;                           // jump sizing gives up after this many
   unsigned maxMacroDepth = 200;                      // nested macro expansion limit
   // Lines after macro expansion: a macro that invokes itself twice per expansion doubles its

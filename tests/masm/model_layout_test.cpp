@@ -1,0 +1,80 @@
+// The load image of simplified-segment programs, linked: .MODEL defines _TEXT and _DATA first and
+// orders segments as DOSSEG does (MASM 6.1 Programmer's Guide appendix E; Microsoft KB Q68562,
+// "\.MODEL Directive Forces DOSSEG Segment Ordering in MASM", MASM 5.0-6.11, with LINK's map).
+#include <gtest/gtest.h>
+
+#include "asmlab/link/linker.hpp"
+#include "asmlab/link/mz.hpp"
+#include "masm_test_util.hpp"
+
+namespace asmlab::masm::test {
+namespace {
+
+std::optional<link::LinkedProgram> linkOne(const link::Module& m, link::OutputFormat format, link::LinkDiagnostics& diag) {
+  link::LinkOptions options;
+  options.format = format;
+  options.useDefaultLibraries = false;
+  return link::link({link::InputModule{m, "test.asm"}}, {}, options, diag);
+}
+
+const link::LinkedSegment* segment(const link::LinkedProgram& p, const std::string& name) {
+  for (const auto& s : p.segments)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+// KB Q68562's program and the map LINK wrote for it:
+//   00000H 00000H 00000H _TEXT CODE / 00000H 00002H 00003H B CODE / 00004H 00004H 00000H _DATA DATA
+//   00004H 00005H 00002H A DATA / 00010H 0010FH 00100H STACK STACK
+TEST(ModelLayout, Q68562SegmentsStartWhereLinksMapPutsThem) {
+  auto a = assembleText(".MODEL medium\n.286\n.SEQ\n.STACK 100h\nA SEGMENT WORD PUBLIC 'DATA'\ntest_data DW 10\nA ENDS\n"
+                        "B SEGMENT WORD PUBLIC 'CODE'\nmov ax,1\nB ENDS\nEND\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  link::LinkDiagnostics diag;
+  auto p = linkOne(a.result.module, link::OutputFormat::Exe, diag);
+  ASSERT_TRUE(p) << diag.renderToString();
+  struct Expected {
+    const char* name;
+    uint32_t start, length;
+  };
+  for (const Expected& e : {Expected{"_TEXT", 0, 0}, Expected{"B", 0, 3}, Expected{"_DATA", 4, 0}, Expected{"A", 4, 2},
+                            Expected{"STACK", 0x10, 0x100}}) {
+    const auto* s = segment(*p, e.name);
+    ASSERT_NE(s, nullptr) << e.name;
+    EXPECT_EQ(s->length, e.length) << e.name;
+    if (e.length) {
+      EXPECT_EQ(s->start, e.start) << e.name;
+    }
+  }
+}
+
+TEST(ModelLayout, DataBeforeCodeStillPutsCodeFirstInTheImage) {
+  // A small-model program that opens .DATA first: the image starts with the code (mov ax,DGROUP =
+  // B8 + segment fixup), as MASM's .MODEL and DOSSEG order make it, and the entry point is 0.
+  auto a = assembleText(".model small\n.stack 100h\n.data\nmsg db 'hi$'\n.code\nstart: mov ax, @data\n mov ds, ax\n"
+                        " mov ax, 4C00h\n int 21h\nend start\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  link::LinkDiagnostics diag;
+  auto p = linkOne(a.result.module, link::OutputFormat::Exe, diag);
+  ASSERT_TRUE(p) << diag.renderToString();
+  EXPECT_EQ(segment(*p, "_TEXT")->start, 0u);
+  EXPECT_EQ(segment(*p, "_DATA")->start, 10u);  // word-aligned after 10 bytes of code
+  EXPECT_EQ(p->ip, 0u);
+}
+
+TEST(ModelLayout, TinyWithDataBeforeCodeLinksAsAComStartingWithCode) {
+  // mov dx,010Ch (BA 0C 01): 12 bytes of code from 100h, then msg; mov ah,9 (B4 09); int 21h (CD 21);
+  // mov ax,4C00h (B8 00 4C); int 21h.
+  auto a = assembleText(".model tiny\n.data\nmsg db 'Hello$'\n.code\norg 100h\nstart: mov dx, offset msg\n mov ah, 9\n"
+                        " int 21h\n mov ax, 4C00h\n int 21h\nend start\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  ASSERT_TRUE(a.result.tinyModel);
+  link::LinkDiagnostics diag;
+  auto p = linkOne(a.result.module, link::OutputFormat::Com, diag);
+  ASSERT_TRUE(p) << diag.renderToString();
+  auto com = link::writeCom(*p);
+  EXPECT_EQ(hex(com), "BA 0C 01 B4 09 CD 21 B8 00 4C CD 21 48 65 6C 6C 6F 24");
+}
+
+}  // namespace
+}  // namespace asmlab::masm::test

@@ -1,0 +1,133 @@
+// Constructs that real course programs use and MASM 6.1 or Turbo Assembler take, each checked
+// against a real listing (named by repository and file) or the Intel opcode tables.
+#include <gtest/gtest.h>
+
+#include "masm_test_util.hpp"
+
+namespace asmlab::masm::test {
+namespace {
+
+Options tasm() {
+  Options o;
+  o.dialect = Dialect::Tasm;
+  return o;
+}
+
+std::string code(const std::string& data, const std::string& body, const std::string& cpu = "") {
+  return cpu + "\nd segment\n" + data + "d ends\nc segment\nassume cs:c, ds:d\n" + body + "c ends\nend\n";
+}
+
+bool has(const Assembled& a, const std::string& text) { return a.errors().find(text) != std::string::npos; }
+
+// TASM 4.1 listing Voikgrib TEST.LST: `HIGH = 2h` with "*Warning* ... Reserved word used as
+// symbol: HIGH", then `cmp dx, HIGH` 83 FA 02 and `mov ax, HIGH` B8 0002.
+TEST(RealCode, ReservedWordAsSymbolUnderTasm) {
+  auto a = assembleText(code("", "HIGH = 2h\n cmp dx, HIGH\n mov ax, HIGH\n mov ax, HIGH 1234h\n"), tasm());
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("C")), "83 FA 02 B8 02 00 B8 12 00");
+  EXPECT_TRUE(has(a, "Reserved word used as symbol: HIGH")) << a.errors();
+}
+
+// `size db 0` and `word db 80 dup (?)` (course code BrushkouMatvey lab2): data named with an
+// operator or type word, read where no operand follows the word.
+TEST(RealCode, DataNamedWithOperatorAndTypeWordsUnderTasm) {
+  auto a = assembleText(code("size db 7\nword db 2 dup (?)\n", " mov al, size\n lea di, word\n mov size, al\n"), tasm());
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  // A0 disp16 (MOV AL, moffs8), BF imm16 (TASM's SMART LEA is MOV DI, OFFSET), A2 disp16 (MOV
+  // moffs8, AL): Intel 8086 table 4-12.
+  EXPECT_EQ(hex(a.bytes("C")), "A0 00 00 BF 01 00 A2 00 00");
+}
+
+// MASM 6.1 refuses reserved words as names: one error at the definition, none at the uses.
+TEST(RealCode, ReservedWordAsSymbolUnderMasmIsOneErrorAtTheDefinition) {
+  auto a = assembleText(code("", "HIGH = 2h\n cmp dx, HIGH\n mov ax, HIGH\n"));
+  EXPECT_TRUE(a.diags.hasErrors());
+  EXPECT_TRUE(has(a, "'HIGH' is a reserved word")) << a.errors();
+  EXPECT_TRUE(has(a, "--dialect tasm")) << a.errors();
+  EXPECT_FALSE(has(a, "expression ends early")) << a.errors();
+  EXPECT_EQ(a.diags.errorCount(), 1u) << a.errors();
+}
+
+// TASM 2.0 listing Dekarti TASK3.LST: `nln db '', 10,13,'$'` is 0A 0D 24.
+TEST(RealCode, EmptyStringInDbAddsNoByte) {
+  auto t = assembleText(code("nln db '', 10,13,'$'\n", ""), tasm());
+  ASSERT_FALSE(t.diags.hasErrors()) << t.errors();
+  EXPECT_EQ(hex(t.bytes("D")), "0A 0D 24");
+  EXPECT_EQ(t.diags.warningCount(), 0u) << t.errors();
+  auto m = assembleText(code("nln db '', 10,13,'$'\n", ""));
+  ASSERT_FALSE(m.diags.hasErrors()) << m.errors();
+  EXPECT_EQ(hex(m.bytes("D")), "0A 0D 24");
+  EXPECT_TRUE(has(m, "empty string adds no byte")) << m.errors();
+}
+
+// TASM 4.1 listing Vladislave0-0 TSR.LST: `mov byte ptr al, [bx]` is 8A 07.
+TEST(RealCode, PtrOnARegisterOfThatSize) {
+  auto t = assembleText(code("", " mov byte ptr al, [bx]\n mov word ptr ax, 1\n"), tasm());
+  ASSERT_FALSE(t.diags.hasErrors()) << t.errors();
+  EXPECT_EQ(hex(t.bytes("C")), "8A 07 B8 01 00");
+  auto m = assembleText(code("", " mov byte ptr al, [bx]\n"));
+  ASSERT_FALSE(m.diags.hasErrors()) << m.errors();
+  EXPECT_EQ(hex(m.bytes("C")), "8A 07");
+  EXPECT_TRUE(has(m, "PTR on register 'al'")) << m.errors();
+  auto wrong = assembleText(code("", " mov word ptr al, [bx]\n"), tasm());
+  EXPECT_TRUE(has(wrong, "'al' is a 1-byte register")) << wrong.errors();
+}
+
+// MASM 6.1: a call with more arguments than the macro has parameters expands without them,
+// with warning A4006 "too many arguments in macro call".
+TEST(RealCode, ExtraMacroArgumentsAreIgnoredWithAWarning) {
+  auto a = assembleText(code("", "bye macro\n mov ax, 4C00h\n int 21h\n endm\n bye 0\n"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("C")), "B8 00 4C CD 21");
+  EXPECT_TRUE(has(a, "too many arguments in macro call")) << a.errors();
+}
+
+// `if: mov ax, 1`: IF is a directive, said once, with no unclosed conditional after it.
+TEST(RealCode, LabelNamedWithAConditionalDirective) {
+  auto a = assembleText(code("", "if: mov ax, 1\n nop\n"));
+  EXPECT_TRUE(has(a, "'if' is the IF directive and cannot be a label")) << a.errors();
+  EXPECT_EQ(a.diags.errorCount(), 1u) << a.errors();
+}
+
+// iAPX 286 Programmer's Reference, appendix B: LGDT m 0F 01 /2, LIDT 0F 01 /3, SGDT /0, SIDT /1;
+// a direct address is mod 00 r/m 110 with disp16 (Intel 8086 table 4-12).
+TEST(RealCode, DescriptorTableInstructionsWithFword) {
+  const std::string body = " lgdt fword ptr gdtr\n lidt fword ptr gdtr\n sgdt gdtr\n sidt fword ptr gdtr\n";
+  auto a = assembleText(code("gdtr dw 0\n dd 0\n", body));
+  EXPECT_TRUE(a.diags.hasErrors());  // .8086 by default
+  // .386p after the segments' definitions keeps them USE16 (16-bit addresses).
+  auto p = assembleText(code("gdtr dw 0\n dd 0\n", " .386p\n" + body));
+  ASSERT_FALSE(p.diags.hasErrors()) << p.errors();
+  EXPECT_EQ(hex(p.bytes("C")), "0F 01 16 00 00 0F 01 1E 00 00 0F 01 06 00 00 0F 01 0E 00 00");
+}
+
+// MOV to and from CR0 is not encoded yet: the error says what CR0 is, not "undefined symbol".
+TEST(RealCode, ControlRegistersAreNamedAsNotSupported) {
+  auto a = assembleText(code("", " .386p\n mov eax, cr0\n"));
+  EXPECT_TRUE(has(a, "'cr0' is an 80386 control, debug or test register")) << a.errors();
+}
+
+// `ENDP` alone (MASM 5.1-era and TASM code, e.g. Egakrut3 RESID.ASM): MASM wants the name in front;
+// accepted with a warning saying so, and the labels after it are not misread.
+TEST(RealCode, EndpWithoutANameUnderMasm) {
+  auto a = assembleText(code("", "print proc\n ret\n endp\nmain: call print\n jmp main\n"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_TRUE(has(a, "MASM wants 'PRINT ENDP'")) << a.errors();
+  // C3 (RET at 0), E8 rel16 (CALL print from 4: -4 = FC FF), EB rel8 (JMP main at 1 from 6: -5 = FB).
+  EXPECT_EQ(hex(a.bytes("C")), "C3 E8 FC FF EB FB");
+  auto t = assembleText(code("", "print proc\n ret\n endp\n"), tasm());
+  ASSERT_FALSE(t.diags.hasErrors()) << t.errors();
+  EXPECT_EQ(t.diags.warningCount(), 0u) << t.errors();
+}
+
+// `push ax bx cx` is Turbo Assembler's: under MASM the error names it and --dialect tasm.
+TEST(RealCode, SeveralRegistersInOnePushUnderMasm) {
+  auto a = assembleText(code("", " push ax bx cx\n"));
+  EXPECT_TRUE(has(a, "Turbo Assembler's")) << a.errors();
+  EXPECT_TRUE(has(a, "--dialect tasm")) << a.errors();
+  // TASM: one PUSH each, in the order written (50+r: AX 50, BX 53, CX 51).
+  EXPECT_EQ(hex(assembleText(code("", " push ax bx cx\n"), tasm()).bytes("C")), "50 53 51");
+}
+
+}  // namespace
+}  // namespace asmlab::masm::test
