@@ -67,7 +67,7 @@ void forEachWord(std::string_view text, char commentChar, Visit visit) {
 }
 
 // `word` upper-cased into `buffer` when it is as long as the longest keyword looked for, else empty.
-std::string_view upperKeyword(std::string_view word, std::array<char, 8>& buffer) {
+std::string_view upperKeyword(std::string_view word, std::array<char, 16>& buffer) {
   if (word.size() > buffer.size()) return {};
   for (size_t i = 0; i < word.size(); ++i) {
     const char c = word[i];
@@ -81,10 +81,10 @@ std::string_view upperKeyword(std::string_view word, std::array<char, 8>& buffer
 // diagnostics then explain what is missing.
 Architecture detectArchitecture(const SourceFile& source) {
   bool lc3 = false, x86 = false;
-  std::array<char, 8> buffer;
+  std::array<char, 16> buffer;
   forEachWord(source.text(), ';', [&](std::string_view written) {
-    if (written.size() < 3) return true;  // every keyword below has 3 (TASM's ARG) or more characters
-    const std::string_view word = upperKeyword(written, buffer);  // empty for words over 8 characters
+    if (written.size() < 3) return true;  // every keyword below has 3 to 16 characters (TASM's ARG, STARTUPCODE)
+    const std::string_view word = upperKeyword(written, buffer);
     if (word == ".ORIG") lc3 = true;
     // The TASM table folds case itself and takes words of any length; once an x86 keyword has
     // been seen, only .ORIG can change the answer.

@@ -36,6 +36,7 @@ struct RunRequest {
   std::optional<uint64_t> seed;
   std::vector<std::string> breaks;
   bool trace = false;
+  std::string traceMode;  // "" or "instructions": one line per instruction; "cycles": and per clock
   std::string traceFile;
   bool json = false;
   bool noHaltBanner = false;
@@ -51,6 +52,7 @@ struct RunRequest {
   std::string screenshot, speakerLog, wav;
   std::vector<std::string> screenshotsAt;  // CLOCK:FILE
   std::string cpu = "8086";
+  std::string timing = "manual";
   std::string dialect = "masm";
   bool masm510 = false;
   size_t errorLimit = Diagnostics::kDefaultErrorLimit;
@@ -184,12 +186,26 @@ std::string hexValue(uint64_t v, unsigned bits) {
   return bits <= 16 ? fmt::format("x{:04X}", v) : fmt::format("x{:08X}", v);
 }
 
+// 8086 under the cycle model, `--trace cycles`: one line per clock, printed after the line of the
+// instruction they belong to (from its first byte taken to the next instruction's).
+class ClockLines : public x86::ClockSink {
+public:
+  void clock(const x86::ClockRecord& record) override { lines_.push_back(x86::formatClock(record)); }
+  void print(std::ostream& out) {
+    for (const auto& line : lines_) out << "            " << line << '\n';
+    lines_.clear();
+  }
+
+private:
+  std::vector<std::string> lines_;
+};
+
 // One trace line: count, address, the instruction's bytes (8086) or word (LC-3), its disassembly,
 // the clocks it took as the machine counts them, then the registers it changed. 8086 addresses
-// are CS:IP as the instruction found them.
+// are CS:IP as the instruction found them. With --trace cycles, the instruction's clocks follow.
 class Tracer {
 public:
-  Tracer(sim::Machine& m, std::ostream& out) : machine_(m), out_(out) {
+  Tracer(sim::Machine& m, std::ostream& out, ClockLines* clocks) : machine_(m), out_(out), clocks_(clocks) {
     const auto& regs = machine_.registers();
     for (size_t i = 0; i < regs.size(); ++i) {
       if (regs[i].name == "CS") cs_ = i;
@@ -219,6 +235,7 @@ public:
       out_ << fmt::format("{:>10}  {}  {}  {:<24} {:>4}{}\n", e.instructionIndex + 1, hexValue(e.address, 16),
                           hexValue(machine_.peek(e.address), 16), text, e.clocks, changes);
     }
+    if (clocks_ != nullptr) clocks_->print(out_);
     before_ = std::move(now);
   }
 
@@ -229,6 +246,7 @@ private:
   }
   sim::Machine& machine_;
   std::ostream& out_;
+  ClockLines* clocks_;
   std::vector<uint64_t> before_;
   std::optional<size_t> cs_, ip_;
 };
@@ -267,6 +285,7 @@ int runProgram(const RunRequest& req) {
   options.lc3Start = req.start;
   options.lc3Privilege = req.privilege;
   options.x86Cpu = req.cpu;
+  options.x86Timing = req.timing;
   options.masmDialect = req.dialect;
   options.masm510 = req.masm510;
   options.errorLimit = req.errorLimit;
@@ -352,8 +371,17 @@ int runProgram(const RunRequest& req) {
     }
   };
   std::unique_ptr<Tracer> tracer;
+  ClockLines clockLines;
+  const bool traceClocks = req.traceMode == "cycles";
+  if (traceClocks) {
+    if (pc == nullptr || pc->cpu().timingModel() != x86::TimingModel::Cycle) {
+      std::cerr << "asmlab run: --trace cycles needs an 8086 or 8088 program run with --timing cycle\n";
+      return sim::exit_code::kUsage;
+    }
+    pc->cpu().setClockSink(&clockLines);
+  }
   if (req.trace || !req.traceFile.empty()) {
-    tracer = std::make_unique<Tracer>(*machine, *traceOut);
+    tracer = std::make_unique<Tracer>(*machine, *traceOut, traceClocks ? &clockLines : nullptr);
     machine->setTraceSink([&](const sim::TraceEvent& e) {
       (*tracer)(e);
       flushOutput();
@@ -502,7 +530,11 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   cmd->add_option("--break", req->breaks, "Stop when execution reaches LABEL, an address (xNNNN) or, on the 8086, SEG:OFF (hex); repeatable");
   cmd->add_option("--memory-latency", req->memoryLatency, "Clocks per memory access for the clock count (default 5)")
       ->check(CLI::Range(1u, 40u));
-  cmd->add_flag("--trace", req->trace, "Print one line per instruction to stderr (or --trace-file)");
+  auto* traceOpt = cmd->add_option("--trace", req->traceMode,
+                                   "Print one line per instruction with its clocks to stderr (or --trace-file); "
+                                   "--trace cycles adds one line per clock (8086, --timing cycle)")
+                       ->expected(0, 1)
+                       ->check(CLI::IsMember({"instructions", "cycles"}));
   cmd->add_option("--trace-file", req->traceFile, "Write the trace to this file");
   cmd->add_flag("--json", req->json, "Print the result as JSON on stdout (verdict, exit code, counts, output, registers)");
   auto* errorLimitOpt =
@@ -529,6 +561,10 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   pcGroup->add_option("--speaker-log", req->speakerLog, "Write every speaker change (clock, tone frequency) to this file");
   pcGroup->add_option("--wav", req->wav, "Write what the speaker played as a WAV file");
   auto* cpuOpt = pcGroup->add_option("--cpu", req->cpu, "CPU model: 8086, 8088, 80186, 80286, 80386; default: asmlab.yaml's, else the one the source's .186-.486/P186-P586 needs, else 8086");
+  pcGroup->add_option("--timing", req->timing,
+                      "Clock counting: manual (default; the Intel manual's clocks) or cycle (8086/8088: prefetch "
+                      "queue and bus, clock by clock)")
+      ->check(CLI::IsMember({"manual", "cycle"}));
   auto* dialectOpt = pcGroup->add_option("--dialect", req->dialect, "8086 sources: masm or tasm (Turbo Assembler, MASM or Ideal mode); default: asmlab.yaml's, else tasm for a source with TASM-only directives, else masm")
       ->check(CLI::IsMember({"masm", "tasm"}));
   pcGroup->add_flag("--m510", req->masm510, "8086 sources: MASM 5.1 compatibility (ML /Zm, OPTION M510)");
@@ -543,8 +579,9 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
                   "Settings file (asmlab.yaml: edition, cpu, dialect, include and library folders); default: the one "
                   "beside the program")
       ->check(CLI::ExistingFile);
-  return [req, inputOpt, editionOpt, cpuOpt, dialectOpt, errorLimitOpt] {
+  return [req, inputOpt, traceOpt, editionOpt, cpuOpt, dialectOpt, errorLimitOpt] {
     req->inputGiven = inputOpt->count() > 0;
+    req->trace = traceOpt->count() > 0;
     if (editionOpt->count() > 0) req->given.lc3Edition = req->edition;
     if (cpuOpt->count() > 0) req->given.x86Cpu = req->cpu;
     if (dialectOpt->count() > 0) req->given.masmDialect = req->dialect;

@@ -23,9 +23,10 @@ void loadProgram(FlatMemoryBus& bus, Cpu& cpu, std::initializer_list<uint8_t> co
 }
 
 void runLoop(benchmark::State& state, CpuModel model, std::initializer_list<uint8_t> code,
-             bool idleBreakpoint = false) {
+             bool idleBreakpoint = false, TimingModel timing = TimingModel::Manual) {
   FlatMemoryBus bus;
   Cpu cpu(bus, model);
+  cpu.setTimingModel(timing);
   loadProgram(bus, cpu, code);
   // A debugger session: one breakpoint far from the loop, so every instruction pays the
   // breakpoint test but run() never stops (as asmlab::x86::pc::PcMachine drives the core).
@@ -36,6 +37,7 @@ void runLoop(benchmark::State& state, CpuModel model, std::initializer_list<uint
   for (auto _ : state) cpu.run(kBatch);
   state.counters["instr/s"] = benchmark::Counter(double(kBatch) * double(state.iterations()), benchmark::Counter::kIsRate);
   state.counters["clocks/instr"] = double(cpu.clockCount()) / double(cpu.instructionCount());
+  state.counters["clocks/s"] = benchmark::Counter(double(cpu.clockCount()), benchmark::Counter::kIsRate);
 }
 
 // 0100: add ax,bx / dec dx / jnz 0100 / jmp 0100
@@ -49,6 +51,23 @@ void BM_RegisterLoop8086IdleBreakpoint(benchmark::State& state) {
   runLoop(state, CpuModel::i8086, {0x01, 0xD8, 0x4A, 0x75, 0xFB, 0xEB, 0xF9}, true);
 }
 BENCHMARK(BM_RegisterLoop8086IdleBreakpoint)->Unit(benchmark::kMillisecond);
+
+// The cycle timing model (bus interface unit, prefetch queue, every clock): its speed is
+// measured in simulated clocks per second.
+void BM_RegisterLoop8086Cycle(benchmark::State& state) {
+  runLoop(state, CpuModel::i8086, {0x01, 0xD8, 0x4A, 0x75, 0xFB, 0xEB, 0xF9}, false, TimingModel::Cycle);
+}
+BENCHMARK(BM_RegisterLoop8086Cycle)->Unit(benchmark::kMillisecond);
+
+void BM_RegisterLoop8088Cycle(benchmark::State& state) {
+  runLoop(state, CpuModel::i8088, {0x01, 0xD8, 0x4A, 0x75, 0xFB, 0xEB, 0xF9}, false, TimingModel::Cycle);
+}
+BENCHMARK(BM_RegisterLoop8088Cycle)->Unit(benchmark::kMillisecond);
+
+void BM_MemoryLoop8086Cycle(benchmark::State& state) {
+  runLoop(state, CpuModel::i8086, {0x8A, 0x04, 0x00, 0x45, 0x02, 0x46, 0xE2, 0xF8, 0xEB, 0xF6}, false, TimingModel::Cycle);
+}
+BENCHMARK(BM_MemoryLoop8086Cycle)->Unit(benchmark::kMillisecond);
 
 void BM_RegisterLoop8088(benchmark::State& state) {
   runLoop(state, CpuModel::i8088, {0x01, 0xD8, 0x4A, 0x75, 0xFB, 0xEB, 0xF9});

@@ -284,3 +284,46 @@ TEST_F(RunCli, The8086TraceShowsEveryByteAndTheClocks) {
     before = clocks;
   }
 }
+
+// --trace cycles (cycle model): under each instruction, one line per clock it took, numbered on
+// from the clock before, each with a T-state (8086 data sheet: T1-T4, Tw, Ti) and, on T1, the bus
+// status and a 20-bit address. Without --timing cycle there are no clocks to show.
+TEST_F(RunCli, TheCycleTraceShowsEveryClockUnderItsInstruction) {
+  const auto program = write("hello.asm", kDosHello);
+  EXPECT_EQ(run(program + " --trace cycles").exit, 2);
+  const auto tracePath = (dir_ / "cycles.txt").string();
+  auto r = run(program + " --timing cycle --trace cycles --trace-file " + tracePath + " --json");
+  ASSERT_EQ(r.exit, 0);
+  const uint64_t total = nlohmann::json::parse(r.out)["clocks"];
+  std::ifstream in(tracePath);
+  const std::regex instruction(R"(^ *\d+  [0-9A-F]{4}:[0-9A-F]{4}  .* (\d+)(?: [A-Z]+=[0-9A-F]+)*$)");
+  const std::regex clock(R"(^ +(\d+)  (Ti|T1|T2|T3|T4|Tw) +(CODE|MEMR|MEMW|IOR |IOW |INTA|HALT)?.*q=\d+(  DMA)?$)");
+  uint64_t announced = 0, counted = 0, lastClock = 0, instructions = 0, t1 = 0;
+  std::smatch m;
+  for (std::string line; std::getline(in, line);) {
+    if (std::regex_match(line, m, clock)) {
+      const uint64_t n = std::stoull(m[1].str());
+      if (lastClock != 0) {
+        EXPECT_EQ(n, lastClock + 1) << line;
+      }
+      lastClock = n;
+      ++counted;
+      if (m[2] == "T1") {
+        ++t1;
+        EXPECT_TRUE(m[3].matched) << line;
+      }
+    } else if (std::regex_match(line, m, instruction)) {
+      if (instructions++ != 0) {
+        EXPECT_EQ(counted, announced) << "before " << line;
+      }
+      announced = std::stoull(m[1].str());
+      counted = 0;
+    } else {
+      ADD_FAILURE() << "unexpected trace line: " << line;
+    }
+  }
+  EXPECT_EQ(counted, announced);
+  EXPECT_GT(instructions, 5u);
+  EXPECT_GT(t1, 0u);
+  EXPECT_EQ(lastClock, total);
+}

@@ -53,12 +53,16 @@ TEST(MasmChoices, FormsAsInAnMl614Listing) {
 
 // The other same-length choices: the direction bit of register pairs (r, r/m: 8086 manual table
 // 4-12, as the ML listing above shows for XOR CX,CX), the accumulator with a direct address
-// (A1, 3 bytes, against 8B 06, 4), XCHG with AX (90+r), LEA of a direct address stays LEA. XCHG of
+// (A1, 3 bytes, against 8B 06, 4), XCHG with AX (90+r), LEA of a direct address is MOV reg, OFFSET
+// (MASM 6.0 Programmer's Guide, "Changes to Instruction Encodings": "When the second operand to the
+// LEA instruction is a direct memory operand ... MASM 6.0 encodes the instruction as mov reg,
+// OFFSET directmem"; a 32-bit register in a 16-bit segment keeps LEA). XCHG of
 // two byte registers puts the first in the reg field: `86 E0  XCHG AH,AL` in IBM's MASM listing of
 // the PCjr BIOS (IBM PCjr Technical Reference, appendix A, 1983; read through the code index).
 TEST(MasmChoices, DirectionBitAccumulatorAndXchg) {
   auto a = assembleText(code(" mov ax, bx\n add cx, dx\n mov ax, var\n mov var, ax\n mov al, bvar\n xchg ax, bx\n"
-                             " xchg bx, ax\n lea si, var\n xchg ah, al\n mov ax, ds:[1234h]\n"));
+                             " xchg bx, ax\n lea si, var\n xchg ah, al\n mov ax, ds:[1234h]\n lea di, [bx+2]\n"
+                             " lea dx, ds:[1234h]\n .386\n lea eax, var\n"));
   ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
   EXPECT_EQ(hex(a.bytes("C")),
             "8B C3 "          // mov ax,bx: 8B /r, reg = AX, r/m = BX
@@ -67,9 +71,21 @@ TEST(MasmChoices, DirectionBitAccumulatorAndXchg) {
             "A3 00 00 "       // mov var,ax
             "A0 02 00 "       // mov al,bvar
             "93 93 "          // xchg ax,bx / xchg bx,ax: 90+r
-            "8D 36 00 00 "    // lea si,var: 8D /r, mod 00 rm 110 disp16
+            "BE 00 00 "       // lea si,var: MOV SI, OFFSET var (B8+r iw), not 8D 36 00 00
             "86 E0 "          // xchg ah,al: 86 /r, reg = AH (100), r/m = AL (000)
-            "A1 34 12");      // mov ax,ds:[1234h]: the accumulator form, not 8B 06 34 12
+            "A1 34 12 "       // mov ax,ds:[1234h]: the accumulator form, not 8B 06 34 12
+            "8D 7F 02 "       // lea di,[bx+2]: a register in the address: LEA (8D /r, mod 01)
+            "BA 34 12 "       // lea dx,ds:[1234h]: direct: MOV DX, 1234h
+            "66 8D 06 00 00");  // lea eax,var in a USE16 segment: LEA with the operand-size prefix
+}
+
+// MASM 6.0 Programmer's Guide, "Changes to Instruction Encodings": "If the operand to RET, RETN,
+// or RETF is 0, MASM 6.0 uses the one-byte encoding" (C3, CB: 8086 manual table 4-13); another
+// value keeps C2/CA iw.
+TEST(MasmChoices, ReturnOfZeroIsTheOneByteForm) {
+  auto a = assembleText(code("f proc near\n ret 0\n ret 2\n retf 0\nf endp\ng proc far\n ret 0\n ret 4\ng endp\n"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("C")), "C3 C2 02 00 CB CB CA 04 00");
 }
 
 // A CALL to a FAR procedure in the same segment, with no FAR PTR written, is PUSH CS + near CALL

@@ -142,8 +142,23 @@ TEST_F(ProgramSettingsTest, M510AndTheErrorLimitComeFromTheBuildKeys) {
   EXPECT_EQ(options.errorLimit, 0u);  // --error-limit 0 on the command line wins
 }
 
+TEST_F(ProgramSettingsTest, MultiPassComesFromTheBuildKeys) {
+  // docs/grading.md: build.multi_pass is TASM's /m for every command that reads the spec, so
+  // `asmlab run` and the debugger build the program the grader grades.
+  write("asmlab.yaml", "machine: pc\nbuild:\n  submission: p.asm\n  dialect: tasm\n  multi_pass: true\n");
+  auto program = write("p.asm", ".model small\n.code\nend\n");
+  Diagnostics d;
+  auto s = programSettings({program}, "", {}, d);
+  ASSERT_TRUE(s);
+  EXPECT_TRUE(s->tasmMultiPass);
+  LoadOptions options;
+  EXPECT_FALSE(options.tasmMultiPass);
+  applySettings(*s, {}, options);
+  EXPECT_TRUE(options.tasmMultiPass);
+}
+
 TEST_F(ProgramSettingsTest, AWrongErrorLimitOrM510IsALocatedError) {
-  for (const char* key : {"error_limit: -3", "error_limit: many", "m510: perhaps"}) {
+  for (const char* key : {"error_limit: -3", "error_limit: many", "m510: perhaps", "multi_pass: twice"}) {
     auto spec = write("asmlab.yaml", std::string("machine: pc\nbuild:\n  ") + key + "\n");
     Diagnostics d;
     EXPECT_FALSE(programSettings({write("p.asm", "end\n")}, spec, {}, d)) << key;

@@ -156,6 +156,12 @@ public:
         if (!n.IsScalar() || !YAML::convert<bool>::decode(n, on)) return report(n.Mark(), "build.m510 must be true or false");
         settings.masm510 = on;
       }
+      if (auto n = build["multi_pass"]) {
+        bool on = false;
+        if (!n.IsScalar() || !YAML::convert<bool>::decode(n, on))
+          return report(n.Mark(), "build.multi_pass must be true or false");
+        settings.tasmMultiPass = on;
+      }
       if (auto n = build["error_limit"]) {
         long long limit = -1;
         if (!n.IsScalar() || !YAML::convert<long long>::decode(n, limit) || limit < 0)
@@ -244,6 +250,7 @@ std::optional<ProgramSettings> programSettings(const std::vector<std::string>& f
   if (settings.x86Cpu && !given.x86Cpu && given.running) fromSpec.push_back("CPU " + *settings.x86Cpu);
   if (settings.masmDialect && !given.masmDialect) fromSpec.push_back("dialect " + *settings.masmDialect);
   if (settings.masm510) fromSpec.push_back("MASM 5.1 compatibility (m510)");
+  if (settings.tasmMultiPass) fromSpec.push_back("TASM /m (multi_pass)");
   if (settings.errorLimit && !given.errorLimit) fromSpec.push_back(fmt::format("error limit {}", *settings.errorLimit));
   if (!settings.includePaths.empty()) fromSpec.push_back(fmt::format("include folders {}", fmt::join(settings.includePaths, ", ")));
   if (!settings.libraryPaths.empty()) fromSpec.push_back(fmt::format("library folders {}", fmt::join(settings.libraryPaths, ", ")));
@@ -284,6 +291,7 @@ void applySettings(const ProgramSettings& settings, const ExplicitSettings& give
   if (auto c = given.x86Cpu ? given.x86Cpu : settings.x86Cpu) options.x86Cpu = *c;
   if (auto d = given.masmDialect ? given.masmDialect : settings.masmDialect) options.masmDialect = *d;
   options.masm510 = options.masm510 || settings.masm510;
+  options.tasmMultiPass = options.tasmMultiPass || settings.tasmMultiPass;
   if (auto n = given.errorLimit ? given.errorLimit : settings.errorLimit) options.errorLimit = *n;
   // The spec's folders come after the command line's, as a course's shared set-up.
   options.includePaths.insert(options.includePaths.end(), settings.includePaths.begin(), settings.includePaths.end());

@@ -107,6 +107,16 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     diagnostics.error({}, "unknown CPU model '" + options.x86Cpu + "' (8086, 8088, 80186, 80286, 80386)");
     return nullptr;
   }
+  if (!x86::parseTimingModel(options.x86Timing, pcOptions.timing)) {
+    diagnostics.error({}, "unknown timing model '" + options.x86Timing + "' (manual, cycle)");
+    return nullptr;
+  }
+  if (pcOptions.timing == x86::TimingModel::Cycle && pcOptions.cpu != x86::CpuModel::i8086 &&
+      pcOptions.cpu != x86::CpuModel::i8088) {
+    diagnostics.error({}, "the cycle timing model is for the 8086 and 8088; the " + options.x86Cpu +
+                              " runs with --timing manual");
+    return nullptr;
+  }
   pcOptions.dosDirectory = options.dosDirectory;
   if (options.masmDialect != "masm" && options.masmDialect != "tasm") {
     diagnostics.error({}, "unknown assembler dialect '" + options.masmDialect + "' (masm, tasm)");

@@ -134,7 +134,7 @@ enum class StmtKind : uint8_t {
 enum StatementChoice : uint8_t {
   kChoiceAccumulatorAx = 1,   // `op AX,imm` in the accumulator form (TASM; MASM 5.1 under M510)
   kChoiceAccumulatorEax = 2,  // ... and `op EAX,imm` (MASM 5.1)
-  kChoiceSmartLea = 4,        // TASM SMART: `LEA reg,variable` is `MOV reg,OFFSET variable`
+  kChoiceSmartLea = 4,        // TASM SMART and MASM 6: `LEA reg,variable` is `MOV reg,OFFSET variable`
   kChoiceOnePass = 8,         // TASM without /m: a forward jump keeps its longest form's room
   kForwardTarget = 16,        // pass 1 met the jump before its target
 };

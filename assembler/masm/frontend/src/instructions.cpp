@@ -278,15 +278,28 @@ void Assembler::emitInstruction(const Statement& s) {
       op.imm = {v.num, reloc};
     }
   }
-  // Turbo Assembler's SMART code generation (User's Guide, "SMART and NOSMART"): LEA of a simple
-  // address is MOV of its OFFSET, `BA 0000r lea dx,a` (TASM 4.1 listing eccs0103 TEST.LST).
+  // Turbo Assembler's SMART code generation (User's Guide, "SMART and NOSMART") and MASM 6: LEA of
+  // a simple address is MOV of its OFFSET, `BA 0000r lea dx,a` (TASM 4.1 listing eccs0103
+  // TEST.LST). Only where the register is as wide as the segment's offsets: a 32-bit register in a
+  // 16-bit segment keeps LEA (its MOV would need a 32-bit immediate of a 16-bit offset).
+  const auto addressRegister = [&](enc::Reg r) {
+    return seg.use32 ? (r >= enc::Reg::EAX && r <= enc::Reg::EDI) : (r >= enc::Reg::AX && r <= enc::Reg::DI);
+  };
   if ((s.choices & kChoiceSmartLea) && in.operandCount == 2 && in.operands[0].kind == enc::Operand::Kind::Register &&
-      in.operands[1].kind == enc::Operand::Kind::Memory && in.operands[1].mem.base == enc::Reg::None &&
-      in.operands[1].mem.index == enc::Reg::None) {
+      addressRegister(in.operands[0].reg) && in.operands[1].kind == enc::Operand::Kind::Memory &&
+      in.operands[1].mem.base == enc::Reg::None && in.operands[1].mem.index == enc::Reg::None) {
     const enc::Memory address = in.operands[1].mem;
     in.mnemonic = "MOV";
     in.operands[1] = enc::Operand::imm_(address.displacement, address.reloc);
   }
+  // MASM 6 encodes RET 0 (RETN 0, RETF 0) in one byte, as a RET without an operand; an external
+  // absolute keeps the three-byte form (MASM 6.0 Programmer's Guide, "Changes to Instruction
+  // Encodings": "If the operand to RET, RETN, or RETF is 0, MASM 6.0 uses the one-byte encoding").
+  if (options.dialect != Dialect::Tasm && in.operandCount == 1 &&
+      (in.mnemonic == "RET" || in.mnemonic == "RETN" || in.mnemonic == "RETF") &&
+      in.operands[0].kind == enc::Operand::Kind::Immediate && in.operands[0].imm.value == 0 &&
+      in.operands[0].imm.reloc.kind == enc::RelocKind::None)
+    in.operandCount = 0;
   enc::Options opt;
   opt.cpu = cpu;
   opt.jumps = jumps;

@@ -529,6 +529,10 @@ void Assembler::processLine(const LogicalLine& line) {
   if (options.dialect == Dialect::Tasm) {
     s.choices = kChoiceAccumulatorAx | (options.tasmMultiPass ? 0 : kChoiceOnePass);
     if (tasmState.smart && std::string_view(s.mnemonic) == "LEA") s.choices |= kChoiceSmartLea;
+  } else if (std::string_view(s.mnemonic) == "LEA") {
+    // MASM 6 encodes LEA of a direct memory operand as MOV reg, OFFSET (MASM 6.0 Programmer's
+    // Guide, "Changes to Instruction Encodings": smaller and faster than MASM 5.1's LEA).
+    s.choices |= kChoiceSmartLea;
   }
   s.line = currentLine;
   s.procScope = procScope;

@@ -10,67 +10,92 @@ namespace asmlab::x86 {
 
 
 // 80h r/m8,imm8; 81h r/m16,imm16; 82h = 80h (undocumented alias); 83h r/m16,imm8 sign-extended.
+// Cycle model: register: the immediate; memory: the read, 2 clocks, the immediate, then the
+// write after 2 clocks (CMP: one clock and the end).
+template <TimingModel M>
 void Cpu::execGroup1(uint8_t op) {
   ModRM m;
-  decodeModRM(m);
+  decodeModRM<M>(m);
   const bool writes = m.reg != 7;
   withWidth(op & 1, op32_, [&](auto zero) {
     using T = decltype(zero);
-    T a = readRM<T>(m);
-    T b = op == 0x83 ? T(std::make_signed_t<T>(int8_t(fetch8()))) : fetchImm<T>();
+    T a = readRM<M, T>(m);
+    if (!m.isReg()) eu<M>(2);
+    T b = op == 0x83 ? T(std::make_signed_t<T>(int8_t(immediate<M, uint8_t>()))) : immediate<M, T>();
     T r = alu<T>(m.reg, a, b);
-    if (writes) writeRM<T>(m, r);
+    if (m.isReg()) {
+      if (writes) setReg<T>(m.rm, r);
+    } else if (writes) {
+      eu<M>(2);
+      writeMem<M, T>(m.seg, m.offset, r);
+    } else {
+      eu<M>(1);
+    }
   });
-  if (m.isReg()) clocks_ += timing::kAluRegImm;
-  else clocks_ += writes ? timing::kAluMemImm : timing::kCmpMemImm;
+  if (m.isReg()) manual<M>(timing::kAluRegImm);
+  else manual<M>(writes ? timing::kAluMemImm : timing::kCmpMemImm);
 }
 
 // 40h-4Fh INC/DEC r16 are Cpu::execIncDecReg in cpu_inline.hpp (hot path).
 
-// 98h CBW (CWDE), 99h CWD (CDQ): sign extension, no flags.
+// 98h CBW (CWDE), 99h CWD (CDQ): sign extension, no flags. Cycle model: CBW 1 clock; CWD 4,
+// one more when AX is negative (the microcode branches on the sign).
+template <TimingModel M>
 void Cpu::execConvert(uint8_t op) {
   if (op == 0x98) {
     if (op32_) gpr_[AX].d = uint32_t(int32_t(int16_t(gpr_[AX].w[0])));
     else gpr_[AX].w[0] = uint16_t(int16_t(int8_t(gpr_[AX].b[0])));
-    clocks_ += timing::kCbw;
+    eu<M>(1);
+    manual<M>(timing::kCbw);
   } else {
+    const bool negative = (gpr_[AX].w[0] & 0x8000) != 0;
     if (op32_) gpr_[DX].d = (gpr_[AX].d & 0x80000000u) ? 0xFFFFFFFFu : 0;
-    else gpr_[DX].w[0] = (gpr_[AX].w[0] & 0x8000) ? 0xFFFF : 0;
-    clocks_ += timing::kCwd;
+    else gpr_[DX].w[0] = negative ? 0xFFFF : 0;
+    eu<M>(negative ? 5 : 4);
+    manual<M>(timing::kCwd);
   }
 }
 
 // F6h/F7h: reg 0 TEST r/m,imm (1 is an undocumented alias), 2 NOT, 3 NEG, 4 MUL, 5 IMUL, 6 DIV,
-// 7 IDIV. The multiply and divide bodies are in muldiv.cpp.
+// 7 IDIV. The multiply and divide bodies are in muldiv.cpp. Cycle model: TEST: register: one
+// clock and the immediate; memory: the read, 2 clocks, the immediate, 1 clock. NOT and NEG:
+// register: one clock; memory: the read, 4 clocks, the write.
+template <TimingModel M>
 void Cpu::execGroup3(uint8_t op) {
   ModRM m;
-  decodeModRM(m);
+  decodeModRM<M>(m);
   const bool word = op & 1;
   switch (m.reg) {
     case 0: case 1:
       withWidth(word, op32_, [&](auto zero) {
         using T = decltype(zero);
-        T a = readRM<T>(m);
-        logicResult<T>(T(a & fetchImm<T>()));
+        T a = readRM<M, T>(m);
+        eu<M>(m.isReg() ? 1 : 2);
+        logicResult<T>(T(a & immediate<M, T>()));
+        if (!m.isReg()) eu<M>(1);
       });
-      clocks_ += m.isReg() ? timing::kTestRegImm : timing::kTestMemImm;
+      manual<M>(m.isReg() ? timing::kTestRegImm : timing::kTestMemImm);
       return;
     case 2:  // NOT: no flags
       withWidth(word, op32_, [&](auto zero) {
         using T = decltype(zero);
-        writeRM<T>(m, T(~readRM<T>(m)));
+        const T v = T(~readRM<M, T>(m));
+        eu<M>(m.isReg() ? 1 : 4);
+        writeRM<M, T>(m, v);
       });
-      clocks_ += m.isReg() ? timing::kNegNotReg : timing::kNegNotMem;
+      manual<M>(m.isReg() ? timing::kNegNotReg : timing::kNegNotMem);
       return;
     case 3:  // NEG: 0 - x; CF set unless the operand was zero
       withWidth(word, op32_, [&](auto zero) {
         using T = decltype(zero);
-        writeRM<T>(m, sub<T>(T(0), readRM<T>(m), 0));
+        const T v = sub<T>(T(0), readRM<M, T>(m), 0);
+        eu<M>(m.isReg() ? 1 : 4);
+        writeRM<M, T>(m, v);
       });
-      clocks_ += m.isReg() ? timing::kNegNotReg : timing::kNegNotMem;
+      manual<M>(m.isReg() ? timing::kNegNotReg : timing::kNegNotMem);
       return;
     default:
-      execMulDiv(m, word);
+      execMulDiv<M>(m, word);
       return;
   }
 }

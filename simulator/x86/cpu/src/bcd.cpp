@@ -2,9 +2,11 @@
 // Intel 8086 Family User's Manual (1979), section 2.7 "Arithmetic instructions"; flags the manual
 // leaves undefined are set as the 8086 sets them (docs/x86-cpu.md, "Undefined flags").
 #include "cpu_inline.hpp"
+#include "muldiv_loops.hpp"
 
 namespace asmlab::x86 {
 
+template <TimingModel M>
 void Cpu::daa() {
   const uint8_t oldAl = gpr_[AX].b[0];
   const uint8_t oldCf = cf_, oldAf = af();
@@ -16,9 +18,11 @@ void Cpu::daa() {
   else cf_ = 0;
   gpr_[AX].b[0] = al;
   setSZP<uint8_t>(al);
-  clocks_ += timing::kDaa;
+  manual<M>(timing::kDaa);
+  eu<M>(3);
 }
 
+template <TimingModel M>
 void Cpu::das() {
   const uint8_t oldAl = gpr_[AX].b[0];
   const uint8_t oldCf = cf_, oldAf = af();
@@ -29,15 +33,18 @@ void Cpu::das() {
   else cf_ = 0;
   gpr_[AX].b[0] = al;
   setSZP<uint8_t>(al);
-  clocks_ += timing::kDas;
+  manual<M>(timing::kDas);
+  eu<M>(3);
 }
 
 // AAA/AAS on the 8086 adjust AL and AH separately (AL + 6 does not carry into AH, unlike the
 // 80286's AX + 106h).
+template <TimingModel M>
 void Cpu::aaa() {
   uint8_t& al = gpr_[AX].b[0];
   uint8_t& ah = gpr_[AX].b[1];
-  if ((al & 0x0F) > 9 || af()) {
+  const bool adjust = (al & 0x0F) > 9 || af();
+  if (adjust) {
     if (has286_) gpr_[AX].w[0] = uint16_t(gpr_[AX].w[0] + 0x106);
     else { al = uint8_t(al + 6); ah = uint8_t(ah + 1); }
     cf_ = 1; setAf(true);
@@ -46,13 +53,16 @@ void Cpu::aaa() {
   }
   setSZP<uint8_t>(al);
   al &= 0x0F;
-  clocks_ += timing::kAaa;
+  manual<M>(timing::kAaa);
+  eu<M>(adjust ? 7 : 8);  // cycle model: the microcode skips a line when it adjusts
 }
 
+template <TimingModel M>
 void Cpu::aas() {
   uint8_t& al = gpr_[AX].b[0];
   uint8_t& ah = gpr_[AX].b[1];
-  if ((al & 0x0F) > 9 || af()) {
+  const bool adjust = (al & 0x0F) > 9 || af();
+  if (adjust) {
     if (has286_) gpr_[AX].w[0] = uint16_t(gpr_[AX].w[0] - 6), ah = uint8_t(ah - 1);
     else { al = uint8_t(al - 6); ah = uint8_t(ah - 1); }
     cf_ = 1; setAf(true);
@@ -61,21 +71,26 @@ void Cpu::aas() {
   }
   setSZP<uint8_t>(al);
   al &= 0x0F;
-  clocks_ += timing::kAas;
+  manual<M>(timing::kAas);
+  eu<M>(adjust ? 7 : 8);
 }
 
 // AAM imm8: AH = AL / imm, AL = AL % imm (D4h 0Ah is the documented form; any base works).
 // A zero base raises the divide error.
+template <TimingModel M>
 void Cpu::aam(uint8_t base) {
-  clocks_ += timing::kAam;
+  manual<M>(timing::kAam);
   if (base == 0) {
-    // The 8086 leaves SF ZF PF as for a zero result before taking the divide error (measured
-    // on the conformance suite; the manual leaves them undefined).
-    setSZP<uint8_t>(0);
-    divideError();
+    // The division microcode's first step subtracts the divisor (0) from the upper half (0):
+    // the flags of 0 - 0 (SF ZF PF as for a zero result; measured on the conformance suite,
+    // with the flags pushed by the divide error).
+    sub<uint8_t>(0, 0, 0);
+    eu<M>(9);
+    divideError<M>();
     return;
   }
   uint8_t al = gpr_[AX].b[0];
+  if constexpr (M == kCycle) eu<M>(cordClocks<uint8_t>(0, al, base) + 10);  // the divide loop
   gpr_[AX].b[1] = uint8_t(al / base);
   gpr_[AX].b[0] = uint8_t(al % base);
   setSZP<uint8_t>(gpr_[AX].b[0]);
@@ -83,22 +98,25 @@ void Cpu::aam(uint8_t base) {
 }
 
 // AAD imm8: AL = AL + AH * imm, AH = 0.
+template <TimingModel M>
 void Cpu::aad(uint8_t base) {
+  eu<M>(6 * 8 + popcount(base) + 8);  // the multiply loop over the immediate
   uint8_t al = uint8_t(gpr_[AX].b[0] + gpr_[AX].b[1] * base);
   gpr_[AX].w[0] = al;
   setSZP<uint8_t>(al);
   cf_ = of_ = 0; setAf(false);
-  clocks_ += timing::kAad;
+  manual<M>(timing::kAad);
 }
 
+template <TimingModel M>
 void Cpu::execBcd(uint8_t op) {
   switch (op) {
-    case 0x27: daa(); return;
-    case 0x2F: das(); return;
-    case 0x37: aaa(); return;
-    case 0x3F: aas(); return;
-    case 0xD4: aam(fetch8()); return;
-    default: aad(fetch8()); return;
+    case 0x27: daa<M>(); return;
+    case 0x2F: das<M>(); return;
+    case 0x37: aaa<M>(); return;
+    case 0x3F: aas<M>(); return;
+    case 0xD4: eu<M>(1); aam<M>(fetch8<M>()); return;  // cycle model: one clock, the base byte
+    default: eu<M>(1); aad<M>(fetch8<M>()); return;
   }
 }
 

@@ -12,14 +12,15 @@ static const uint8_t kNoBreakpoints[0x10000] = {};
 // that the inlined accessors stay small; re-arms the interrupt poll, since a device access may
 // raise or lower INTR.
 uint8_t Cpu::readDevice8(uint32_t linear) {
-  if (bus_.hasWaitStates()) clocks_ += bus_.waitStates(linear, false);
+  // The manual model adds the wait states here; the cycle model inserts Tw states (biu.hpp).
+  if (timing_ == TimingModel::Manual && bus_.hasWaitStates()) clocks_ += bus_.waitStates(linear, false);
   const uint8_t v = bus_.read8(linear);
   armInterruptPoll();
   return v;
 }
 
 void Cpu::writeDevice8(uint32_t linear, uint8_t v) {
-  if (bus_.hasWaitStates()) clocks_ += bus_.waitStates(linear, false);
+  if (timing_ == TimingModel::Manual && bus_.hasWaitStates()) clocks_ += bus_.waitStates(linear, false);
   bus_.write8(linear, v);
   armInterruptPoll();
 }
@@ -54,8 +55,56 @@ Cpu::Cpu(Bus& bus, CpuModel model) : bus_(bus), model_(model) {
   // The 80286 and 80386 in real mode read FLAGS bits 12-15 as zeros (IOPL and NT); earlier
   // models read them as ones. CPU-detection code relies on this.
   flagsUpper_ = has286_ ? 0x0000 : 0xF000;
+  if (is8088_) {  // 8-bit bus: a 4-byte queue filled a byte at a time (Intel 8088 data sheet)
+    biu_.size = 4;
+    biu_.roomAt = 3;
+    biu_.fetchWidth = 1;
+    biu_.policyLength = 3;
+  }
   rebuildFastPages();
   reset();
+}
+
+// The queue is emptied and fetching restarts at IP (after a reset, or when the platform moved
+// CS:IP or changed code behind the CPU); a code fetch on the bus is let finish and discarded.
+void Cpu::resetBiu() {
+  BiuState& b = biu_;
+  b.head = 0;
+  b.length = 0;
+  b.fetchIp = ip_;
+  if (b.t != TState::Ti && b.cur.kind == BusStatus::Code) b.cur.discard = true;
+  if (b.phase != Phase::None && b.owner == Owner::Prefetch) b.phase = Phase::None;
+  b.delay = 0;
+  b.suspended = false;
+  b.wantFetch = true;
+  b.euWaiting = false;
+}
+
+bool Cpu::setTimingModel(TimingModel model) {
+  if (model == TimingModel::Cycle && has186_) return false;  // the 80186's BIU is not modelled
+  timing_ = model;
+  resetBiu();
+  return true;
+}
+
+std::vector<uint8_t> Cpu::prefetchQueue() const {
+  std::vector<uint8_t> bytes;
+  if (timing_ != TimingModel::Cycle) return bytes;
+  for (unsigned i = 0; i < biu_.length; ++i) bytes.push_back(biu_.queue[(biu_.head + i) & 7]);
+  return bytes;
+}
+
+void Cpu::loadPrefetchQueue(const std::vector<uint8_t>& bytes) {
+  // A test starts on an idle bus, prefetching paused until the queue has room.
+  BiuState& b = biu_;
+  b.t = TState::Ti;
+  b.cur = BusCycle{};
+  b.phase = Phase::None;
+  b.qop = b.shownQop = QueueOp::None;
+  b.euDone = false;
+  resetBiu();
+  for (size_t i = 0; i < bytes.size() && i < b.size; ++i) b.queue[b.length++] = bytes[i];
+  b.fetchIp = uint16_t(ip_ + b.length);
 }
 
 void Cpu::reset() {
@@ -142,55 +191,79 @@ void Cpu::setRegisters(const RegisterFile& r) {
   loadSeg(ES, r.es); loadSeg(CS, r.cs); loadSeg(SS, r.ss); loadSeg(DS, r.ds); loadSeg(FS, r.fs); loadSeg(GS, r.gs);
   ip_ = r.ip;
   setFlags(r.flags);
+  resetBiu();
 }
 
-// Interrupt entry (manual, 2.8): push FLAGS, clear IF and TF, push CS and IP, load the vector.
+// Interrupt entry (manual, 2.8): the vector's IP and CS are read, FLAGS is pushed, IF and TF
+// are cleared, CS and IP are pushed. The cycle model follows the 8086's microcode order (read
+// the vector, push FLAGS and CS, jump, push IP; measured on the SingleStepTests records of INT).
+template <TimingModel M>
 void Cpu::enterInterrupt(uint8_t vector, uint16_t returnIp) {
-  push16(flags());
+  const uint32_t vectorAddress = uint32_t{vector} * 4;
+  uint16_t offset, segment;
+  if constexpr (M == kCycle) {
+    // SUSP, 2, read the vector (1 clock between the words), 2, push FLAGS, 5, push CS, 4, jump,
+    // 2, push IP.
+    suspendPrefetch();
+    eu<M>(2);
+    offset = busRead<uint16_t>(BusStatus::MemRead, kNoSegment, vectorAddress);
+    eu<M>(1);
+    segment = busRead<uint16_t>(BusStatus::MemRead, kNoSegment, vectorAddress + 2);
+    eu<M>(2);
+  } else {
+    offset = uint16_t(readPhys8(vectorAddress) | (readPhys8(vectorAddress + 1) << 8));
+    segment = uint16_t(readPhys8(vectorAddress + 2) | (readPhys8(vectorAddress + 3) << 8));
+    if (is8088_) manual<M>(2 * timing::kWordPenalty);
+  }
+  push16<M>(flags());
   if_ = 0;
   tf_ = 0;
   syncSignals();
-  push16(sreg_[CS]);
-  push16(returnIp);
-  uint32_t vectorAddress = uint32_t{vector} * 4;
-  uint16_t offset = uint16_t(readPhys8(vectorAddress) | (readPhys8(vectorAddress + 1) << 8));
-  uint16_t segment = uint16_t(readPhys8(vectorAddress + 2) | (readPhys8(vectorAddress + 3) << 8));
-  if (is8088_) clocks_ += 2 * timing::kWordPenalty;
-  loadSeg(CS, segment);
-  ip_ = offset;
+  eu<M>(5);
+  farCall<M>(segment, offset, returnIp);
   signals_.is.halted = false;
 }
 
+template <TimingModel M>
 void Cpu::raiseException(uint8_t vector, uint16_t returnIp) {
   ++exceptions_;
-  enterInterrupt(vector, returnIp);
+  enterInterrupt<M>(vector, returnIp);
 }
 
 // The 80186 and later raise interrupt 6 for an opcode they do not define; the return address is
 // the faulting instruction (80186/80188 User's Manual, "Unused opcode exception"). The 8086/8088
 // never come here: every byte decodes to something.
+template <TimingModel M>
 void Cpu::undefinedOpcode() {
-  clocks_ += timing::kIntN;
-  raiseException(6, instrStart_);
+  manual<M>(timing::kIntN);
+  raiseException<M>(6, instrStart_);
 }
 
 // An instruction boundary: NMI, then INTR when IF is set, then the single-step trap
 // (manual, 2.8 "Interrupt priorities"). Adds clocks when an interrupt was entered or the CPU
 // idled in HLT; step() then ends without executing an instruction.
+template <TimingModel M>
 void Cpu::serviceBoundary() {
   if (signals_.is.nmi) {
     signals_.is.nmi = false;
     signals_.is.trap = false;
-    clocks_ += timing::kNmiEntry;
-    enterInterrupt(2, ip_);
+    manual<M>(timing::kNmiEntry);
+    enterInterrupt<M>(2, ip_);
     return;
   }
   if (signals_.is.intr) {
     if (if_ && pic_ && pic_->pending()) {
       signals_.is.trap = false;
-      uint8_t vector = pic_->acknowledge();
-      clocks_ += timing::kIntrEntry;
-      enterInterrupt(vector, ip_);
+      uint8_t vector;
+      if constexpr (M == kCycle) {
+        // Cycle model: SUSP, the two INTA cycles, then the interrupt sequence.
+        suspendPrefetch();
+        vector = interruptAcknowledge();
+      } else {
+        vector = pic_->acknowledge();
+      }
+      manual<M>(timing::kIntrEntry);
+      enterInterrupt<M>(vector, ip_);
       return;
     }
     // The line is low: it can rise only through a device access (which re-arms the poll) or
@@ -199,47 +272,54 @@ void Cpu::serviceBoundary() {
   }
   if (signals_.is.trap) {
     signals_.is.trap = false;
-    clocks_ += timing::kIntN;
-    enterInterrupt(1, ip_);
+    manual<M>(timing::kIntN);
+    enterInterrupt<M>(1, ip_);
     return;
   }
-  if (signals_.is.halted) clocks_ += 1;
+  if (signals_.is.halted) {
+    manual<M>(1);
+    eu<M>(1);
+  }
 }
 
+template <TimingModel M>
 ASMLAB_HOT void Cpu::executeInstruction() {
   segOverride_ = -1;
   rep_ = 0;
   op32_ = addr32_ = false;
   instrStart_ = ip_;  // opcodeIp_ is set only by prefixes (REP needs it, and has one)
-  dispatch(fetch8());  // prefixes are decoded there too, so the common case takes one switch
+  dispatch<M>(fetchFirst<M>());  // prefixes are decoded there too, so the common case takes one switch
 }
 
 // Instruction boundary, slow path: something is pending or the interrupt controller is to be
 // polled. Returns true when step() is over (an interrupt was entered or the CPU idled).
+template <TimingModel M>
 bool Cpu::enterPendingInterrupt() {
   if (signals_.is.shadow) {  // the instruction after MOV SS / STI runs before any interrupt
     signals_.is.shadow = 0;
     return false;
   }
   const uint64_t before = clocks_;
-  serviceBoundary();
+  serviceBoundary<M>();
   return clocks_ != before;
 }
 
+template <TimingModel M>
 ASMLAB_HOT unsigned Cpu::stepOne() {
   const uint64_t start = clocks_;
   instructionStartClocks_ = start;
-  if ((signals_.any & kBoundarySignals) != 0 && enterPendingInterrupt()) {
+  if ((signals_.any & kBoundarySignals) != 0 && enterPendingInterrupt<M>()) {
     lastClocks_ = unsigned(clocks_ - start);
     instructionStartClocks_ = clocks_;
     return lastClocks_;
   }
   const uint8_t trapAtStart = tf_;
-  executeInstruction();
+  executeInstruction<M>();
   // Single-step: after an instruction that began and ended with TF set (so not after the POPF
   // that sets it, nor after INT, which clears it), interrupt 1 comes at the next boundary.
   if (trapAtStart & tf_) signals_.is.trap = 1;
   ++instructions_;
+  if constexpr (M == kCycle) awaitNextOpcode();
   lastClocks_ = unsigned(clocks_ - start);
   instructionStartClocks_ = clocks_;
   if (trace_) [[unlikely]] trace_(*this);
@@ -248,7 +328,7 @@ ASMLAB_HOT unsigned Cpu::stepOne() {
 
 unsigned Cpu::step() {
   armInterruptPoll();  // the platform may have raised or lowered INTR since the last call
-  return stepOne();
+  return timing_ == TimingModel::Cycle ? stepOne<kCycle>() : stepOne<kManual>();
 }
 
 RunStop Cpu::run(uint64_t maxInstructions, uint64_t clockLimit) {
@@ -257,21 +337,25 @@ RunStop Cpu::run(uint64_t maxInstructions, uint64_t clockLimit) {
   const uint64_t target = maxInstructions > UINT64_MAX - instructions_ ? UINT64_MAX : instructions_ + maxInstructions;
   // Without a breakpoint table the fast path has no breakpoint to test: a loop of its own saves
   // the per-instruction window test (the table is set between runs, never during one).
-  const RunStop stop = breakFlags_ != nullptr ? runLoop<true>(target, clockLimit) : runLoop<false>(target, clockLimit);
+  RunStop stop;
+  if (timing_ == TimingModel::Cycle)
+    stop = breakFlags_ != nullptr ? runLoop<kCycle, true>(target, clockLimit) : runLoop<kCycle, false>(target, clockLimit);
+  else
+    stop = breakFlags_ != nullptr ? runLoop<kManual, true>(target, clockLimit) : runLoop<kManual, false>(target, clockLimit);
   // After a fast-path instruction instructionStartClocks_ is still its start (no instruction
-  // takes zero clocks); after stepOne() it already equals clocks_ and lastClocks_ is set.
+  // takes zero clocks); after stepOne<M>() it already equals clocks_ and lastClocks_ is set.
   if (instructionStartClocks_ != clocks_) lastClocks_ = unsigned(clocks_ - instructionStartClocks_);
   instructionStartClocks_ = clocks_;
   return stop;
 }
 
-template <bool Breakpoints>
+template <TimingModel M, bool Breakpoints>
 RunStop Cpu::runLoop(uint64_t target, uint64_t clockLimit) {
   // The breakpoint test is skipped for the first instruction, so that run() continues from a
   // breakpoint it stopped at.
   bool checkBreakpoint = false;
   // The fast path counts down in a local; instructions_ is brought up to date before the slow
-  // path (stepOne() and the trace hook read it) and on return. Nothing reads it during an
+  // path (stepOne<M>() and the trace hook read it) and on return. Nothing reads it during an
   // instruction: instructionCount() is for the caller, between runs.
   uint64_t remaining = target - instructions_;
   RunStop stop = RunStop::InstructionLimit;
@@ -290,7 +374,7 @@ RunStop Cpu::runLoop(uint64_t target, uint64_t clockLimit) {
       // platform) advances its devices and calls run() again.
       if (signals_.is.halted && !signals_.is.nmi && !(if_ && pic_ != nullptr && pic_->pending()))
         return RunStop::Halted;
-      stepOne();
+      stepOne<M>();
       remaining = target - instructions_;
       continue;
     }
@@ -301,7 +385,8 @@ RunStop Cpu::runLoop(uint64_t target, uint64_t clockLimit) {
     }
     checkBreakpoint = true;
     instructionStartClocks_ = now;
-    executeInstruction();
+    executeInstruction<M>();
+    if constexpr (M == kCycle) awaitNextOpcode();
     --remaining;
   }
   instructions_ = target - remaining;

@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "asmlab/x86/cpu.hpp"
+#include "biu.hpp"
 #include "timing.hpp"
 
 // Forces inlining of the few bodies on the hot path of the opcode switch.
@@ -49,17 +50,46 @@ ASMLAB_HOT void Cpu::writePhys8(uint32_t linear, uint8_t v) {
   writeDevice8(linear, v);
 }
 
+// Code bytes. Manual model: straight from memory at CS:IP. Cycle model: from the prefetch queue
+// (biu.hpp), one clock per byte, waiting for the bus interface unit when the queue is empty.
+template <TimingModel M>
 ASMLAB_HOT uint8_t Cpu::fetch8() {
-  uint8_t v = codeWindow_ != nullptr ? codeWindow_[ip_] : readPhys8(segBase_[CS] + ip_);
+  uint8_t v;
+  if constexpr (M == kCycle) v = queueRead(QueueOp::Subsequent);
+  else v = codeWindow_ != nullptr ? codeWindow_[ip_] : readPhys8(segBase_[CS] + ip_);
   ip_ = static_cast<uint16_t>(ip_ + 1);
   return v;
 }
 
-template <class T>
+template <TimingModel M>
+ASMLAB_HOT uint8_t Cpu::fetchFirst() {
+  if constexpr (M == kCycle) {
+    const uint8_t v = queueRead(QueueOp::First);
+    ip_ = static_cast<uint16_t>(ip_ + 1);
+    return v;
+  } else {
+    return fetch8<M>();
+  }
+}
+
+template <TimingModel M, class T>
 inline T Cpu::fetchImm() {
-  if constexpr (sizeof(T) == 1) return fetch8();
-  else if constexpr (sizeof(T) == 2) return fetch16();
-  else return fetch32();
+  if constexpr (sizeof(T) == 1) return fetch8<M>();
+  else if constexpr (sizeof(T) == 2) return fetch16<M>();
+  else return fetch32<M>();
+}
+
+// An immediate operand. The cycle model's microcode takes a word immediate as two queue bytes,
+// and a byte immediate as one byte and one clock.
+template <TimingModel M, class T>
+ASMLAB_HOT T Cpu::immediate() {
+  if constexpr (sizeof(T) == 1) {
+    const uint8_t v = fetch8<M>();
+    eu<M>(1);
+    return v;
+  } else {
+    return fetchImm<M, T>();
+  }
 }
 
 // A word transfer costs 4 extra clocks on the 8088 always and on the 8086 at an odd address
@@ -72,28 +102,45 @@ ASMLAB_HOT void Cpu::wordPenalty(uint32_t offset, unsigned bytes) {
 }
 
 // Multi-byte operands wrap inside the segment (offset FFFFh + 1 = 0000h), as on the 8086.
-template <class T>
+// The cycle model moves them through the bus interface unit (biu.hpp), one or two transfers.
+template <TimingModel M, class T>
 ASMLAB_HOT T Cpu::readMem(unsigned seg, uint32_t offset) {
-  uint32_t base = segBase_[seg];
-  if constexpr (sizeof(T) == 1) {
-    return readPhys8(base + offset);
+  if constexpr (M == kCycle) {
+    return busRead<T>(BusStatus::MemRead, seg, offset);
   } else {
-    wordPenalty(offset, sizeof(T));
-    T v = 0;
-    for (unsigned i = 0; i < sizeof(T); ++i) v = T(v | (T(readPhys8(base + wrapOffset(offset + i))) << (8 * i)));
-    return v;
+    uint32_t base = segBase_[seg];
+    if constexpr (sizeof(T) == 1) {
+      return readPhys8(base + offset);
+    } else {
+      wordPenalty(offset, sizeof(T));
+      T v = 0;
+      for (unsigned i = 0; i < sizeof(T); ++i) v = T(v | (T(readPhys8(base + wrapOffset(offset + i))) << (8 * i)));
+      return v;
+    }
   }
 }
 
-template <class T>
+template <TimingModel M, class T>
 ASMLAB_HOT void Cpu::writeMem(unsigned seg, uint32_t offset, T v) {
-  uint32_t base = segBase_[seg];
-  if constexpr (sizeof(T) == 1) {
-    writePhys8(base + offset, v);
+  if constexpr (M == kCycle) {
+    busWrite<T>(BusStatus::MemWrite, seg, offset, v);
   } else {
-    wordPenalty(offset, sizeof(T));
-    for (unsigned i = 0; i < sizeof(T); ++i) writePhys8(base + wrapOffset(offset + i), uint8_t(v >> (8 * i)));
+    uint32_t base = segBase_[seg];
+    if constexpr (sizeof(T) == 1) {
+      writePhys8(base + offset, v);
+    } else {
+      wordPenalty(offset, sizeof(T));
+      for (unsigned i = 0; i < sizeof(T); ++i) writePhys8(base + wrapOffset(offset + i), uint8_t(v >> (8 * i)));
+    }
   }
+}
+
+// A transfer of control to `ip` in the current code segment. The cycle model empties the queue
+// (the caller has suspended prefetching and spent the microcode's clocks before).
+template <TimingModel M>
+ASMLAB_HOT void Cpu::jumpTo(uint16_t ip) {
+  ip_ = ip;
+  if constexpr (M == kCycle) flushQueue();
 }
 
 template <class T>
@@ -150,34 +197,38 @@ ASMLAB_HOT T Cpu::alu(unsigned op, T a, T b) {
   }
 }
 
-template <class T>
+template <TimingModel M, class T>
 inline void Cpu::pushValue(T v) {
-  if constexpr (sizeof(T) == 4) push32(v); else push16(uint16_t(v));
+  if constexpr (sizeof(T) == 4) push32<M>(v); else push16<M>(uint16_t(v));
 }
-template <class T>
+template <TimingModel M, class T>
 inline T Cpu::popValue() {
-  if constexpr (sizeof(T) == 4) return pop32(); else return pop16();
+  if constexpr (sizeof(T) == 4) return pop32<M>(); else return pop16<M>();
 }
 
+template <TimingModel M>
 inline void Cpu::push16(uint16_t v) {
   uint16_t sp = uint16_t(gpr_[SP].w[0] - 2);
   gpr_[SP].w[0] = sp;
-  writeMem<uint16_t>(SS, sp, v);
+  writeMem<M, uint16_t>(SS, sp, v);
 }
+template <TimingModel M>
 inline uint16_t Cpu::pop16() {
   uint16_t sp = gpr_[SP].w[0];
-  uint16_t v = readMem<uint16_t>(SS, sp);
+  uint16_t v = readMem<M, uint16_t>(SS, sp);
   gpr_[SP].w[0] = uint16_t(sp + 2);
   return v;
 }
+template <TimingModel M>
 inline void Cpu::push32(uint32_t v) {
   uint16_t sp = uint16_t(gpr_[SP].w[0] - 4);
   gpr_[SP].w[0] = sp;
-  writeMem<uint32_t>(SS, sp, v);
+  writeMem<M, uint32_t>(SS, sp, v);
 }
+template <TimingModel M>
 inline uint32_t Cpu::pop32() {
   uint16_t sp = gpr_[SP].w[0];
-  uint32_t v = readMem<uint32_t>(SS, sp);
+  uint32_t v = readMem<M, uint32_t>(SS, sp);
   gpr_[SP].w[0] = uint16_t(sp + 4);
   return v;
 }
@@ -209,65 +260,89 @@ ASMLAB_HOT T Cpu::incDec(T v, bool dec) {
 
 // ModRM decoding: mod/reg/rm, the 16-bit effective address and its clocks (manual, table 4-10
 // "R/M field encoding" and table 2-20). 32-bit addressing is in ext386.cpp.
-ASMLAB_HOT void Cpu::decodeModRM(ModRM& m) { decodeModRM(m, fetch8()); }
+// The cycle model times the microcode's EA routines: from the clock after the ModRM byte to the
+// clock at which the address is ready (a read is requested there), EA - 2 clocks of table 2-20,
+// with the displacement bytes taken from the queue part way (after the registers are added;
+// an 8-bit displacement costs one clock more to sign-extend, so d8 and d16 end together).
+template <TimingModel M>
+ASMLAB_HOT void Cpu::decodeModRM(ModRM& m) { decodeModRM<M>(m, fetch8<M>()); }
 
+template <TimingModel M>
 ASMLAB_HOT void Cpu::decodeModRM(ModRM& m, uint8_t b) {
   m.mod = b >> 6;
   m.reg = (b >> 3) & 7;
   m.rm = b & 7;
   if (m.mod == 3) return;
-  if (addr32_) [[unlikely]] { m = decodeModRM32(m); return; }
-  // Table 2-20 gives the clocks of each addressing form.
+  if (addr32_) [[unlikely]] { m = decodeModRM32<M>(m); return; }
+  // Table 2-20 gives the clocks of each addressing form; `regs` the cycle model's clocks before
+  // the displacement (one register: 3; BX+SI, BP+DI: 5; BX+DI, BP+SI: 6).
   uint16_t offset = 0;
-  unsigned seg = DS, ea = 0;
+  unsigned seg = DS, ea = 0, regs = 3;
   const uint16_t bx = gpr_[BX].w[0], bp = gpr_[BP].w[0], si = gpr_[SI].w[0], di = gpr_[DI].w[0];
   switch (m.rm) {
-    case 0: offset = uint16_t(bx + si); ea = timing::kEaBpDiBxSi; break;
-    case 1: offset = uint16_t(bx + di); ea = timing::kEaBpSiBxDi; break;
-    case 2: offset = uint16_t(bp + si); ea = timing::kEaBpSiBxDi; seg = SS; break;
-    case 3: offset = uint16_t(bp + di); ea = timing::kEaBpDiBxSi; seg = SS; break;
+    case 0: offset = uint16_t(bx + si); ea = timing::kEaBpDiBxSi; regs = 5; break;
+    case 1: offset = uint16_t(bx + di); ea = timing::kEaBpSiBxDi; regs = 6; break;
+    case 2: offset = uint16_t(bp + si); ea = timing::kEaBpSiBxDi; regs = 6; seg = SS; break;
+    case 3: offset = uint16_t(bp + di); ea = timing::kEaBpDiBxSi; regs = 5; seg = SS; break;
     case 4: offset = si; ea = timing::kEaBaseOrIndex; break;
     case 5: offset = di; ea = timing::kEaBaseOrIndex; break;
     case 6:
-      if (m.mod == 0) { offset = fetch16(); ea = timing::kEaDisp; }
-      else { offset = bp; seg = SS; ea = timing::kEaBaseOrIndex; }
+      if (m.mod == 0) {  // [disp16]: one clock, the two bytes, one clock
+        eu<M>(1);
+        offset = fetch16<M>();
+        eu<M>(1);
+        ea = timing::kEaDisp;
+      } else {
+        offset = bp;
+        seg = SS;
+        ea = timing::kEaBaseOrIndex;
+      }
       break;
     default: offset = bx; ea = timing::kEaBaseOrIndex; break;
   }
   if (m.mod == 1) {
-    offset = uint16_t(offset + int8_t(fetch8()));
+    eu<M>(regs);
+    offset = uint16_t(offset + int8_t(fetch8<M>()));
+    eu<M>(3);
   } else if (m.mod == 2) {
-    offset = uint16_t(offset + fetch16());
+    eu<M>(regs);
+    offset = uint16_t(offset + fetch16<M>());
+    eu<M>(2);
+  } else if (m.rm != 6) {
+    eu<M>(regs);
   }
   if (m.mod != 0) ea += 4;  // a displacement adds 4 clocks: 5->9, 7->11, 8->12
   m.seg = uint8_t(dataSeg(seg));
   m.offset = offset;
   lastEa_ = offset;
-  clocks_ += ea;
+  manual<M>(ea);
 }
 
 // 00h-3Dh: op = bits 5-3 (ADD OR ADC SBB AND SUB XOR CMP); form = bits 2-0:
 // 0 r/m8,r8  1 r/m16,r16  2 r8,r/m8  3 r16,r/m16  4 AL,imm8  5 AX,imm16.
-template <uint8_t Op>
+// Cycle model (after the opcode and ModRM bytes): reg,reg 1 clock; reg,mem: the read, 3 clocks;
+// mem,reg: the read, 5 clocks, the write (CMP: as reg,mem); acc,imm: 1 clock, the immediate.
+template <TimingModel M, uint8_t Op>
 ASMLAB_HOT void Cpu::execAlu() {
   // Dispatch on the width without a lambda: this is the hottest family and the compiler keeps
   // the operands in registers this way.
-  if constexpr ((Op & 1) == 0) aluForm<uint8_t, Op>();
-  else if (op32_) [[unlikely]] aluForm<uint32_t, Op>();
-  else aluForm<uint16_t, Op>();
+  if constexpr ((Op & 1) == 0) aluForm<M, uint8_t, Op>();
+  else if (op32_) [[unlikely]] aluForm<M, uint32_t, Op>();
+  else aluForm<M, uint16_t, Op>();
 }
 
-template <class T, uint8_t Op>
+template <TimingModel M, class T, uint8_t Op>
 ASMLAB_HOT void Cpu::aluForm() {
   constexpr unsigned kind = (Op >> 3) & 7;
   constexpr unsigned form = Op & 7;
   constexpr bool writes = kind != 7;  // CMP only sets flags
   if constexpr (form >= 4) {
-    T r = alu<T>(kind, getReg<T>(AX), fetchImm<T>());
+    eu<M>(1);
+    T r = alu<T>(kind, getReg<T>(AX), immediate<M, T>());
     if constexpr (writes) setReg<T>(AX, r);
-    clocks_ += timing::kAluAccImm;
+    manual<M>(timing::kAluAccImm);
   } else {
-    const uint8_t modrm = fetch8();
+    const uint8_t modrm = fetch8<M>();
     if (modrm >= 0xC0) {
       // Register to register: handled apart, before any ModRM structure is filled, so that the
       // register numbers and operands stay in host registers.
@@ -279,32 +354,41 @@ ASMLAB_HOT void Cpu::aluForm() {
         T r = alu<T>(kind, getReg<T>(rm), getReg<T>(reg));
         if constexpr (writes) setReg<T>(rm, r);
       }
-      clocks_ += timing::kAluRegReg;
+      eu<M>(1);
+      manual<M>(timing::kAluRegReg);
       return;
     }
     ModRM m;
-    decodeModRM(m, modrm);
+    decodeModRM<M>(m, modrm);
     if constexpr ((form & 2) != 0) {
-      T r = alu<T>(kind, getReg<T>(m.reg), readRM<T>(m));
+      T r = alu<T>(kind, getReg<T>(m.reg), readMem<M, T>(m.seg, m.offset));
       if constexpr (writes) setReg<T>(m.reg, r);
-      clocks_ += m.isReg() ? timing::kAluRegReg : timing::kAluRegMem;
+      eu<M>(3);
+      manual<M>(timing::kAluRegMem);
     } else {
-      T r = alu<T>(kind, readRM<T>(m), getReg<T>(m.reg));
-      if constexpr (writes) writeRM<T>(m, r);
-      clocks_ += m.isReg() ? timing::kAluRegReg : writes ? timing::kAluMemReg : timing::kAluRegMem;
+      T r = alu<T>(kind, readMem<M, T>(m.seg, m.offset), getReg<T>(m.reg));
+      if constexpr (writes) {
+        eu<M>(5);
+        writeMem<M, T>(m.seg, m.offset, r);
+        manual<M>(timing::kAluMemReg);
+      } else {
+        eu<M>(3);
+        manual<M>(timing::kAluRegMem);
+      }
     }
   }
 }
 
 // 40h-47h INC r16, 48h-4Fh DEC r16 (r32 under 66h). One case per opcode, so the register and
 // the direction are constants rather than tests.
-template <uint8_t Op>
+template <TimingModel M, uint8_t Op>
 ASMLAB_HOT void Cpu::execIncDecReg() {
   constexpr unsigned r = Op & 7;
   constexpr bool dec = (Op & 8) != 0;
   if (op32_) setReg<uint32_t>(r, incDec<uint32_t>(getReg<uint32_t>(r), dec));
   else setReg<uint16_t>(r, incDec<uint16_t>(getReg<uint16_t>(r), dec));
-  clocks_ += timing::kIncReg16;
+  eu<M>(1);
+  manual<M>(timing::kIncReg16);
 }
 
 // Condition codes 0-F in the order of the Jcc opcodes 70h-7Fh (manual, table 2-15).
@@ -323,27 +407,47 @@ ASMLAB_HOT bool Cpu::condition(unsigned cc) const {
   return (cc & 1) ? !r : r;
 }
 
+// Jcc: cycle model: one clock, the displacement, one clock to test the condition, then the
+// relative jump (Cpu::relativeJump) or, not taken, the end.
+template <TimingModel M>
 ASMLAB_HOT void Cpu::execJcc(uint8_t op) {
-  int8_t rel = int8_t(fetch8());
+  eu<M>(1);
+  int8_t rel = int8_t(fetch8<M>());
+  eu<M>(1);
   if (condition(op & 0x0F)) {
-    ip_ = uint16_t(ip_ + rel);
-    clocks_ += timing::kJccTaken;
+    eu<M>(1);
+    relativeJump<M>(rel);
+    manual<M>(timing::kJccTaken);
   } else {
-    clocks_ += timing::kJccNotTaken;
+    manual<M>(timing::kJccNotTaken);
   }
 }
 
 // The same with the condition known at compile time: one case of the opcode switch per code, so
 // the condition is a couple of flag loads rather than a second jump table.
-template <unsigned Cc>
+template <TimingModel M, unsigned Cc>
 ASMLAB_HOT void Cpu::execJcc() {
-  int8_t rel = int8_t(fetch8());
+  eu<M>(1);
+  int8_t rel = int8_t(fetch8<M>());
+  eu<M>(1);
   if (condition(Cc)) {
-    ip_ = uint16_t(ip_ + rel);
-    clocks_ += timing::kJccTaken;
+    eu<M>(1);
+    relativeJump<M>(rel);
+    manual<M>(timing::kJccTaken);
   } else {
-    clocks_ += timing::kJccNotTaken;
+    manual<M>(timing::kJccNotTaken);
   }
+}
+
+// The microcode's relative jump (Jcc, JMP short/near, LOOP, CALL near): suspend prefetching,
+// correct IP for the bytes still queued and add the displacement (3 clocks), flush.
+template <TimingModel M>
+ASMLAB_HOT void Cpu::relativeJump(int16_t rel) {
+  if constexpr (M == kCycle) {
+    suspendPrefetch();
+    eu<M>(3);
+  }
+  jumpTo<M>(uint16_t(ip_ + rel));
 }
 
 }  // namespace asmlab::x86
@@ -351,51 +455,58 @@ ASMLAB_HOT void Cpu::execJcc() {
 namespace asmlab::x86 {
 
 // 88h MOV r/m8,r8; 89h r/m16,r16; 8Ah r8,r/m8; 8Bh r16,r/m16 (r32 under 66h). Clocks: reg,reg 2;
-// reg,mem 8 + EA; mem,reg 9 + EA (manual, table 2-21).
-template <uint8_t Op>
+// reg,mem 8 + EA; mem,reg 9 + EA (manual, table 2-21). Cycle model: reg,reg nothing after the
+// ModRM byte; reg,mem: the read, 2 clocks; mem,reg: 4 clocks, the write.
+template <TimingModel M, uint8_t Op>
 ASMLAB_HOT void Cpu::execMov() {
-  if constexpr ((Op & 1) == 0) movForm<uint8_t, Op>();
-  else if (op32_) [[unlikely]] movForm<uint32_t, Op>();
-  else movForm<uint16_t, Op>();
+  if constexpr ((Op & 1) == 0) movForm<M, uint8_t, Op>();
+  else if (op32_) [[unlikely]] movForm<M, uint32_t, Op>();
+  else movForm<M, uint16_t, Op>();
 }
 
-template <class T, uint8_t Op>
+template <TimingModel M, class T, uint8_t Op>
 ASMLAB_HOT void Cpu::movForm() {
   constexpr bool toReg = (Op & 2) != 0;
-  const uint8_t modrm = fetch8();
+  const uint8_t modrm = fetch8<M>();
   if (modrm >= 0xC0) {  // register to register, without filling a ModRM structure
     const unsigned reg = (modrm >> 3) & 7, rm = modrm & 7;
     if constexpr (toReg) setReg<T>(reg, getReg<T>(rm));
     else setReg<T>(rm, getReg<T>(reg));
-    clocks_ += timing::kMovRegReg;
+    manual<M>(timing::kMovRegReg);
     return;
   }
   ModRM m;
-  decodeModRM(m, modrm);
+  decodeModRM<M>(m, modrm);
   if constexpr (toReg) {
-    setReg<T>(m.reg, readMem<T>(m.seg, m.offset));
-    clocks_ += timing::kMovRegMem;
+    setReg<T>(m.reg, readMem<M, T>(m.seg, m.offset));
+    eu<M>(2);
+    manual<M>(timing::kMovRegMem);
   } else {
-    writeMem<T>(m.seg, m.offset, getReg<T>(m.reg));
-    clocks_ += timing::kMovMemReg;
+    eu<M>(4);
+    writeMem<M, T>(m.seg, m.offset, getReg<T>(m.reg));
+    manual<M>(timing::kMovMemReg);
   }
 }
 
-// B0h-B7h MOV r8,imm8; B8h-BFh MOV r16,imm16 (r32 under 66h): 4 clocks.
-template <uint8_t Op>
+// B0h-B7h MOV r8,imm8; B8h-BFh MOV r16,imm16 (r32 under 66h): 4 clocks. Cycle model: one
+// clock and the immediate.
+template <TimingModel M, uint8_t Op>
 ASMLAB_HOT void Cpu::execMovRegImm() {
   constexpr unsigned r = Op & 7;
-  if constexpr (Op < 0xB8) setReg<uint8_t>(r, fetch8());
-  else if (op32_) [[unlikely]] setReg<uint32_t>(r, fetch32());
-  else setReg<uint16_t>(r, fetch16());
-  clocks_ += timing::kMovRegImm;
+  eu<M>(1);
+  if constexpr (Op < 0xB8) setReg<uint8_t>(r, immediate<M, uint8_t>());
+  else if (op32_) [[unlikely]] setReg<uint32_t>(r, fetch32<M>());
+  else setReg<uint16_t>(r, immediate<M, uint16_t>());
+  manual<M>(timing::kMovRegImm);
 }
 
 // E0h LOOPNE, E1h LOOPE, E2h LOOP, E3h JCXZ (JECXZ / ECX under 67h): CX is decremented without
-// touching the flags (manual, "LOOP").
-template <uint8_t Op>
+// touching the flags (manual, "LOOP"). Cycle model: 3 clocks, the displacement, then the
+// relative jump (taken) or the end (JCXZ, LOOPE and LOOPNE: one clock more).
+template <TimingModel M, uint8_t Op>
 ASMLAB_HOT void Cpu::execLoop() {
-  const int8_t rel = int8_t(fetch8());
+  eu<M>(3);
+  const int8_t rel = int8_t(fetch8<M>());
   bool taken;
   unsigned takenClocks, notTakenClocks;
   if constexpr (Op == 0xE3) {
@@ -410,15 +521,22 @@ ASMLAB_HOT void Cpu::execLoop() {
     else if constexpr (Op == 0xE1) { taken = taken && zf(); takenClocks = timing::kLoopeTaken; notTakenClocks = timing::kLoopeNotTaken; }
     else { takenClocks = timing::kLoopTaken; notTakenClocks = timing::kLoopNotTaken; }
   }
-  if (taken) { ip_ = uint16_t(ip_ + rel); clocks_ += takenClocks; }
-  else clocks_ += notTakenClocks;
+  if constexpr (Op != 0xE2) eu<M>(1);
+  if (taken) {
+    eu<M>(1);
+    relativeJump<M>(rel);
+    manual<M>(takenClocks);
+  }
+  else manual<M>(notTakenClocks);
 }
 
 // EBh JMP short: 15 clocks.
+template <TimingModel M>
 ASMLAB_HOT void Cpu::execJmpShort() {
-  const int8_t rel = int8_t(fetch8());
-  ip_ = uint16_t(ip_ + rel);
-  clocks_ += timing::kJmpShort;
+  eu<M>(1);
+  const int8_t rel = int8_t(immediate<M, uint8_t>());
+  relativeJump<M>(rel);
+  manual<M>(timing::kJmpShort);
 }
 
 }  // namespace asmlab::x86

@@ -5,28 +5,28 @@
 
 namespace asmlab::x86 {
 
-template <class T>
+template <TimingModel M, class T>
 void Cpu::pusha() {
   const T sp = getReg<T>(SP);
-  for (unsigned r = AX; r <= DI; ++r) pushValue<T>(r == SP ? sp : getReg<T>(r));
+  for (unsigned r = AX; r <= DI; ++r) pushValue<M, T>(r == SP ? sp : getReg<T>(r));
 }
 
-template <class T>
+template <TimingModel M, class T>
 void Cpu::popa() {
   for (int r = DI; r >= AX; --r) {
-    T v = popValue<T>();
+    T v = popValue<M, T>();
     if (r != SP) setReg<T>(unsigned(r), v);  // the stored SP is discarded
   }
 }
 
 // BOUND reg,m: interrupt 5 when the signed register lies outside [lower, upper]; the return
 // address is the BOUND instruction itself.
-template <class T>
+template <TimingModel M, class T>
 bool Cpu::bound(const ModRM& m) {
   using S = std::make_signed_t<T>;
   S value = S(getReg<T>(m.reg));
-  S lower = S(readMem<T>(m.seg, m.offset));
-  S upper = S(readMem<T>(m.seg, wrapOffset(m.offset + sizeof(T))));
+  S lower = S(readMem<M, T>(m.seg, m.offset));
+  S upper = S(readMem<M, T>(m.seg, wrapOffset(m.offset + sizeof(T))));
   return value >= lower && value <= upper;
 }
 
@@ -42,77 +42,80 @@ T Cpu::imul3(T a, T b) {
 
 // ENTER imm16,imm8: push BP, copy `level - 1` outer frame pointers, push the new frame pointer,
 // then reserve imm16 bytes (level is taken modulo 32).
+template <TimingModel M>
 void Cpu::enter() {
-  const uint16_t size = fetch16();
-  const unsigned level = fetch8() & 0x1F;
-  push16(gpr_[BP].w[0]);
+  const uint16_t size = fetch16<M>();
+  const unsigned level = fetch8<M>() & 0x1F;
+  push16<M>(gpr_[BP].w[0]);
   const uint16_t frame = gpr_[SP].w[0];
   if (level > 0) {
     for (unsigned i = 1; i < level; ++i) {
       gpr_[BP].w[0] = uint16_t(gpr_[BP].w[0] - 2);
-      push16(readMem<uint16_t>(SS, gpr_[BP].w[0]));
+      push16<M>(readMem<M, uint16_t>(SS, gpr_[BP].w[0]));
     }
-    push16(frame);
+    push16<M>(frame);
   }
   gpr_[BP].w[0] = frame;
   gpr_[SP].w[0] = uint16_t(gpr_[SP].w[0] - size);
-  clocks_ += timing::kEnter + (level > 1 ? 4 * (level - 1) : 0);
+  manual<M>(timing::kEnter + (level > 1 ? 4 * (level - 1) : 0));
 }
 
+template <TimingModel M>
 void Cpu::leave() {
   gpr_[SP].w[0] = gpr_[BP].w[0];
-  gpr_[BP].w[0] = pop16();
-  clocks_ += timing::kLeave;
+  gpr_[BP].w[0] = pop16<M>();
+  manual<M>(timing::kLeave);
 }
 
+template <TimingModel M>
 void Cpu::exec186(uint8_t op) {
   switch (op) {
     case 0x60:
-      if (op32_) pusha<uint32_t>(); else pusha<uint16_t>();
-      clocks_ += timing::kPusha;
+      if (op32_) pusha<M, uint32_t>(); else pusha<M, uint16_t>();
+      manual<M>(timing::kPusha);
       return;
     case 0x61:
-      if (op32_) popa<uint32_t>(); else popa<uint16_t>();
-      clocks_ += timing::kPopa;
+      if (op32_) popa<M, uint32_t>(); else popa<M, uint16_t>();
+      manual<M>(timing::kPopa);
       return;
     case 0x62: {
       ModRM m;
-      decodeModRM(m);
-      if (m.isReg()) { undefinedOpcode(); return; }
-      clocks_ += timing::kBound;
-      bool inside = op32_ ? bound<uint32_t>(m) : bound<uint16_t>(m);
-      if (!inside) raiseException(5, instrStart_);
+      decodeModRM<M>(m);
+      if (m.isReg()) { undefinedOpcode<M>(); return; }
+      manual<M>(timing::kBound);
+      bool inside = op32_ ? bound<M, uint32_t>(m) : bound<M, uint16_t>(m);
+      if (!inside) raiseException<M>(5, instrStart_);
       return;
     }
     case 0x68:
-      if (op32_) push32(fetch32()); else push16(fetch16());
-      clocks_ += timing::kPushImm;
+      if (op32_) push32<M>(fetch32<M>()); else push16<M>(fetch16<M>());
+      manual<M>(timing::kPushImm);
       return;
     case 0x6A: {
-      int8_t imm = int8_t(fetch8());
-      if (op32_) push32(uint32_t(int32_t(imm))); else push16(uint16_t(int16_t(imm)));
-      clocks_ += timing::kPushImm;
+      int8_t imm = int8_t(fetch8<M>());
+      if (op32_) push32<M>(uint32_t(int32_t(imm))); else push16<M>(uint16_t(int16_t(imm)));
+      manual<M>(timing::kPushImm);
       return;
     }
     case 0x69: case 0x6B: {  // IMUL reg,r/m,imm
       ModRM m;
-      decodeModRM(m);
+      decodeModRM<M>(m);
       withWidth(true, op32_, [&](auto zero) {
         using T = decltype(zero);
-        T a = readRM<T>(m);
-        T b = op == 0x6B ? T(std::make_signed_t<T>(int8_t(fetch8()))) : fetchImm<T>();
+        T a = readRM<M, T>(m);
+        T b = op == 0x6B ? T(std::make_signed_t<T>(int8_t(fetch8<M>()))) : fetchImm<M, T>();
         setReg<T>(m.reg, imul3<T>(a, b));
       });
-      clocks_ += m.isReg() ? timing::kImul3Reg : timing::kImul3Mem;
+      manual<M>(m.isReg() ? timing::kImul3Reg : timing::kImul3Mem);
       return;
     }
     case 0x6C: case 0x6D: case 0x6E: case 0x6F:
-      execString(op);
+      execString<M>(op);
       return;
-    case 0xC8: enter(); return;
-    case 0xC9: leave(); return;
+    case 0xC8: enter<M>(); return;
+    case 0xC9: leave<M>(); return;
     default:
-      undefinedOpcode();  // 63h (ARPL is protected-mode only), 64h-67h before the 80386
+      undefinedOpcode<M>();  // 63h (ARPL is protected-mode only), 64h-67h before the 80386
       return;
   }
 }

@@ -5,13 +5,16 @@
 
 namespace asmlab::x86 {
 
+// Cycle model: one clock; SAHF 3, LAHF 1, SALC 2 (3 when CF is set).
+template <TimingModel M>
 void Cpu::execFlagOp(uint8_t op) {
-  unsigned clocks = timing::kFlagOp;
+  unsigned clocks = timing::kFlagOp, cycle = 1;
   switch (op) {
     case 0x9E: {  // SAHF: SF ZF AF PF CF from AH
       uint8_t ah = gpr_[AX].b[1];
       setZfSf((ah >> 6) & 1, (ah >> 7) & 1); setAf((ah >> 4) & 1); setPf((ah >> 2) & 1); cf_ = ah & 1;
       clocks = timing::kSahf;
+      cycle = 3;
       break;
     }
     case 0x9F:  // LAHF
@@ -21,6 +24,7 @@ void Cpu::execFlagOp(uint8_t op) {
     case 0xD6:  // SALC: AL = CF ? FFh : 00h (undocumented, every model)
       gpr_[AX].b[0] = cf_ ? 0xFF : 0x00;
       clocks = timing::kSalc;
+      cycle = cf_ ? 3 : 2;
       break;
     case 0xF5: cf_ ^= 1; break;
     case 0xF8: cf_ = 0; break;
@@ -35,26 +39,35 @@ void Cpu::execFlagOp(uint8_t op) {
     case 0xFC: df_ = 0; break;
     default: df_ = 1; break;  // FDh STD
   }
-  clocks_ += clocks;
+  manual<M>(clocks);
+  eu<M>(cycle);
 }
 
+template <TimingModel M>
 void Cpu::execProcessorControl(uint8_t op) {
   if (op == 0x9B) {  // WAIT: the TEST pin is active (no coprocessor busy)
-    clocks_ += timing::kWait;
+    manual<M>(timing::kWait);
     return;
   }
   if (op == 0xF4) {  // HLT: wait for NMI or INTR (or reset)
+    // Cycle model: one clock, then the halt status on the bus (Cpu::haltBus).
+    eu<M>(1);
+    if constexpr (M == kCycle) haltBus();
     signals_.is.halted = true;
-    clocks_ += timing::kHlt;
+    manual<M>(timing::kHlt);
     return;
   }
   // D8h-DFh ESC: the CPU computes the operand address for a coprocessor and, on the 8086/8088,
   // reads the memory operand's first word onto the bus for it (Intel 8086 Family User's Manual,
   // ESC; the bus cycle is in the real-silicon traces). Without an 8087 nothing else happens.
+  // Cycle model: the read, then 2 clocks.
   ModRM m;
-  decodeModRM(m);
-  if (!m.isReg() && !has186_) (void)readRM<uint16_t>(m);
-  clocks_ += m.isReg() ? timing::kEscReg : timing::kEscMem;
+  decodeModRM<M>(m);
+  if (!m.isReg() && !has186_) {
+    readMem<M, uint16_t>(m.seg, m.offset);
+    eu<M>(2);
+  }
+  manual<M>(m.isReg() ? timing::kEscReg : timing::kEscMem);
 }
 
 }  // namespace asmlab::x86

@@ -5,22 +5,27 @@
 
 namespace asmlab::x86 {
 
+// Cycle model: TEST acc,imm: one clock and the immediate; r/m,reg as CMP (cpu_inline.hpp):
+// register one clock, memory the read and 3 clocks.
+template <TimingModel M>
 void Cpu::execTest(uint8_t op) {
   if (op >= 0xA8) {  // TEST AL/AX,imm
+    eu<M>(1);
     withWidth(op & 1, op32_, [&](auto zero) {
       using T = decltype(zero);
-      logicResult<T>(T(getReg<T>(AX) & fetchImm<T>()));
+      logicResult<T>(T(getReg<T>(AX) & immediate<M, T>()));
     });
-    clocks_ += timing::kTestAccImm;
+    manual<M>(timing::kTestAccImm);
     return;
   }
   ModRM m;
-  decodeModRM(m);
+  decodeModRM<M>(m);
   withWidth(op & 1, op32_, [&](auto zero) {
     using T = decltype(zero);
-    logicResult<T>(T(readRM<T>(m) & getReg<T>(m.reg)));
+    logicResult<T>(T(readRM<M, T>(m) & getReg<T>(m.reg)));
   });
-  clocks_ += m.isReg() ? timing::kTestRegReg : timing::kTestRegMem;
+  eu<M>(m.isReg() ? 1 : 3);
+  manual<M>(m.isReg() ? timing::kTestRegReg : timing::kTestRegMem);
 }
 
 }  // namespace asmlab::x86

@@ -77,25 +77,31 @@ T Cpu::setmo(T v, unsigned count) {
   return v;
 }
 
+// Cycle model: by 1: register nothing, memory the read, 4 clocks, the write. By CL (the 8086
+// repeats a 4-clock microcode loop CL times, the count not masked): register 6 + 4 * CL,
+// memory the read, 9 + 4 * CL, the write.
+template <TimingModel M>
 void Cpu::execShiftGroup(uint8_t op) {
   ModRM m;
-  decodeModRM(m);
+  decodeModRM<M>(m);
   unsigned count;
   if (op == 0xD0 || op == 0xD1) count = 1;
   else if (op == 0xD2 || op == 0xD3) count = gpr_[CX].b[0];
-  else count = fetch8();
+  else count = fetch8<M>();
   if (has186_) count &= 0x1F;
   const unsigned kind = m.reg;
   withWidth(op & 1, op32_, [&](auto zero) {
     using T = decltype(zero);
-    T v = readRM<T>(m);
+    T v = readRM<M, T>(m);
     T r = (kind == 6 && !has186_) ? setmo<T>(v, count) : shiftRotate<T>(kind, v, count);
-    writeRM<T>(m, r);
+    if (op == 0xD0 || op == 0xD1) eu<M>(m.isReg() ? 0 : 4);
+    else eu<M>((m.isReg() ? 6 : 9) + 4 * count);
+    writeRM<M, T>(m, r);
   });
-  if (op == 0xD0 || op == 0xD1) clocks_ += m.isReg() ? timing::kShiftReg1 : timing::kShiftMem1;
+  if (op == 0xD0 || op == 0xD1) manual<M>(m.isReg() ? timing::kShiftReg1 : timing::kShiftMem1);
   else if (op == 0xD2 || op == 0xD3)
-    clocks_ += (m.isReg() ? timing::kShiftRegCl : timing::kShiftMemCl) + timing::kShiftPerBit * count;
-  else clocks_ += (m.isReg() ? timing::kShiftImmReg : timing::kShiftImmMem) + count;
+    manual<M>((m.isReg() ? timing::kShiftRegCl : timing::kShiftMemCl) + timing::kShiftPerBit * count);
+  else manual<M>((m.isReg() ? timing::kShiftImmReg : timing::kShiftImmMem) + count);
 }
 
 }  // namespace asmlab::x86

@@ -39,10 +39,13 @@ public:
     if (m_.breakpoints().hasPortOrInterrupt()) portWatch(port, true);
     m_.portOut(port, v);
   }
+  // The video card's memory wait states; under the cycle model also the PC's I/O wait state (the
+  // motherboard holds READY one clock on every I/O cycle: IBM 5150 Technical Reference).
   unsigned waitStates(uint32_t a, bool io) const override {
-    return !io && a >= VideoCard::kMemoryBase && a < VideoCard::kMemoryEnd ? m_.video_->memoryWaitStates() : 0;
+    if (io) return m_.cycleTiming_ ? 1 : 0;
+    return a >= VideoCard::kMemoryBase && a < VideoCard::kMemoryEnd ? m_.video_->memoryWaitStates() : 0;
   }
-  bool hasWaitStates() const override { return m_.video_->memoryWaitStates() != 0; }
+  bool hasWaitStates() const override { return m_.cycleTiming_ || m_.video_->memoryWaitStates() != 0; }
   uint8_t* fastReadPage(uint32_t page) override {
     if (page >= 0x100 || (page >= 0xA0 && page < 0xC0) || watched(page)) return nullptr;
     if (page >= 0xC0 && page < 0xF0 && (page << kPageBits) >= m_.videoRomEnd_) return nullptr;
@@ -100,6 +103,10 @@ PcMachine::~PcMachine() = default;
 void PcMachine::powerOn() {
   cpu_.reset();
   cpu_.setInterruptController(&pic_);
+  // The cycle model (8086 and 8088 only) with the PC's DMA refresh: channel 0, requested by PIT
+  // channel 1 every 18 of its ticks (72 CPU clocks) as the BIOS programs it at power-on.
+  cycleTiming_ = options_.timing == TimingModel::Cycle && cpu_.setTimingModel(TimingModel::Cycle);
+  if (cycleTiming_) cpu_.setRefreshPeriod(kRefreshPeriod);
   // What the POST leaves behind: PIC initialised with vector base 08h and IRQ0/IRQ1 unmasked
   // (plus IRQ4 for the mouse), PIT channel 0 in mode 3 with divisor 65536 (18.2 Hz),
   // channel 2 in mode 3, the speaker off.

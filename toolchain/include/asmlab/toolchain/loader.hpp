@@ -44,6 +44,7 @@ struct LoadOptions {
 
   // 8086 (IBM PC)
   std::string x86Cpu = "8086";        // 8086, 8088, 80186, 80286, 80386
+  std::string x86Timing = "manual";   // manual (the Intel manual's clocks) or cycle (8086/8088)
   std::string dosDirectory;           // DOS file services confined here; empty = refused
   std::string commandTail;            // the program's command line (PSP:0080h)
   std::string masmDialect = "masm";   // masm or tasm (Turbo Assembler, MASM or Ideal mode) for 8086 sources

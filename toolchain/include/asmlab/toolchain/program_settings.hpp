@@ -29,6 +29,7 @@ struct ProgramSettings {
   std::optional<int> lc3Edition;
   std::optional<std::string> x86Cpu, masmDialect;
   bool masm510 = false;                 // build.m510: MASM 5.1 compatibility (a command line's --m510 adds to it)
+  bool tasmMultiPass = false;           // build.multi_pass: TASM /m (a command line's --multi-pass adds to it)
   std::optional<size_t> errorLimit;     // build.error_limit: errors listed per source (0: all)
   std::vector<std::string> includePaths, libraryPaths;  // from the spec, resolved against its folder
   // One line for stderr: where each setting came from ("" when everything is a default).

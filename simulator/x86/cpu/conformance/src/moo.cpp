@@ -101,6 +101,21 @@ Test readTest(Reader r) {
       readState(c, t.final);
     } else if (type == "CYCL") {
       t.cycles = c.u32();
+      if (c.remaining() < size_t(t.cycles) * 15) c.fail("CYCL chunk shorter than its clock count");
+      t.clocks.resize(t.cycles);
+      for (Clock& k : t.clocks) {
+        k.pins0 = c.u8();
+        k.bus = c.u32();
+        k.segment = c.u8();
+        k.memoryStatus = c.u8();
+        k.ioStatus = c.u8();
+        k.pins1 = c.u8();
+        k.data = c.u16();
+        k.busStatus = c.u8();
+        k.tstate = c.u8();
+        k.queueOp = c.u8();
+        k.queueByte = c.u8();
+      }
     } else if (type == "EXCP") {
       t.hasException = true;
       t.exceptionVector = c.u8();

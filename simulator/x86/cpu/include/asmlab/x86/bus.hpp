@@ -17,6 +17,10 @@ public:
 
   virtual uint8_t read8(uint32_t address) = 0;
   virtual void write8(uint32_t address, uint8_t value) = 0;
+  // A code fetch of the cycle model's prefetch (the manual model reads code with read8). A bus
+  // that answers code fetches differently overrides it: the conformance runner replays the
+  // test harness, which fed the instruction's bytes and then NOPs whatever the address.
+  virtual uint8_t fetchCode8(uint32_t address) { return read8(address); }
   // Reads without side effects (a device register is not consumed); for debuggers.
   virtual uint8_t peek8(uint32_t address) const = 0;
 

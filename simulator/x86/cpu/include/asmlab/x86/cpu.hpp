@@ -1,18 +1,21 @@
 // The 8086-family CPU core (real mode): 8086, 8088, and the real-mode additions of the 80186,
 // 80286 and 80386 that course code uses with 16-bit segments.
 //
-// Where to look: the opcode map is in src/opcode_map.hpp (one switch on the first byte), clocks in
-// src/timing.hpp (the Intel manual's tables), execution in one file per instruction family
-// (src/arith.cpp, logic.cpp, shift_rotate.cpp, muldiv.cpp, bcd.cpp, string.cpp, control.cpp,
-// stack.cpp, flags.cpp, io.cpp, interrupts.cpp, ext186.cpp, ext386.cpp). docs/x86-cpu.md explains
-// the design and the undocumented behaviour.
+// Where to look: the opcode map is in src/opcode_map.hpp (one switch on the first byte), the
+// manual's clocks in src/timing.hpp, the bus interface unit of the cycle model (prefetch queue,
+// T-states) in src/biu.hpp, execution in one file per instruction family (src/arith.cpp,
+// logic.cpp, shift_rotate.cpp, muldiv.cpp, bcd.cpp, string.cpp, control.cpp, stack.cpp,
+// flags.cpp, io.cpp, ext186.cpp, ext386.cpp), each body carrying both models' clock accounting.
+// docs/x86-cpu.md explains the design and the undocumented behaviour.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <string_view>
+#include <vector>
 
 #include "asmlab/x86/bus.hpp"
+#include "asmlab/x86/bus_trace.hpp"
 #include "asmlab/x86/registers.hpp"
 
 namespace asmlab::x86 {
@@ -44,13 +47,40 @@ public:
   uint8_t reg8(Reg8 r) const { return gpr_[r & 3].b[r >> 2]; }
   void setReg8(Reg8 r, uint8_t v) { gpr_[r & 3].b[r >> 2] = v; }
   uint16_t seg(SegReg s) const { return sreg_[s]; }
-  void setSeg(SegReg s, uint16_t v) { loadSeg(s, v); }
+  void setSeg(SegReg s, uint16_t v) {
+    loadSeg(s, v);
+    if (s == CS) resetBiu();
+  }
   uint16_t ip() const { return ip_; }
-  void setIp(uint16_t v) { ip_ = v; }
+  void setIp(uint16_t v) { ip_ = v; resetBiu(); }
   uint16_t flags() const;
   void setFlags(uint16_t v);
   // Physical address of CS:IP (wrapped to the address width).
   uint32_t linearPc() const { return (segBase_[CS] + ip_) & addressMask_; }
+
+  // ---- timing -------------------------------------------------------------------------------
+  // Manual (the default) adds the Intel manual's clocks per instruction; Cycle runs the bus
+  // interface unit clock by clock (8086 and 8088 only: returns false for later models and keeps
+  // the manual model). Switching empties the prefetch queue.
+  bool setTimingModel(TimingModel model);
+  TimingModel timingModel() const { return timing_; }
+  // Cycle model: receives one record per clock (nullptr: none). Costs one test per clock.
+  void setClockSink(ClockSink* sink) { clockSink_ = sink; }
+  // Cycle model, IBM PC: a DMA memory refresh cycle every `period` clocks (0: none), as DMA
+  // channel 0 driven by PIT channel 1 does on the PC (IBM 5150 Technical Reference): the DMA
+  // takes the bus for 4 clocks when the CPU's bus is passive or in T3/Tw/T4, holding READY low
+  // for 6, so a CPU bus cycle reaching T3 meanwhile waits (Tw).
+  void setRefreshPeriod(unsigned period) {
+    biu_.refreshPeriod = period;
+    biu_.nextRefresh = clocks_ + period;
+  }
+  unsigned refreshPeriod() const { return biu_.refreshPeriod; }
+  // The prefetch queue (cycle model; empty under the manual model), oldest byte first.
+  std::vector<uint8_t> prefetchQueue() const;
+  // Loads the queue as a test starts (the bytes at CS:IP onward); the fetch pointer follows it.
+  void loadPrefetchQueue(const std::vector<uint8_t>& bytes);
+  // Empties the queue: after the platform changed code bytes or CS:IP behind the CPU's back.
+  void flushPrefetchQueue() { resetBiu(); }
 
   // ---- execution ----------------------------------------------------------------------------
   // Executes one instruction with its prefixes, or enters one pending interrupt (NMI, INTR,
@@ -62,10 +92,11 @@ public:
   RunStop run(uint64_t maxInstructions, uint64_t clockLimit = UINT64_MAX);
 
   uint64_t instructionCount() const { return instructions_; }
-  // Clocks at the start of the current instruction: a device read or written during an
-  // instruction (IN, OUT, a memory-mapped register) sees the time the instruction began.
-  // Between instructions, the total.
-  uint64_t clockCount() const { return instructionStartClocks_; }
+  // Manual model: the clocks at the start of the current instruction, so a device read or
+  // written during an instruction (IN, OUT, a memory-mapped register) sees the time the
+  // instruction began. Cycle model: the clock of the bus cycle's data transfer (T3). Between
+  // instructions, the total.
+  uint64_t clockCount() const { return timing_ == TimingModel::Cycle ? clocks_ : instructionStartClocks_; }
   unsigned lastInstructionClocks() const { return lastClocks_; }
   bool halted() const { return signals_.is.halted; }
   // Counts of internal exceptions taken (divide error, INT 6, BOUND, ...), for the grader.
@@ -105,16 +136,21 @@ private:
     uint32_t offset = 0;   // effective address
     bool isReg() const { return mod == 3; }
   };
+  // The instruction bodies are templates on the timing model: one implementation of each
+  // instruction, with its clock accounting as calls that one model or the other compiles away
+  // (manual<Tm>: the Intel manual's clocks; eu<Tm>: execution-unit clocks of the cycle model).
+  using Tm = TimingModel;
+  static constexpr Tm kManual = TimingModel::Manual, kCycle = TimingModel::Cycle;
 
-  // ---- cpu.cpp: core loop, memory, interrupts ----
-  void executeInstruction();
-  template <bool Breakpoints> RunStop runLoop(uint64_t target, uint64_t clockLimit);
-  inline unsigned stepOne();
-  bool enterPendingInterrupt();
-  void serviceBoundary();
-  void enterInterrupt(uint8_t vector, uint16_t returnIp);
-  void raiseException(uint8_t vector, uint16_t returnIp);
-  void undefinedOpcode();
+  // ---- cpu.cpp: core loop, interrupts ----
+  template <Tm M> void executeInstruction();
+  template <Tm M, bool Breakpoints> RunStop runLoop(uint64_t target, uint64_t clockLimit);
+  template <Tm M> unsigned stepOne();
+  template <Tm M> bool enterPendingInterrupt();
+  template <Tm M> void serviceBoundary();
+  template <Tm M> void enterInterrupt(uint8_t vector, uint16_t returnIp);
+  template <Tm M> void raiseException(uint8_t vector, uint16_t returnIp);
+  template <Tm M> void undefinedOpcode();
   void loadSeg(unsigned s, uint16_t v) {
     sreg_[s] = v;
     segBase_[s] = uint32_t{v} << 4;
@@ -124,102 +160,200 @@ private:
   void updateBreakWindow();
   void rebuildFastPages();
 
-  uint8_t fetch8();
-  uint16_t fetch16() { uint8_t lo = fetch8(); return static_cast<uint16_t>(lo | (fetch8() << 8)); }
-  uint32_t fetch32() { uint32_t lo = fetch16(); return lo | (uint32_t{fetch16()} << 16); }
-  template <class T> T fetchImm();
+  // ---- memory, fetch and timing policy (cpu_inline.hpp; the cycle model's side in biu.hpp) ----
+  template <Tm M> uint8_t fetchFirst();  // an opcode or prefix byte (queue status F)
+  template <Tm M> uint8_t fetch8();      // a later byte: ModRM, displacement, immediate (S)
+  template <Tm M> uint16_t fetch16() { uint8_t lo = fetch8<M>(); return static_cast<uint16_t>(lo | (fetch8<M>() << 8)); }
+  template <Tm M> uint32_t fetch32() { uint32_t lo = fetch16<M>(); return lo | (uint32_t{fetch16<M>()} << 16); }
+  template <Tm M, class T> T fetchImm();
+  template <Tm M, class T> T immediate();  // fetchImm with the cycle model's clocks
   uint8_t readPhys8(uint32_t linear);
   void writePhys8(uint32_t linear, uint8_t v);
   uint8_t readDevice8(uint32_t linear);  // not fast RAM: through the bus, with wait states
   void writeDevice8(uint32_t linear, uint8_t v);
-  template <class T> T readMem(unsigned seg, uint32_t offset);
-  template <class T> void writeMem(unsigned seg, uint32_t offset, T v);
+  template <Tm M, class T> T readMem(unsigned seg, uint32_t offset);
+  template <Tm M, class T> void writeMem(unsigned seg, uint32_t offset, T v);
   uint32_t wrapOffset(uint32_t offset) const { return addr32_ ? offset : (offset & 0xFFFF); }
   void wordPenalty(uint32_t offset, unsigned bytes);
+  // The manual model's clocks for what just ran (no-op under the cycle model).
+  template <Tm M> void manual(unsigned clocks) { if constexpr (M == kManual) clocks_ += clocks; }
+  // Execution-unit clocks of the cycle model (no-op under the manual model).
+  template <Tm M> void eu(unsigned clocks) { if constexpr (M == kCycle) euClocks(clocks); }
+  // A transfer of control: IP changes (and CS when `far`); the cycle model empties the queue.
+  template <Tm M> void jumpTo(uint16_t ip);
+  template <Tm M> void relativeJump(int16_t rel);
+
+  // ---- biu.hpp: the bus interface unit of the cycle model ----
+  void tick();                                   // end this clock, enter the next
+  void euClocks(unsigned n) { for (unsigned i = 0; i < n; ++i) tick(); }
+  uint8_t queueRead(QueueOp op);
+  template <class T> T busRead(BusStatus kind, unsigned seg, uint32_t offset);
+  template <class T> void busWrite(BusStatus kind, unsigned seg, uint32_t offset, T v);
+  void busRequest(BusStatus kind, unsigned seg, uint32_t address, uint16_t data, unsigned width);
+  void waitForBus(bool read);
+  void startCycle();
+  void transfer();
+  void writeGoesOn();
+  void refreshDma();
+  uint8_t readCode8(uint32_t linear);
+  void pushFetched();
+  void decideAfterT2();
+  void suspendPrefetch();
+  void correctIp() {}
+  void flushQueue();
+  void haltBus();
+  uint8_t interruptAcknowledge();
+  void emitClock();
+  bool queueHasRoom() const { return biu_.length <= biu_.roomAt; }
+  void resetBiu();
+  // Cycle model, at the end of an instruction: the clocks until the next opcode byte can be taken
+  // belong to this instruction (the conformance records count from one opcode to the next),
+  // unless an interrupt is to be entered instead.
+  void awaitNextOpcode() {
+    while (biu_.length == 0) {
+      if (signals_.is.nmi || signals_.is.trap || signals_.is.halted) return;
+      if (signals_.is.intr && if_ && pic_ != nullptr && pic_->pending()) return;
+      tick();
+    }
+  }
 
   // ---- opcode_map.hpp: the opcode map; ModRM decoding ----
-  void dispatch(uint8_t opcode);
-  void dispatch0F();
-  void decodeModRM(ModRM& m);
-  void decodeModRM(ModRM& m, uint8_t modrmByte);
-  ModRM decodeModRM32(ModRM m);  // by value: the hot callers' ModRM stays in host registers
+  template <Tm M> void dispatch(uint8_t opcode);
+  template <Tm M> void dispatch0F();
+  template <Tm M> void decodeModRM(ModRM& m);
+  template <Tm M> void decodeModRM(ModRM& m, uint8_t modrmByte);
+  template <Tm M> ModRM decodeModRM32(ModRM m);  // by value: the hot callers' ModRM stays in host registers
   unsigned dataSeg(unsigned defaultSeg) const { return segOverride_ >= 0 ? unsigned(segOverride_) : defaultSeg; }
 
   // ---- cpu_inline.hpp: operands and flag rules ----
   template <class T> T& regRef(unsigned r);
   template <class T> [[gnu::always_inline]] T getReg(unsigned r) { return regRef<T>(r); }
   template <class T> [[gnu::always_inline]] void setReg(unsigned r, T v) { regRef<T>(r) = v; }
-  template <class T> [[gnu::always_inline]] T readRM(const ModRM& m) { return m.isReg() ? getReg<T>(m.rm) : readMem<T>(m.seg, m.offset); }
-  template <class T> [[gnu::always_inline]] void writeRM(const ModRM& m, T v) { if (m.isReg()) setReg<T>(m.rm, v); else writeMem<T>(m.seg, m.offset, v); }
+  template <Tm M, class T> [[gnu::always_inline]] T readRM(const ModRM& m) { return m.isReg() ? getReg<T>(m.rm) : readMem<M, T>(m.seg, m.offset); }
+  template <Tm M, class T> [[gnu::always_inline]] void writeRM(const ModRM& m, T v) { if (m.isReg()) setReg<T>(m.rm, v); else writeMem<M, T>(m.seg, m.offset, v); }
   template <class T> void setSZP(T result);
   template <class T> T alu(unsigned op, T a, T b);  // ADD OR ADC SBB AND SUB XOR CMP
   template <class T> T add(T a, T b, unsigned carry);
   template <class T> T sub(T a, T b, unsigned borrow);
   template <class T> T logicResult(T r);
   template <class T> T incDec(T v, bool dec);
-  void push16(uint16_t v);
-  uint16_t pop16();
-  void push32(uint32_t v);
-  uint32_t pop32();
-  template <class T> void pushValue(T v);
-  template <class T> T popValue();
+  template <Tm M> void push16(uint16_t v);
+  template <Tm M> uint16_t pop16();
+  template <Tm M> void push32(uint32_t v);
+  template <Tm M> uint32_t pop32();
+  template <Tm M, class T> void pushValue(T v);
+  template <Tm M, class T> T popValue();
 
   // ---- one entry point per family, called from the opcode map ----
-  template <uint8_t Op> void execAlu();  // cpu_inline.hpp (hot path)
-  template <class T, uint8_t Op> void aluForm();
-  void execGroup1(uint8_t op);       // arith.cpp
-  void execGroup3(uint8_t op);       // arith.cpp
-  template <uint8_t Op> void execIncDecReg();  // cpu_inline.hpp (hot path)
-  void execConvert(uint8_t op);      // arith.cpp
-  void execTest(uint8_t op);         // logic.cpp
-  void execMulDiv(const ModRM& m, bool word);  // muldiv.cpp
-  template <class T> void mulDiv(const ModRM& m, unsigned kind);
-  void divideError();
-  void execBcd(uint8_t op);          // bcd.cpp
-  void daa(); void das(); void aaa(); void aas(); void aam(uint8_t base); void aad(uint8_t base);
-  void execShiftGroup(uint8_t op);   // shift_rotate.cpp
+  template <Tm M, uint8_t Op> void execAlu();  // cpu_inline.hpp (hot path)
+  template <Tm M, class T, uint8_t Op> void aluForm();
+  template <Tm M> void execGroup1(uint8_t op);       // arith.cpp
+  template <Tm M> void execGroup3(uint8_t op);       // arith.cpp
+  template <Tm M, uint8_t Op> void execIncDecReg();  // cpu_inline.hpp (hot path)
+  template <Tm M> void execConvert(uint8_t op);      // arith.cpp
+  template <Tm M> void execTest(uint8_t op);         // logic.cpp
+  template <Tm M> void execMulDiv(const ModRM& m, bool word);  // muldiv.cpp
+  template <Tm M, class T> void mulDiv(const ModRM& m, unsigned kind);
+  template <Tm M> void divideError();
+  template <Tm M> void execBcd(uint8_t op);          // bcd.cpp
+  template <Tm M> void daa();
+  template <Tm M> void das();
+  template <Tm M> void aaa();
+  template <Tm M> void aas();
+  template <Tm M> void aam(uint8_t base);
+  template <Tm M> void aad(uint8_t base);
+  template <Tm M> void execShiftGroup(uint8_t op);   // shift_rotate.cpp
   template <class T> T shiftRotate(unsigned op, T value, unsigned count);
   template <class T> T setmo(T value, unsigned count);
-  void execString(uint8_t op);       // string.cpp
-  template <class T> void stringOp(uint8_t op);
-  template <class T> void stringIteration(uint8_t op);
-  void execJcc(uint8_t op);          // cpu_inline.hpp (hot path)
-  template <unsigned Cc> void execJcc();
-  template <uint8_t Op> void execLoop();  // cpu_inline.hpp (hot path): E0h-E3h
-  void execJmpShort();                     // cpu_inline.hpp (hot path): EBh
-  void execControl(uint8_t op);
-  void execGroup45(uint8_t op);
+  template <Tm M> void execString(uint8_t op);       // string.cpp
+  template <Tm M, class T> void stringOp(uint8_t op);
+  template <Tm M, class T> void stringIteration(uint8_t op);
+  template <Tm M> void execJcc(uint8_t op);          // cpu_inline.hpp (hot path)
+  template <Tm M, unsigned Cc> void execJcc();
+  template <Tm M, uint8_t Op> void execLoop();  // cpu_inline.hpp (hot path): E0h-E3h
+  template <Tm M> void execJmpShort();          // cpu_inline.hpp (hot path): EBh
+  template <Tm M> void execControl(uint8_t op);
+  template <Tm M> void execGroup45(uint8_t op);
   bool condition(unsigned cc) const;
-  void farTransfer(uint16_t segment, uint16_t offset);
-  void execPushPopSeg(uint8_t op);   // stack.cpp
-  void execStack(uint8_t op);
-  void pushRegister(unsigned r);
+  template <Tm M> void farTransfer(uint16_t segment, uint16_t offset);
+  template <Tm M> void farCall(uint16_t segment, uint16_t offset, uint16_t returnIp);
+  template <Tm M> void execPushPopSeg(uint8_t op);   // stack.cpp
+  template <Tm M> void execStack(uint8_t op);
+  template <Tm M> void pushRegister(unsigned r);
   void segmentLoaded(unsigned s);
-  template <uint8_t Op> void execMov();        // cpu_inline.hpp (hot path): 88h-8Bh
-  template <class T, uint8_t Op> void movForm();
-  template <uint8_t Op> void execMovRegImm();  // cpu_inline.hpp (hot path): B0h-BFh
-  void execTransfer(uint8_t op);     // transfer.cpp
+  template <Tm M, uint8_t Op> void execMov();        // cpu_inline.hpp (hot path): 88h-8Bh
+  template <Tm M, class T, uint8_t Op> void movForm();
+  template <Tm M, uint8_t Op> void execMovRegImm();  // cpu_inline.hpp (hot path): B0h-BFh
+  template <Tm M> void execTransfer(uint8_t op);     // transfer.cpp
   int segmentField(unsigned reg) const;
-  void execFlagOp(uint8_t op);       // flags.cpp
-  void execProcessorControl(uint8_t op);
-  void execIo(uint8_t op);           // io.cpp
-  template <class T> T portIn(uint16_t port);
-  template <class T> void portOut(uint16_t port, T v);
-  void exec186(uint8_t op);          // ext186.cpp
-  template <class T> void pusha();
-  template <class T> void popa();
-  template <class T> bool bound(const ModRM& m);
+  template <Tm M> void execFlagOp(uint8_t op);       // flags.cpp
+  template <Tm M> void execProcessorControl(uint8_t op);
+  template <Tm M> void execIo(uint8_t op);           // io.cpp
+  template <Tm M, class T> T portIn(uint16_t port);
+  template <Tm M, class T> void portOut(uint16_t port, T v);
+  template <Tm M> void exec186(uint8_t op);          // ext186.cpp
+  template <Tm M, class T> void pusha();
+  template <Tm M, class T> void popa();
+  template <Tm M, class T> bool bound(const ModRM& m);
   template <class T> T imul3(T a, T b);
-  void enter(); void leave();
-  void setcc(unsigned cc);           // ext386.cpp
-  void movExtend(bool byteSource, bool isSigned);
-  template <class T> void bitTest(unsigned op, ModRM m, uint32_t bitOffset, bool registerOffset);
-  template <class T> void doubleShift(bool left, bool byCl);
-  template <class T> void bitScan(bool reverse);
+  template <Tm M> void enter();
+  template <Tm M> void leave();
+  template <Tm M> void setcc(unsigned cc);           // ext386.cpp
+  template <Tm M> void movExtend(bool byteSource, bool isSigned);
+  template <Tm M, class T> void bitTest(unsigned op, ModRM m, uint32_t bitOffset, bool registerOffset);
+  template <Tm M, class T> void doubleShift(bool left, bool byCl);
+  template <Tm M, class T> void bitScan(bool reverse);
 
   // ---- state ----
   Bus& bus_;
   CpuModel model_;
+  TimingModel timing_ = TimingModel::Manual;
+  ClockSink* clockSink_ = nullptr;
+
+  // The bus interface unit of the cycle model (src/biu.hpp): the prefetch queue, the bus
+  // cycle in progress and the address phase of the next one.
+  enum class Phase : uint8_t { None, Tr, Ts, T0, Ready, Wait };
+  enum class Owner : uint8_t { Prefetch, Eu };
+  struct BusCycle {
+    BusStatus kind = BusStatus::Passive;
+    BusSegment segment = BusSegment::None;
+    uint32_t address = 0;     // physical address, or the port
+    uint16_t data = 0;        // written data, or the data read (on the transfer's lanes)
+    uint8_t width = 1;        // bytes moved: 1 or 2
+    bool bhe = false;
+    bool last = true;         // the last transfer of the EU's operation (or a code fetch)
+    bool discard = false;     // a code fetch whose bytes a flush made stale
+    uint8_t waits = 0;        // wait states (Tw) the device asks for
+    bool acknowledge = false; // the INTA cycle that reads the vector (the second)
+  };
+  struct BiuState {
+    uint8_t queue[8]{};
+    uint8_t head = 0, length = 0;
+    uint8_t size = 6, roomAt = 4, fetchWidth = 2, policyLength = 3;  // 8086; 8088: 4, 3, 1, 3
+    uint16_t fetchIp = 0;                  // offset in CS of the next code fetch
+    TState t = TState::Ti;                 // T-state of the current clock
+    BusCycle cur;                          // the cycle in progress (T1..T4)
+    Phase phase = Phase::None;             // address phase of the next cycle (Tr Ts T0)
+    Owner owner = Owner::Prefetch;
+    uint8_t delay = 0;                     // prefetch policy delay: clocks left before Tr
+    bool wantFetch = false;                // start a prefetch as soon as the queue has room
+    bool suspended = false;                // SUSP: no prefetch until the next flush
+    bool euWaiting = false;                // the EU asked for the bus (op in `op` below)
+    bool euDone = false;                   // the EU's operation reached its resume point
+    bool readThisClock = false;
+    // The EU's operation: up to two transfers (a word at an odd address on the 8086, any word
+    // on the 8088), run back to back.
+    BusCycle op[2];
+    uint8_t opCount = 0, opNext = 0;
+    uint16_t opResult = 0;
+    QueueOp qop = QueueOp::None, shownQop = QueueOp::None;  // this clock's, and the last shown
+    uint8_t qbyte = 0, shownQbyte = 0;
+    unsigned refreshPeriod = 0;            // PC DMA refresh (0: none)
+    uint64_t nextRefresh = 0;              // clock of the next refresh request (DREQ0)
+    bool refreshPending = false;           // requested, waiting for the bus
+    uint64_t dmaUntil = 0;                 // a DMA cycle owns the bus before this clock
+    uint64_t readyLowUntil = 0;            // READY is held low before this clock
+  } biu_;
   bool is8088_ = false, has186_ = false, has286_ = false, has386_ = false;
   InterruptController* pic_ = nullptr;
 

@@ -22,12 +22,28 @@ struct State {
   std::vector<uint8_t> queue;
 };
 
+// One clock of a CYCL record (MOO format v1, 15 bytes): what the CPU's pins showed.
+struct Clock {
+  uint8_t pins0 = 0;        // bit 0: ALE
+  uint32_t bus = 0;         // the address/data lines (8086: raw, the address only on T1)
+  uint8_t segment = 4;      // S4:S3: 0 ES, 1 SS, 2 CS or none, 3 DS, 4 not valid
+  uint8_t memoryStatus = 0; // bit 0 write (MWTC), bit 1 advanced write (AMWC), bit 2 read (MRDC)
+  uint8_t ioStatus = 0;     // the same for I/O
+  uint8_t pins1 = 0;        // bit 0: BHE (0 = active)
+  uint16_t data = 0;        // data lines, valid in T3
+  uint8_t busStatus = 7;    // 0 INTA 1 IOR 2 IOW 3 MEMR 4 MEMW 5 HALT 6 CODE 7 PASV
+  uint8_t tstate = 0;       // 0 Ti, 1-4 T1-T4, 5 Tw
+  uint8_t queueOp = 0;      // 0 none, 1 first byte, 2 flush, 3 subsequent byte
+  uint8_t queueByte = 0;
+};
+
 struct Test {
   uint32_t index = 0;
   std::string name;                // e.g. "div byte [ds:bx]"
   std::vector<uint8_t> bytes;      // the instruction bytes
   State initial, final;
   uint32_t cycles = 0;             // clocks recorded on the real CPU
+  std::vector<Clock> clocks;       // what the real CPU did in each of them
   bool hasException = false;
   uint8_t exceptionVector = 0;
   uint32_t exceptionFlagAddress = 0;

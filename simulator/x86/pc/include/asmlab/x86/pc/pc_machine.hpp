@@ -26,6 +26,9 @@ namespace asmlab::x86::pc {
 
 struct PcOptions {
   CpuModel cpu = CpuModel::i8086;
+  // Manual: the Intel manual's clocks per instruction (fast). Cycle (8086/8088): the bus interface
+  // unit clock by clock, with the PC's DMA memory refresh and one I/O wait state.
+  TimingModel timing = TimingModel::Manual;
   uint64_t clocksPerSecond = 4772727;  // 14.31818 MHz / 3
   // Where DOS file functions (3Ch-42h) may read and write; empty = file services refused.
   std::string dosDirectory;
@@ -172,6 +175,8 @@ private:
   std::unique_ptr<class Firmware> firmware_;
   std::vector<uint8_t> memory_;  // the whole 1 MiB address space backing RAM and ROM
   uint32_t videoRomEnd_ = 0xC0000;  // the adapter's ROM (romImage) occupies C0000h up to here
+  bool cycleTiming_ = false;         // the CPU runs the cycle timing model
+  static constexpr unsigned kRefreshPeriod = 72;  // CPU clocks between DMA refresh cycles
   Pic8259 pic_;
   Pit8253 pit_;
   Speaker speaker_;
