@@ -86,8 +86,11 @@ Architecture detectArchitecture(const SourceFile& source) {
     if (written.size() < 3) return true;  // every keyword below has 3 to 16 characters (TASM's ARG, STARTUPCODE)
     const std::string_view word = upperKeyword(written, buffer);
     if (word == ".ORIG") lc3 = true;
-    if (word == "SEGMENT" || word == ".MODEL" || word == ".CODE" || word == ".DATA" || word == "ASSUME" ||
-        word == "ENDP" || word == "ENDS" || word == ".STACK" || word == ".8086" || masm::isTasmOnlyDirective(word))
+    // The TASM table folds case itself and takes words of any length; once an x86 keyword has
+    // been seen, only .ORIG can change the answer.
+    if (!x86 && (word == "SEGMENT" || word == ".MODEL" || word == ".CODE" || word == ".DATA" || word == "ASSUME" ||
+                 word == "ENDP" || word == "ENDS" || word == ".STACK" || word == ".8086" ||
+                 masm::isTasmOnlyDirective(written)))
       x86 = true;
     return !lc3;
   });

@@ -71,6 +71,7 @@ bool applyProgramSettings(const std::vector<std::string>& files, MasmArgs& args)
   args.dialect = resolved.masmDialect;
   args.errorLimit = resolved.errorLimit;
   args.masm510 = args.masm510 || settings->masm510;
+  args.multiPass = args.multiPass || settings->tasmMultiPass;
   args.includePaths.insert(args.includePaths.end(), settings->includePaths.begin(), settings->includePaths.end());
   args.specLibraryPaths = settings->libraryPaths;
   return true;
