@@ -4,15 +4,13 @@
 // objects of an independent MASM-compatible toolchain (../shared/omf-samples, JWasm), of the course
 // programs in programs/x86, and the members of gfx.lib and ucrlib.lib (issue 14, part 4).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "asmlab/link/omf_library.hpp"
+#include "cli_fixture.hpp"
 #include "asmlab/link/omf_reader.hpp"
 #include "asmlab/toolchain/omf_disassembly.hpp"
 
@@ -20,37 +18,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-  int exit = -1;
-  std::string text;
-};
+using asmlab::clitest::Result;
 
-class DisOmf : public ::testing::Test {
+class DisOmf : public asmlab::clitest::ScratchFolderTest {
 protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("asmlab_dis_omf_" + std::to_string(::getpid()) + "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  Result asmlab(const std::string& args, const fs::path& cwd = {}) {
-    Result r;
-    const std::string command = "cd '" + (cwd.empty() ? dir_ : cwd).string() + "' && " + ASMLAB_CLI + " " + args + " 2>&1";
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return r;
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.text.append(buf, n);
-    const int status = pclose(pipe);
-    r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-  }
-  std::string read(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-  }
   std::optional<asmlab::link::Module> module(const fs::path& path) {
     asmlab::link::LinkDiagnostics d;
     std::vector<uint8_t> bytes;
@@ -79,7 +50,6 @@ protected:
     ASSERT_TRUE(original) << object;
     expectEquivalent(*original, listing);
   }
-  fs::path dir_;
   const fs::path programs_ = fs::path(ASMLAB_SOURCE_DIR) / "programs" / "x86";
   const fs::path samples_ = fs::path(ASMLAB_SHARED_DIR) / "omf-samples";
 };

@@ -2,51 +2,21 @@
 // build` into the same program, byte for byte, for the course programs in programs/x86 and the
 // shared seeds (issue 14, part 4).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include "cli_fixture.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-  int exit = -1;
-  std::string text;
-};
+using asmlab::clitest::Result;
 
-class DisX86 : public ::testing::Test {
+class DisX86 : public asmlab::clitest::ScratchFolderTest {
 protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("asmlab_dis_" + std::to_string(::getpid()) + "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  // Runs asmlab in `cwd` (default: the test's folder), stdout and stderr together.
-  Result asmlab(const std::string& args, const fs::path& cwd = {}) {
-    Result r;
-    const std::string command =
-        "cd '" + (cwd.empty() ? dir_ : cwd).string() + "' && " + ASMLAB_CLI + " " + args + " 2>&1";
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return r;
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.text.append(buf, n);
-    const int status = pclose(pipe);
-    r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-  }
-  std::string read(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-  }
   // dis, then build what it printed, and compare with the original program.
   void roundTrip(const std::string& program, const std::string& extra = "") {
     auto d = asmlab("dis " + program + " -o again.asm" + extra);
@@ -57,7 +27,6 @@ protected:
     ASSERT_EQ(b.exit, 0) << b.text;
     EXPECT_TRUE(read(dir_ / program) == read(dir_ / rebuilt)) << program << " and " << rebuilt << " differ";
   }
-  fs::path dir_;
   const fs::path programs_ = fs::path(ASMLAB_SOURCE_DIR) / "programs" / "x86";
 };
 
