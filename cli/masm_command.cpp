@@ -67,11 +67,13 @@ bool applyProgramSettings(const std::vector<std::string>& files, MasmArgs& args)
   toolchain::LoadOptions resolved;
   resolved.masmDialect = args.dialect;
   resolved.errorLimit = args.errorLimit;
+  resolved.masm510 = args.masm510;
+  resolved.tasmMultiPass = args.multiPass;
   toolchain::applySettings(*settings, given, resolved);
   args.dialect = resolved.masmDialect;
   args.errorLimit = resolved.errorLimit;
-  args.masm510 = args.masm510 || settings->masm510;
-  args.multiPass = args.multiPass || settings->tasmMultiPass;
+  args.masm510 = resolved.masm510;
+  args.multiPass = resolved.tasmMultiPass;
   args.includePaths.insert(args.includePaths.end(), settings->includePaths.begin(), settings->includePaths.end());
   args.specLibraryPaths = settings->libraryPaths;
   return true;

@@ -100,6 +100,17 @@ std::vector<sim::SegmentRange> loadedSegments(const link::LinkedProgram& program
 
 }  // namespace
 
+namespace {
+// The cycle-exact model (bus unit, prefetch queue) exists for the 8086 and 8088 only; later CPUs
+// run on the manual's clock totals.
+bool hasCycleTiming(x86::CpuModel model) { return model == x86::CpuModel::i8086 || model == x86::CpuModel::i8088; }
+}  // namespace
+
+bool hasCycleTiming(const std::string& x86Cpu) {
+  x86::CpuModel model;
+  return x86::parseCpuModel(x86Cpu, model) && hasCycleTiming(model);
+}
+
 std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadOptions& options,
                                       Diagnostics& diagnostics, SourceMap* sourceMap) {
   x86::pc::PcOptions pcOptions;
@@ -111,8 +122,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     diagnostics.error({}, "unknown timing model '" + options.x86Timing + "' (manual, cycle)");
     return nullptr;
   }
-  if (pcOptions.timing == x86::TimingModel::Cycle && pcOptions.cpu != x86::CpuModel::i8086 &&
-      pcOptions.cpu != x86::CpuModel::i8088) {
+  if (pcOptions.timing == x86::TimingModel::Cycle && !hasCycleTiming(pcOptions.cpu)) {
     diagnostics.error({}, "the cycle timing model is for the 8086 and 8088; the " + options.x86Cpu +
                               " runs with --timing manual");
     return nullptr;

@@ -76,7 +76,7 @@ bool DebugSession::load(const QString& path) {
       // An 8086 or 8088 runs on the cycle-exact model (bus cycles, prefetch queue, DMA refresh:
       // docs/x86-cpu.md), so the clocks a student sees are the real machine's; later CPUs have
       // only the manual's clock totals.
-      if (options.x86Cpu == "8086" || options.x86Cpu == "8088") options.x86Timing = "cycle";
+      if (toolchain::hasCycleTiming(options.x86Cpu)) options.x86Timing = "cycle";
       settingsSummary_ = QString::fromStdString(settings->summary);
       specPath = settings->specPath;
       if (loadMicrocode(options, diags)) machine = toolchain::loadProgram(files, options, diags, sourceMap_);

@@ -93,5 +93,7 @@ std::unique_ptr<sim::Machine> loadProgram(const std::vector<std::string>& paths,
                                           Diagnostics& diagnostics, SourceMap& sourceMap);
 
 std::string_view architectureName(Architecture a);
+// Whether `x86Timing = "cycle"` can run this CPU (--cpu's spelling): the 8086 and 8088.
+bool hasCycleTiming(const std::string& x86Cpu);
 
 }  // namespace asmlab::toolchain
