@@ -94,8 +94,9 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
       // negative divisor saves one); the loop divides the magnitudes.
       const bool dividendNegative = dividend < 0, divisorNegative = divisor < 0;
       const unsigned signs = (dividendNegative ? 4 : 0) - (divisorNegative ? 1 : 0) + memoryExtra;
-      const uint64_t magnitude = dividendNegative ? uint64_t(-dividend) : uint64_t(dividend);
-      const uint64_t divisorMagnitude = divisorNegative ? uint64_t(-divisor) : uint64_t(divisor);
+      // Negated as unsigned: -2^63 (EDX:EAX = 8000000000000000h) has no signed negation.
+      const uint64_t magnitude = dividendNegative ? 0 - uint64_t(dividend) : uint64_t(dividend);
+      const uint64_t divisorMagnitude = divisorNegative ? 0 - uint64_t(divisor) : uint64_t(divisor);
       if (divisor == 0 || (magnitude >> bits) >= divisorMagnitude) {
         sub<T>(T(magnitude >> bits), T(divisorMagnitude), 0);  // as for DIV, on the magnitudes
         eu<M>(22 + signs);
