@@ -23,6 +23,21 @@ double Spec::maxScore() const {
 SpecReader::SpecReader(std::shared_ptr<const SourceFile> source, std::filesystem::path dir, Diagnostics& diagnostics)
     : source_(std::move(source)), dir_(std::move(dir)), diagnostics_(diagnostics) {}
 
+std::shared_ptr<const CompiledRegex> SpecReader::regex(const YAML::Node& node, const std::string& pattern,
+                                                       std::regex::flag_type flags) {
+  auto [it, added] = regexes_.try_emplace({pattern, flags});
+  ReadRegex& read = it->second;
+  if (added) {
+    try {
+      read.compiled = std::make_shared<const CompiledRegex>(CompiledRegex{std::regex(pattern, flags)});
+    } catch (const std::regex_error& e) {
+      read.error = e.what();
+    }
+  }
+  if (!read.compiled) error(node, fmt::format("invalid regular expression: {}", read.error));
+  return read.compiled;
+}
+
 SourceLocation SpecReader::locate(const YAML::Node& node) const {
   SourceLocation where;
   where.file = source_;

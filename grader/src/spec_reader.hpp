@@ -3,14 +3,18 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
+#include <regex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <yaml-cpp/yaml.h>
 
 #include "asmlab/grader/spec.hpp"
+#include "compiled_regex.hpp"
 
 namespace asmlab::grader {
 
@@ -47,6 +51,11 @@ public:
   std::vector<MemoryValues> memoryValues(const YAML::Node& node, std::string_view what);
   bool isRegisterName(const std::string& name) const;
   void setMachine(const std::string& machine);
+  // The pattern compiled with these flags, or an error at `node` and null. Compiled once per
+  // spec: a spec repeats a check through YAML aliases (`*p1`), and std::regex construction costs
+  // far more than reading the rest of the check.
+  std::shared_ptr<const CompiledRegex> regex(const YAML::Node& node, const std::string& pattern,
+                                             std::regex::flag_type flags);
 
 private:
   struct Defaults {
@@ -84,6 +93,12 @@ private:
   std::string machine_ = "lc3";
   bool microcoded_ = false;  // build.engine: micro (a states check needs it)
   std::vector<std::string> registerNames_;
+  // regex(): each pattern compiled, or why it did not compile.
+  struct ReadRegex {
+    std::shared_ptr<const CompiledRegex> compiled;
+    std::string error;
+  };
+  std::map<std::pair<std::string, std::regex::flag_type>, ReadRegex> regexes_;
 };
 
 }  // namespace asmlab::grader
