@@ -68,6 +68,24 @@ TEST(Diagnostics, ErrorLimitDropsTheRestWithANote) {
   EXPECT_NE(d.renderToString().find("3 more errors not shown"), std::string::npos);
 }
 
+// keeps(): whether the next diagnostic of a severity is recorded (front ends skip the notes and
+// hints of one that is only counted).
+TEST(Diagnostics, KeepsSaysWhetherTheNextDiagnosticIsRecorded) {
+  Diagnostics d;
+  d.setErrorLimit(2);
+  d.error({}, "e0");
+  EXPECT_TRUE(d.keeps(Severity::Error));
+  d.error({}, "e1");
+  EXPECT_FALSE(d.keeps(Severity::Error));
+  EXPECT_TRUE(d.keeps(Severity::Warning));
+  EXPECT_TRUE(d.keeps(Severity::Note));
+  d.setWarningsAsErrors(true);
+  EXPECT_FALSE(d.keeps(Severity::Warning));  // it would be an error past the limit
+  Diagnostics unlimited;
+  for (int i = 0; i < 100; ++i) unlimited.error({}, "e");
+  EXPECT_TRUE(unlimited.keeps(Severity::Error));
+}
+
 TEST(ClosestMatch, SuggestsLikelyTyposOnly) {
   std::vector<std::string> ops{"ADD", "AND", "BRnzp", "HALT", "LDR", "STR"};
   EXPECT_EQ(closestMatch("HLAT", ops), "HALT");  // transposition

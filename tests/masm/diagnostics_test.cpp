@@ -1,6 +1,9 @@
 // Diagnostics point at the original file, line and column, with notes for macro expansions.
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <string>
+
 #include "masm_test_util.hpp"
 
 namespace asmlab::masm::test {
@@ -48,6 +51,25 @@ TEST(Diagnostics, ErrorsInsideMacrosNameTheInvocation) {
 TEST(Diagnostics, UnknownMnemonicSuggestsAFix) {
   auto a = assembleText("c segment\n movv ax, bx\nc ends\nend\n");
   EXPECT_NE(a.errors().find("did you mean 'MOV'"), std::string::npos) << a.errors();
+}
+
+// Past the error limit an error is only counted: the recorded ones keep their hint and expansion
+// notes, and every error is still counted.
+TEST(Diagnostics, ErrorsPastTheLimitAreCounted) {
+  std::string text = "m macro\n movv ax, bx\n endm\nc segment\n";
+  for (int i = 0; i < 30; ++i) text += " m\n";
+  text += "c ends\nend\n";
+  auto source = std::make_shared<const SourceFile>("limit.asm", text);
+  Diagnostics diags;
+  diags.setErrorLimit(5);
+  (void)assemble(source, {}, diags);
+  EXPECT_EQ(diags.errorCount(), 30u);
+  ASSERT_EQ(diags.all().size(), 5u);
+  for (const auto& d : diags.all()) {
+    EXPECT_NE(d.message.find("did you mean 'MOV'"), std::string::npos) << d.message;
+    EXPECT_EQ(d.notes.size(), 1u);  // in expansion of macro 'm'
+  }
+  EXPECT_NE(diags.renderToString().find("25 more errors not shown"), std::string::npos) << diags.renderToString();
 }
 
 TEST(Diagnostics, AmbiguousSizeIsAnError) {

@@ -815,7 +815,7 @@ std::optional<int64_t> Assembler::evaluateConstant(std::string_view text, const 
   for (size_t i = before; i < passDiagnostics.size(); ++i) {
     Diagnostic d = passDiagnostics[i];
     d.location = where.location;
-    MacroLayer::addExpansionNotes(d, where);
+    if (diags.keeps(d.severity)) MacroLayer::addExpansionNotes(d, where);
     diags.add(std::move(d));
   }
   passDiagnostics.resize(before);

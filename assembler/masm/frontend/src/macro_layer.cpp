@@ -453,7 +453,7 @@ struct MacroLayer::Impl {
     d.location = line.location;
     if (column) d.location.column = column;
     d.message = std::move(message);
-    addExpansionNotes(d, line);
+    if (diags.keeps(severity)) addExpansionNotes(d, line);
     diags.add(std::move(d));
   }
 

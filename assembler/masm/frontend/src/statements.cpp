@@ -199,7 +199,7 @@ void Assembler::error(const LogicalLine& line, uint32_t column, std::string mess
   d.location.column = column ? sourceColumn(line, column) : 1;
   d.location.length = length;
   d.message = std::move(message);
-  MacroLayer::addExpansionNotes(d, line);
+  if (diags.keeps(d.severity)) MacroLayer::addExpansionNotes(d, line);
   diags.add(std::move(d));
 }
 
@@ -209,7 +209,7 @@ void Assembler::warning(const LogicalLine& line, uint32_t column, std::string me
   d.location = line.location;
   d.location.column = column ? column : 1;
   d.message = std::move(message);
-  MacroLayer::addExpansionNotes(d, line);
+  if (diags.keeps(d.severity)) MacroLayer::addExpansionNotes(d, line);
   diags.add(std::move(d));
 }
 
@@ -473,10 +473,11 @@ void Assembler::processLine(const LogicalLine& line) {
             static_cast<uint32_t>(mnemonic.size()));
       return;
     }
-    std::vector<std::string> candidates = {"MOV", "ADD", "SUB", "CMP", "JMP", "CALL", "PUSH", "POP", "INC", "DEC",
-                                           "DB", "DW", "DD", "PROC", "ENDP", "SEGMENT", "ENDS", "ASSUME", "INCLUDE",
-                                           "LOOP", "RET", "INT", "LEA", "XOR", "AND", "OR", "TEST", "SHL", "SHR"};
-    auto guess = closestMatch(mnemonic, candidates);
+    static const std::vector<std::string> kCandidates = {
+        "MOV", "ADD", "SUB", "CMP", "JMP", "CALL", "PUSH", "POP", "INC", "DEC", "DB", "DW", "DD", "PROC", "ENDP",
+        "SEGMENT", "ENDS", "ASSUME", "INCLUDE", "LOOP", "RET", "INT", "LEA", "XOR", "AND", "OR", "TEST", "SHL", "SHR"};
+    // Past the error limit the error is only counted: no hint to look for.
+    const auto guess = diags.keeps(Severity::Error) ? closestMatch(mnemonic, kCandidates) : std::string();
     error(line, mnemonicColumn,
           guess.empty() ? fmt::format("unknown instruction or directive '{}'", mnemonic)
                         : fmt::format("unknown instruction or directive '{}'; did you mean '{}'?", mnemonic, guess),
