@@ -22,6 +22,14 @@ constexpr uint64_t packUpper(std::string_view w) {
   return key;
 }
 
+// Expression arithmetic wraps around in 64 bits, as the shifts do: an operand can be any 64-bit
+// number, and an overflow must give a number (the encoder then reports what does not fit), not
+// undefined behaviour.
+int64_t wrapAdd(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b)); }
+int64_t wrapSub(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b)); }
+int64_t wrapMul(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)); }
+int64_t wrapNeg(int64_t a) { return static_cast<int64_t>(0 - static_cast<uint64_t>(a)); }
+
 }  // namespace
 
 uint32_t typeKeywordSize(std::string_view w, bool& isDistance, bool& far) {
@@ -326,7 +334,7 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
                                             "OLDSTRUCTS, OPTION M510 or --m510", op.text(), op.text(), op.text())
                               : fmt::format("'{}' is not a number", op.text()));
           } else {
-            v.num += *n;
+            v.num = wrapAdd(v.num, *n);
             if (v.kind == Value::Kind::Register) {
               Value m;
               m.kind = Value::Kind::Address;
@@ -352,12 +360,12 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
           }
           std::string ambiguity;
           if (s && s->kind == SymKind::StructField) {
-            v.num += s->value;
+            v.num = wrapAdd(v.num, s->value);
             v.size = s->typeSize;
             v.structType = s->structType;
           } else if (const StructField* only = type ? nullptr : fieldByName(op.text(), ambiguity)) {
             // A field name with no global symbol (Ideal mode) that one structure alone defines.
-            v.num += only->offset;
+            v.num = wrapAdd(v.num, only->offset);
             v.size = only->elementSize;
             v.structType = only->structType;
           } else {
@@ -366,7 +374,7 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
                                                              type ? type->name : "this operand"));
           }
         } else {
-          v.num += field->offset;
+          v.num = wrapAdd(v.num, field->offset);
           v.size = field->elementSize;
           v.structType = field->structType;
         }
@@ -412,7 +420,7 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
             for (int i = 0; i < 2; ++i)
               if (other.regs[i] != enc::Reg::None) addRegister(into, other.regs[i], i == 1 ? other.scale : 1);
           }
-          into.num += other.num;
+          into.num = wrapAdd(into.num, other.num);
           if (other.memory) into.memory = true;
           if (!into.size && other.kind != Value::Kind::Register) into.size = other.size;
           if (!into.structType) into.structType = other.structType;
@@ -449,7 +457,7 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
           if (a.relocatable && sameBase && a.target.kind == b.target.kind && a.target.index == b.target.index &&
               !a.segmentValue) {
             Value r;
-            r.num = a.num - b.num;
+            r.num = wrapSub(a.num, b.num);
             r.unknown = a.unknown;
             r.undefinedName = a.undefinedName;
             st.pop_back();
@@ -467,7 +475,7 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
           if (b.segOverride != enc::Reg::None) a.segOverride = b.segOverride;
           if (!a.size) a.size = b.size;
           a.memory = true;
-          a.num -= b.num;
+          a.num = wrapSub(a.num, b.num);
           st.pop_back();
           break;
         } else if (b.kind == Value::Kind::Register || b.regs[0] != enc::Reg::None) {
@@ -476,7 +484,7 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
         // `bp-2` is the sum bp + (-2): the register must become a base first, or the
         // displacement is kept in a Register value that [...] then reads as [bp+0].
         if (a.kind == Value::Kind::Register) registerAsSum(a);
-        a.num -= b.num;
+        a.num = wrapSub(a.num, b.num);
         st.pop_back();  // b: the difference is in a's slot
         break;
       }
@@ -495,7 +503,7 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
           break;
         }
         if ((a.relocatable || b.relocatable) && !a.unknown) fail(op.column, "'*' needs constant operands");
-        a.num *= b.num;
+        a.num = wrapMul(a.num, b.num);
         a.relocatable = false;
         a.kind = Value::Kind::Constant;
         st.push_back(std::move(a));
@@ -522,6 +530,8 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
             if (y == 0) {
               if (!unknown) fail(op.column, "division by zero");
               r.num = 0;
+            } else if (y == -1) {
+              r.num = op.op == Op::Div ? wrapNeg(x) : 0;  // INT64_MIN / -1 overflows (and traps on x86)
             } else {
               r.num = op.op == Op::Div ? x / y : x % y;
             }
@@ -548,7 +558,7 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
         Value a = pop();
         if (!a.unknown && (a.relocatable || a.kind == Value::Kind::Register))
           fail(op.column, op.op == Op::Neg ? "'-' needs a constant" : "NOT needs a constant");
-        a.num = op.op == Op::Neg ? -a.num : ~a.num;
+        a.num = op.op == Op::Neg ? wrapNeg(a.num) : ~a.num;
         a.kind = Value::Kind::Constant;
         a.relocatable = false;
         st.push_back(std::move(a));
