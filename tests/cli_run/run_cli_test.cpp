@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -185,6 +186,68 @@ start:  mov ax, @data
 )") + " --max-output 5 --json");
   EXPECT_EQ(r.exit, 7);
   EXPECT_EQ(nlohmann::json::parse(r.out)["output"], "Hello");
+}
+
+// The video BIOS's characters count toward --max-output too (docs/pc-platform.md, "Output"): the
+// screen holds exactly the limit's characters and the verdict is the output limit.
+namespace {
+size_t countOf(const std::string& text, char c) { return static_cast<size_t>(std::count(text.begin(), text.end(), c)); }
+}  // namespace
+
+TEST_F(RunCli, OutputLimitOfBiosTeletype) {
+  auto r = run(write("tty.asm", R"(
+        .model small
+        .stack 100h
+        .code
+start:  mov ax, 0E41h      ; INT 10h AH=0Eh: teletype 'A'
+        int 10h
+        jmp start
+        end start
+)") + " --max-output 300 --json");
+  EXPECT_EQ(r.exit, 7);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["verdict"], "output limit");
+  EXPECT_EQ(j["output"], "");  // the screen's, not DOS's: a redirected program's file would not hold them
+  EXPECT_EQ(countOf(j["screen_text"].get<std::string>(), 'A'), 300u);
+}
+
+TEST_F(RunCli, OutputLimitInsideABiosWriteString) {
+  auto r = run(write("str.asm", R"(
+        .model small
+        .stack 100h
+        .data
+msg     db 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+        .code
+start:  mov ax, @data
+        mov ds, ax
+        mov es, ax
+        mov ax, 1301h      ; INT 10h AH=13h: write string ES:BP, CX characters, attribute BL
+        mov bx, 0007h
+        mov cx, 26
+        mov dx, 0000h
+        mov bp, offset msg
+        int 10h
+        mov ax, 0E2Ah      ; never reached: the limit stops the run inside the call above
+        int 10h
+        mov ax, 4C00h
+        int 21h
+        end start
+)") + " --max-output 5 --json");
+  EXPECT_EQ(r.exit, 7);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["verdict"], "output limit");
+  const auto screen = j["screen_text"].get<std::string>();
+  EXPECT_EQ(screen.substr(0, 6), "ABCDE\n");  // the first row, its trailing blanks trimmed
+  EXPECT_EQ(screen.find_first_of("F*"), std::string::npos);
+}
+
+TEST_F(RunCli, OutputLimitIsExactInsideLc3Puts) {
+  auto r = run(write("puts.asm", ".ORIG x3000\nL LEA R0, MSG\nPUTS\nBRnzp L\nMSG .STRINGZ \"HELLO\"\n.END\n") +
+               " --max-output 12 --json");
+  EXPECT_EQ(r.exit, 7);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["verdict"], "output limit");
+  EXPECT_EQ(j["output"].get<std::string>(), "HELLOHELLOHE");
 }
 
 // The program's asmlab.yaml is read: a 2nd-edition program runs as the course built it.

@@ -148,6 +148,57 @@ TEST(PcHostile, OutputFloodStopsAtTheOutputLimit) {
   EXPECT_EQ(m->output().size(), 10000u);  // exact: the byte that reaches the limit is the last one
 }
 
+// The video BIOS's characters count toward the output limit as DOS's do (docs/pc-platform.md,
+// "Output"); the transcript stays what DOS printed.
+TEST(PcHostile, TeletypeFloodStopsAtTheOutputLimit) {
+  // 100: mov ax,0E41h / int 10h / inc word [0200h] / jmp 100h: one 'A' per call (INT 10h 0Eh),
+  // then a count of the calls that returned.
+  auto m = comMachine(test::padded({0xB8, 0x41, 0x0E, 0xCD, 0x10, 0xFF, 0x06, 0x00, 0x02, 0xEB, 0xF5}, 0x200));
+  sim::RunLimits limits;
+  limits.maxOutputBytes = 1000;
+  limits.maxClocks = 500'000'000;
+  const auto stop = m->run(limits);
+  EXPECT_EQ(stop.reason, sim::StopReason::OutputLimit) << stop.message;
+  EXPECT_NE(stop.message.find("1000 characters (1000 through the video BIOS)"), std::string::npos) << stop.message;
+  // Exact: the 1000th character is printed and its call never returns to the program.
+  const uint32_t counter = PcMachine::linear(m->cpu().seg(DS), 0x200);
+  EXPECT_EQ(m->read16(counter), 999u);
+  EXPECT_EQ(m->output(), "");  // not DOS output: a redirected DOS program's file would not hold it
+}
+
+TEST(PcHostile, RepeatedCharacterStopsInsideTheCallAtTheOutputLimit) {
+  // mov ax,0941h / mov bx,0007h / mov cx,5000 / int 10h / inc word [0200h] / jmp $: one call
+  // writing 5000 copies of 'A' from the cursor (0,0); the limit lets 1000 through.
+  auto m = comMachine(test::padded({0xB8, 0x41, 0x09, 0xBB, 0x07, 0x00, 0xB9, 0x88, 0x13, 0xCD, 0x10, 0xFF, 0x06,
+                                    0x00, 0x02, 0xEB, 0xFE},
+                                   0x200));
+  sim::RunLimits limits;
+  limits.maxOutputBytes = 1000;
+  limits.maxClocks = 50'000'000;
+  const auto stop = m->run(limits);
+  EXPECT_EQ(stop.reason, sim::StopReason::OutputLimit) << stop.message;
+  EXPECT_EQ(m->read16(PcMachine::linear(m->cpu().seg(DS), 0x200)), 0u);
+  // Function 09h writes across rows without moving the cursor: cells 0..999 hold 'A', 1000 not.
+  EXPECT_EQ(m->textCell(999 / 80, 999 % 80).character, 'A');
+  EXPECT_NE(m->textCell(1000 / 80, 1000 % 80).character, 'A');
+  EXPECT_EQ(m->cpu().reg16(CX), 5000u);  // the caller's CX as the BIOS leaves it
+}
+
+TEST(PcHostile, DosAndBiosOutputShareTheOutputLimit) {
+  // mov dl,'d' / mov ah,2 / int 21h (x3 via loop) then the 0Eh flood: 3 DOS bytes + 7 BIOS
+  // characters reach a limit of 10.
+  // 100: mov cx,3 / L: mov dl,'d' / mov ah,2 / int 21h / loop L / M: mov ax,0E62h / int 10h / jmp M
+  auto m = comMachine({0xB9, 0x03, 0x00, 0xB2, 'd', 0xB4, 0x02, 0xCD, 0x21, 0xE2, 0xF8, 0xB8, 0x62, 0x0E, 0xCD, 0x10,
+                       0xEB, 0xF9});
+  sim::RunLimits limits;
+  limits.maxOutputBytes = 10;
+  limits.maxClocks = 50'000'000;
+  const auto stop = m->run(limits);
+  EXPECT_EQ(stop.reason, sim::StopReason::OutputLimit) << stop.message;
+  EXPECT_EQ(m->output(), "ddd");
+  EXPECT_EQ(test::screenRow(*m, 0), "dddbbbbbbb");
+}
+
 TEST(PcHostile, WritesToTheRomAreLost) {
   // mov ax,0F000h / mov es,ax / mov byte [es:0FF53h],90h (the dummy IRET) / int 1Ch / int 20h:
   // the ROM keeps its IRET, so INT 1Ch still returns and the program ends normally.

@@ -83,6 +83,34 @@ TEST(VgaInMachine, ProgramWaitsForVerticalRetraceOnTheSimulatedClock) {
 namespace asmlab::x86::pc::video {
 namespace {
 
+// INT 10h 13h prints a string (IBM VGA BIOS, "Write String"); its characters count toward the
+// output limit, which cuts the string at the byte it names and stops the run there.
+TEST(VgaInMachine, WriteStringStopsAtTheOutputLimit) {
+  PcMachine machine({}, makeVgaCard());
+  // mov ax,1301h / mov bx,0007h / mov cx,11 / mov dx,0000h / mov bp,0120h / int 10h /
+  // inc word [0200h] / jmp $ ; at 0120h: 'HELLO WORLD'
+  std::vector<uint8_t> program(0x110, 0);
+  const uint8_t code[] = {0xB8, 0x01, 0x13, 0xBB, 0x07, 0x00, 0xB9, 0x0B, 0x00, 0xBA, 0x00, 0x00,
+                          0xBD, 0x20, 0x01, 0xCD, 0x10, 0xFF, 0x06, 0x00, 0x02, 0xEB, 0xFE};
+  std::copy(std::begin(code), std::end(code), program.begin());
+  const std::string text = "HELLO WORLD";
+  std::copy(text.begin(), text.end(), program.begin() + 0x20);  // a .COM's image starts at offset 100h
+  std::string error;
+  ASSERT_TRUE(machine.loadProgram(program, "STRING.COM", "", error)) << error;
+  machine.closeInput();
+  sim::RunLimits limits;
+  limits.maxOutputBytes = 5;
+  limits.maxClocks = 50'000'000;
+  const auto stop = machine.run(limits);
+  EXPECT_EQ(stop.reason, sim::StopReason::OutputLimit) << stop.message;
+  std::string row;
+  for (unsigned c = 0; c < 11; ++c) row += static_cast<char>(machine.textCell(0, c).character);
+  EXPECT_EQ(row.substr(0, 6), "HELLO ");
+  EXPECT_EQ(row.find('W'), std::string::npos);
+  EXPECT_EQ(machine.read16(PcMachine::linear(machine.cpu().seg(DS), 0x200)), 0u);  // the call never returned
+  EXPECT_EQ(machine.cpu().reg16(CX), 11u);
+}
+
 // Hostile: execution wanders into VGA memory (through the adapter's read path, with its latch side
 // effects) in text mode and in mode 13h; the run ends at the clock limit, not with a crash.
 TEST(VgaInMachine, JumpIntoVideoMemoryEndsAtALimit) {

@@ -84,6 +84,11 @@ void Firmware::install() {
   // Where terminated programs rest: CLI; HLT; JMP $-2.
   haltOffset_ = at;
   rom(at, {0xFA, 0xF4, 0xEB, 0xFD});
+  // Where an INT 10h call that reached the output limit waits instead of returning to the
+  // program: the same CLI; HLT; JMP $-2, after every other routine so that none of them moves
+  // (instruction fetch timing depends on their addresses).
+  outputLimitOffset_ = at;
+  rom(at, {0xFA, 0xF4, 0xEB, 0xFD});
   // The dummy IRET every other vector points to, and the reset jump at FFFF:0000.
   uint16_t dummy = kDummyIret;
   rom(dummy, {0xCF});
@@ -322,13 +327,17 @@ void Firmware::echo(uint8_t ch) {
   // The output limit is exact: the byte that reaches it is the last one written, to the output
   // and to the screen, and the run stops there (int21 makes its gate wait, so no instruction of the
   // program runs after it).
-  if (m_->output_.size() >= m_->outputLimit_) return;
+  if (m_->printed() >= m_->outputLimit_) return;
   m_->output_ += static_cast<char>(ch);
   m_->video_->teletype(m_->systemBus(), ch);
-  if (m_->output_.size() >= m_->outputLimit_ && !m_->stopRequested_) {
+  stopAtOutputLimit();
+}
+
+void Firmware::stopAtOutputLimit() {
+  if (m_->printed() >= m_->outputLimit_ && !m_->stopRequested_) {
     m_->stopRequested_ = true;
     m_->requestedReason_ = sim::StopReason::OutputLimit;
-    m_->requestedMessage_ = "the program wrote " + std::to_string(m_->output_.size()) + " bytes, the output limit";
+    m_->requestedMessage_ = m_->outputLimitMessage();
   }
 }
 
@@ -378,7 +387,7 @@ void Firmware::int21(bool) {
     case 0x09: {
       for (uint32_t i = 0; i < 0x10000; ++i) {
         const uint8_t c = m_->read8(PcMachine::linear(cpu.seg(DS), static_cast<uint16_t>(cpu.reg16(DX) + i)));
-        if (c == '$' || m_->output_.size() >= m_->outputLimit_) break;
+        if (c == '$' || m_->printed() >= m_->outputLimit_) break;
         echo(c);
       }
       cpu.setReg8(AL, '$');
@@ -469,7 +478,7 @@ void Firmware::int21(bool) {
       const uint16_t handle = cpu.reg16(BX);
       if (handle == 1 || handle == 2) {
         uint16_t written = 0;
-        for (; written < cpu.reg16(CX) && m_->output_.size() < m_->outputLimit_; ++written)
+        for (; written < cpu.reg16(CX) && m_->printed() < m_->outputLimit_; ++written)
           echo(m_->read8(PcMachine::linear(cpu.seg(DS), static_cast<uint16_t>(cpu.reg16(DX) + written))));
         cpu.setReg16(AX, written);
         setStackedFlag(kCF, false);

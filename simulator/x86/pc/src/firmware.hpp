@@ -55,8 +55,14 @@ public:
   void eraseTextCursor();
   void drawTextCursor();
   // INT 10h through the adapter; the mouse cursor is taken off the text screen around mode sets
-  // and font loads.
+  // and font loads. The characters a call prints count toward the output limit.
   void videoBiosCall();
+  // The characters an INT 10h call prints (09h/0Ah: CX copies, 0Eh: one, 13h: CX); 0 for the rest.
+  static uint32_t videoCharacters(uint8_t ah, uint16_t cx);
+  // Requests the output-limit stop once DOS and the video BIOS together printed --max-output.
+  void stopAtOutputLimit();
+  // Requests the stop and sends the CPU to wait in the ROM instead of returning from INT 10h.
+  void waitAtOutputLimit();
   // Open DOS files (--dos-dir): each call opens the host file afresh, so this state copies into
   // snapshots and nothing stays open on the host.
   struct OpenFile { std::string hostPath; uint32_t position = 0; uint8_t mode = 0; };
@@ -83,6 +89,7 @@ private:
   PcMachine* m_;
   std::map<uint32_t, Service> services_;
   uint16_t haltOffset_ = 0;
+  uint16_t outputLimitOffset_ = 0;  // INT 10h's wait at the output limit (install())
   uint16_t handlerPointer_ = 0;  // F000:offset of the far pointer the IRQ4 routine calls through
 };
 

@@ -171,15 +171,50 @@ void Firmware::drawTextCursor() {
 // A video mode set or a font load rewrites or re-lays-out the text screen: the driver takes its
 // cursor off before and puts it back after (in text modes), as the Microsoft driver, which hooks
 // INT 10h, does.
+//
+// Characters the call prints count toward the output limit: a call that would pass it prints only
+// the characters up to it (CX is cut for the call and given back after), and the run stops there.
+// That call does not return to the program: it waits in the ROM (outputLimitOffset_), as a
+// terminated program waits in the halt loop, so no instruction of the program runs after the
+// limit. A call that does not reach the limit runs exactly as before: the same ROM routine
+// (gate, IRET), the same clocks.
 void Firmware::videoBiosCall() {
   Cpu& cpu = m_->cpu_;
   const uint8_t ah = cpu.reg8(AH);
+  const uint32_t wanted = videoCharacters(ah, cpu.reg16(CX));
+  const uint64_t room = m_->printed() < m_->outputLimit_ ? m_->outputLimit_ - m_->printed() : 0;
+  if (wanted > 0 && room == 0) {
+    waitAtOutputLimit();
+    return;
+  }
+  const uint16_t count = cpu.reg16(CX);
+  const bool cut = wanted > room;
+  if (cut) cpu.setReg16(CX, static_cast<uint16_t>(room));
   const bool relayout = ah == 0x00 || ah == 0x11;
   if (relayout) eraseTextCursor();
   m_->video_->int10(cpu);
   if (relayout) {
     drawTextCursor();
     m_->video_->setPointerCursor({mouseShown == 0, mouseX, mouseY});
+  }
+  if (cut) cpu.setReg16(CX, count);
+  if (wanted == 0) return;
+  m_->biosPrinted_ += std::min<uint64_t>(wanted, room);
+  if (m_->printed() >= m_->outputLimit_) waitAtOutputLimit();
+}
+
+void Firmware::waitAtOutputLimit() {
+  stopAtOutputLimit();
+  Cpu& cpu = m_->cpu_;
+  cpu.setSeg(CS, PcMachine::kBiosSegment);
+  cpu.setIp(outputLimitOffset_);
+}
+
+uint32_t Firmware::videoCharacters(uint8_t ah, uint16_t cx) {
+  switch (ah) {
+    case 0x09: case 0x0A: case 0x13: return cx;
+    case 0x0E: return 1;
+    default: return 0;
   }
 }
 

@@ -204,6 +204,12 @@ void PcMachine::updateSpeaker() {
   speaker_.update(now(), port61_ & 1, port61_ & 2, pit_.channels()[2].armed, pit_.mode(2), pit_.divisor(2));
 }
 
+std::string PcMachine::outputLimitMessage() const {
+  if (biosPrinted_ == 0) return "the program wrote " + std::to_string(output_.size()) + " bytes, the output limit";
+  return "the program printed " + std::to_string(printed()) + " characters (" + std::to_string(biosPrinted_) +
+         " through the video BIOS), the output limit";
+}
+
 void PcMachine::callGate() {
   // The gate is OUT 0E0h,AL (E6 E0) in the ROM; IP already points past it.
   const uint32_t pc = cpu_.linearPc();
@@ -436,8 +442,7 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode) {
       }
       return finish(requestedReason_, requestedMessage_);
     }
-    if (output_.size() >= limits.maxOutputBytes)
-      return finish(sim::StopReason::OutputLimit, "the program wrote " + std::to_string(output_.size()) + " bytes, the output limit");
+    if (printed() >= limits.maxOutputBytes) return finish(sim::StopReason::OutputLimit, outputLimitMessage());
     if (pauseRequested_) return finish(sim::StopReason::Paused);
     if (instructionCount() >= instructionEnd) return finish(sim::StopReason::InstructionLimit, "instruction limit reached");
     if (now() >= clockEnd) return finish(sim::StopReason::ClockLimit, "clock limit reached");
@@ -680,6 +685,7 @@ struct PcMachine::Snapshot final : sim::MachineSnapshot {
   uint8_t port61 = 0, keyboardData = 0;
   uint64_t clocks = 0, instructions = 0, nextTimerEdge = 0, lastKeyDelivery = 0;
   std::string output;
+  uint64_t biosPrinted = 0;
   std::deque<ScheduledByte> scanQueue;
   std::deque<InputEvent> timed, wait;
   Firmware firmware;
@@ -709,6 +715,7 @@ std::unique_ptr<sim::MachineSnapshot> PcMachine::saveSnapshot() const {
   s->nextTimerEdge = nextTimerEdge_;
   s->lastKeyDelivery = lastKeyDelivery_;
   s->output = output_;
+  s->biosPrinted = biosPrinted_;
   s->scanQueue = scanQueue_;
   s->timed = timedEvents_;
   s->wait = waitEvents_;
@@ -738,6 +745,7 @@ void PcMachine::restoreSnapshot(const sim::MachineSnapshot& snapshot) {
   nextTimerEdge_ = s->nextTimerEdge;
   lastKeyDelivery_ = s->lastKeyDelivery;
   output_ = s->output;
+  biosPrinted_ = s->biosPrinted;
   scanQueue_ = s->scanQueue;
   timedEvents_ = s->timed;
   waitEvents_ = s->wait;

@@ -102,7 +102,10 @@ public:
   void closeInput() override { inputClosed_ = true; }
   bool inputClosed() const override { return inputClosed_; }
   const std::string& output() const override { return output_; }
-  void clearOutput() override { output_.clear(); }
+  void clearOutput() override {
+    output_.clear();
+    biosPrinted_ = 0;
+  }
   std::unique_ptr<sim::MachineSnapshot> saveSnapshot() const override;
   void restoreSnapshot(const sim::MachineSnapshot& snapshot) override;
 
@@ -207,8 +210,15 @@ private:
   bool exactStops_ = false;  // single-instruction chunks while port/memory/interrupt breakpoints exist
 
   std::string output_;
-  // The run's --max-output: DOS writes no byte past it, and reaching it stops the run
-  // (Firmware::echo), so a single INT 21h write of 64 KiB cannot overshoot.
+  // Characters printed through the video BIOS (INT 10h 09h, 0Ah, 0Eh, 13h). They reach the screen
+  // only, not output_ (the console transcript is what DOS prints, as a redirected DOS program's
+  // file would hold), but the output limit bounds them too (docs/pc-platform.md, "Output").
+  uint64_t biosPrinted_ = 0;
+  uint64_t printed() const { return output_.size() + biosPrinted_; }
+  std::string outputLimitMessage() const;
+  // The run's --max-output: neither DOS nor the video BIOS prints a character past it, and
+  // reaching it stops the run (Firmware::echo, Firmware::videoBiosCall), so a single INT 21h
+  // write of 64 KiB or INT 10h 09h with CX=FFFFh cannot overshoot.
   uint64_t outputLimit_ = UINT64_MAX;
   sim::StopInfo lastStop_;
   LoadedImage image_;
