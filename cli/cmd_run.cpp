@@ -559,7 +559,7 @@ Verdicts and exit codes:
   5  exception           illegal opcode, privilege or access violation, TRAP without routine;
                          8086: divide error, invalid opcode, HLT with interrupts disabled
   6  breakpoint          a --break address was reached
-  7  output limit        the program printed more than --max-output bytes
+  7  output limit        the program printed --max-output bytes (PC: DOS and video BIOS)
 The program's console output goes to stdout; the verdict line and any trace to stderr.
 8086 programs (.com, .exe, or OMF .obj files linked on the fly) run on a simulated IBM PC with DOS;
 their INT 21h 4Ch exit code is printed as "asmlab: exit code N" (and as exit_status in --json).
