@@ -1,8 +1,8 @@
 #include "asmlab/x86/pc/input_script.hpp"
 
 #include <cctype>
+#include <cerrno>
 #include <cstdlib>
-#include <sstream>
 
 namespace asmlab::x86::pc {
 
@@ -48,6 +48,37 @@ bool parseNumber(const std::string& word, uint64_t& value) {
   value = std::strtoull(w.c_str(), &end, base);
   return !w.empty() && end != nullptr && *end == 0;
 }
+
+// The words of a line, read one at a time (blank-separated, as a stream's >> reads them, without a
+// stream and its locale per line).
+class Words {
+public:
+  explicit Words(std::string_view line) : rest_(line) {}
+  bool next(std::string& word) {
+    auto blank = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+    size_t start = 0;
+    while (start < rest_.size() && blank(rest_[start])) ++start;
+    size_t end = start;
+    while (end < rest_.size() && !blank(rest_[end])) ++end;
+    if (start == end) return false;
+    word.assign(rest_.substr(start, end - start));
+    rest_.remove_prefix(end);
+    return true;
+  }
+  // A whole word that starts with a decimal integer ("12", "-3", "+7"; "12px" reads as 12, as
+  // >> would), or false.
+  bool next(long& value) {
+    std::string word;
+    if (!next(word)) return false;
+    errno = 0;
+    char* end = nullptr;
+    value = std::strtol(word.c_str(), &end, 10);
+    return end != word.c_str() && errno == 0;
+  }
+
+private:
+  std::string_view rest_;
+};
 
 }  // namespace
 
@@ -95,14 +126,17 @@ std::optional<ScanKey> keyByName(std::string_view name) {
 
 bool parseInputScript(std::string_view text, const std::string& name, std::vector<InputEvent>& events,
                       std::string& error) {
-  std::istringstream in{std::string(text)};
   std::string line;
   int lineNo = 0;
   auto fail = [&](const std::string& why) {
     error = name + ":" + std::to_string(lineNo) + ": error: " + why;
     return false;
   };
-  while (std::getline(in, line)) {
+  for (size_t at = 0; at < text.size();) {
+    const size_t newline = text.find('\n', at);
+    const size_t end = newline == std::string_view::npos ? text.size() : newline;
+    line.assign(text.substr(at, end - at));
+    at = end + 1;
     ++lineNo;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     // A '#' starts a comment unless it is inside a quoted string.
@@ -111,17 +145,17 @@ bool parseInputScript(std::string_view text, const std::string& name, std::vecto
       if (line[i] == '"') quoted = !quoted;
       if (line[i] == '#' && !quoted) { line.resize(i); break; }
     }
-    std::istringstream words(line);
+    Words words(line);
     std::string word;
-    if (!(words >> word)) continue;
+    if (!words.next(word)) continue;
     std::optional<uint64_t> clock;
     if (word[0] == '@') {
       uint64_t value = 0;
       if (!parseNumber(word.substr(1), value)) return fail("bad clock '" + word + "' (expected @<clocks>)");
       clock = value;
-      if (!(words >> word)) return fail("an event must follow the clock");
+      if (!words.next(word)) return fail("an event must follow the clock");
     } else if (lower(word) == "wait") {
-      if (!(words >> word)) return fail("an event must follow 'wait'");
+      if (!words.next(word)) return fail("an event must follow 'wait'");
     }
     const std::string verb = lower(word);
     InputEvent base;
@@ -129,7 +163,7 @@ bool parseInputScript(std::string_view text, const std::string& name, std::vecto
     base.line = lineNo;
     if (verb == "key" || verb == "down" || verb == "up") {
       std::string keyName;
-      if (!(words >> keyName)) return fail("'" + verb + "' needs a key name");
+      if (!words.next(keyName)) return fail("'" + verb + "' needs a key name");
       const auto key = keyByName(keyName);
       if (!key) return fail("unknown key '" + keyName + "' (names: Enter Esc Space Tab Backspace Up Down Left Right F1-F10 Home End PgUp PgDn Ins Del, a character, ctrl+X, alt+X, scan:NN)");
       base.kind = verb == "key" ? InputEvent::Kind::KeyPress : verb == "down" ? InputEvent::Kind::KeyDown : InputEvent::Kind::KeyUp;
@@ -157,14 +191,14 @@ bool parseInputScript(std::string_view text, const std::string& name, std::vecto
       }
     } else if (verb == "move") {
       long x = 0, y = 0;
-      if (!(words >> x >> y)) return fail("'move' needs X and Y");
+      if (!words.next(x) || !words.next(y)) return fail("'move' needs X and Y");
       base.kind = InputEvent::Kind::MouseMove;
       base.x = static_cast<int>(x);
       base.y = static_cast<int>(y);
       events.push_back(base);
     } else if (verb == "press" || verb == "release" || verb == "click") {
       std::string button = "left";
-      words >> button;
+      words.next(button);
       const std::string b = lower(button);
       base.button = b == "left" ? 0 : b == "right" ? 1 : b == "middle" ? 2 : 9;
       if (base.button == 9) return fail("unknown mouse button '" + button + "' (left, right, middle)");
