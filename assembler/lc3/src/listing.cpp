@@ -13,6 +13,20 @@ std::string binary(uint16_t w) {
   return s;
 }
 
+// " xAAAA xWWWW BBBBBBBBBBBBBBBB\n": the line of each further word of a statement (.BLKW 65535
+// has 65,534 of them), written without a format call.
+void appendWordLine(std::string& out, uint16_t address, uint16_t w) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  char line[32] = " x0000 x0000 ";
+  for (int i = 0; i < 4; ++i) {
+    line[5 - i] = kHex[(address >> (4 * i)) & 0xF];
+    line[11 - i] = kHex[(w >> (4 * i)) & 0xF];
+  }
+  for (int i = 0; i < 16; ++i) line[13 + i] = (w & (0x8000 >> i)) ? '1' : '0';
+  line[29] = '\n';
+  out.append(line, 30);
+}
+
 }  // namespace
 
 std::string renderListing(const Assembly& assembly) {
@@ -44,7 +58,7 @@ std::string renderListing(const Assembly& assembly) {
       if (i == 0)
         out += fmt::format(" x{:04X} x{:04X} {} {:5}  {}\n", entry.address, w, binary(w), line, text);
       else
-        out += fmt::format(" x{:04X} x{:04X} {}\n", uint16_t(entry.address + i), w, binary(w));
+        appendWordLine(out, uint16_t(entry.address + i), w);
     }
   }
   return out;
