@@ -17,9 +17,8 @@ if [ "${ASMLAB_SKIP_SANITIZE:-0}" != 1 ]; then
 fi
 if [ "${ASMLAB_SKIP_FUZZ:-0}" != 1 ]; then
   bash scripts/install-deps.sh fuzz
-  # The targets whose CI run has been seen to pass (docs/fuzzing.md); ASMLAB_FUZZ_TARGETS="..." for
-  # others (fuzz_masm joins once its run passes).
-  read -r -a fuzz_targets <<<"${ASMLAB_FUZZ_TARGETS:-fuzz_lc3_asm fuzz_lc3_obj fuzz_omf fuzz_mz fuzz_spec fuzz_input_script}"
+  # Every target (docs/fuzzing.md); ASMLAB_FUZZ_TARGETS="..." for a few.
+  read -r -a fuzz_targets <<<"${ASMLAB_FUZZ_TARGETS:-fuzz_lc3_asm fuzz_masm fuzz_lc3_obj fuzz_omf fuzz_mz fuzz_spec fuzz_input_script}"
   FUZZ_FRESH=1 FUZZ_RUNS="${ASMLAB_FUZZ_RUNS:-10000}" FUZZ_MAX_LEN=4096 FUZZ_TIMEOUT=60 \
     bash scripts/fuzz.sh 0 "${fuzz_targets[@]}"
 fi
