@@ -49,6 +49,36 @@ TEST(OmfReader, ExpandsNestedLidataBlocks) {
   EXPECT_EQ(std::string(m->segments[0].data.begin(), m->segments[0].data.end()), expected);
 }
 
+// Hostile iterated data (TIS 1.1, LIDATA): an empty block repeated 65,535 x 65,535 times is
+// empty, at once; a block that would expand past its segment is an error before it is expanded.
+TEST(OmfReader, LidataIsBoundedByItsSegment) {
+  auto empty = header(4);
+  record(empty, 0xA2,
+         {1, 0, 0,                  // segment 1, offset 0
+          0xFF, 0xFF, 1, 0,         // repeat 65535, one nested block
+          0xFF, 0xFF, 0, 0, 0});    //   repeat 65535, content of length 0
+  record(empty, 0x8A, {0});
+  LinkDiagnostics diag;
+  auto m = readObject(empty, "t.obj", diag);
+  ASSERT_TRUE(m) << diag.renderToString();
+  EXPECT_TRUE(m->segments[0].data.empty());
+
+  auto none = header(4);
+  record(none, 0xA2, {1, 0, 0, 0, 0, 0, 0, 2, 'A', 'B'});  // "AB" repeated 0 times
+  record(none, 0x8A, {0});
+  LinkDiagnostics noneDiag;
+  auto n = readObject(none, "t.obj", noneDiag);
+  ASSERT_TRUE(n) << noneDiag.renderToString();
+  EXPECT_TRUE(n->segments[0].data.empty());
+
+  auto big = header(4);
+  record(big, 0xA2, {1, 2, 0, 3, 0, 0, 0, 1, 'x'});  // 3 bytes at offset 2 of a 4-byte segment
+  record(big, 0x8A, {0});
+  LinkDiagnostics bigDiag;
+  EXPECT_FALSE(readObject(big, "t.obj", bigDiag));
+  EXPECT_TRUE(bigDiag.contains("more than the 2h bytes its segment has from its offset")) << bigDiag.renderToString();
+}
+
 // DW 3 DUP (OFFSET _TEXT:0): the content bytes sit at data-field positions 5 and 6 (after the
 // repeat count, the block count and the length byte); the fixup there patches every copy.
 TEST(OmfReader, FixupAfterLidataAppliesToEveryCopy) {

@@ -2,6 +2,7 @@
 // errors carry the record's file offset.
 #include "asmlab/link/omf_reader.hpp"
 
+#include <algorithm>
 #include <fstream>
 
 #include <fmt/format.h>
@@ -374,12 +375,14 @@ private:
   }
 
   // LIDATA iterated data block (TIS 1.1, A2h): repeat count, block count, then either nested
-  // blocks or a length-prefixed content. Depth and size are bounded so hostile input cannot blow up.
+  // blocks or a length-prefixed content. Depth and size are bounded so hostile input cannot blow up:
+  // a record expands to at most what its segment holds from its offset, and a module's records to
+  // at most 16 MB in all (`room`, counted down), checked before each block is repeated.
   // `origin` receives, for every expanded byte, the position of the content byte it copies within
   // the record's data field: a following FIXUPP addresses content bytes by that position and
   // applies to every copy (TIS 1.1, LIDATA: "the fixup is applied before the block is expanded").
   bool expandBlock(ByteCursor& c, size_t dataStart, std::vector<uint8_t>& out, std::vector<uint32_t>& origin,
-                   int depth) {
+                   uint64_t room, int depth) {
     if (depth > 16) return error("LIDATA blocks are nested more than 16 deep");
     uint32_t repeat = c.word();
     uint16_t blocks = c.u16();
@@ -393,16 +396,33 @@ private:
       for (size_t i = 0; i < once.size(); ++i) onceOrigin.push_back(static_cast<uint32_t>(contentAt + i));
     } else {
       for (uint16_t i = 0; i < blocks && !c.failed(); ++i)
-        if (!expandBlock(c, dataStart, once, onceOrigin, depth + 1)) return false;
+        if (!expandBlock(c, dataStart, once, onceOrigin, room, depth + 1)) return false;
     }
     if (c.failed()) return true;
-    if (static_cast<uint64_t>(repeat) * once.size() + out.size() > (1u << 24))
-      return error("LIDATA expands to more than 16 MB");
-    for (uint32_t i = 0; i < repeat; ++i) {
-      out.insert(out.end(), once.begin(), once.end());
-      origin.insert(origin.end(), onceOrigin.begin(), onceOrigin.end());
+    const uint64_t total = static_cast<uint64_t>(repeat) * once.size();
+    if (total == 0) return true;  // no copies, or copies of an empty block
+    if (total + out.size() > room) return tooMuchIteratedData(room);
+    // Copies of the copies made so far: a few large copies instead of `repeat` small ones.
+    const size_t start = out.size();
+    out.resize(start + total);
+    origin.resize(start + total);
+    std::copy(once.begin(), once.end(), out.begin() + static_cast<std::ptrdiff_t>(start));
+    std::copy(onceOrigin.begin(), onceOrigin.end(), origin.begin() + static_cast<std::ptrdiff_t>(start));
+    for (size_t have = once.size(); have < total;) {
+      const size_t n = std::min<size_t>(have, total - have);
+      const auto from = static_cast<std::ptrdiff_t>(start);
+      const auto to = static_cast<std::ptrdiff_t>(start + have);
+      std::copy_n(out.begin() + from, n, out.begin() + to);
+      std::copy_n(origin.begin() + from, n, origin.begin() + to);
+      have += n;
     }
     return true;
+  }
+
+  bool tooMuchIteratedData(uint64_t room) {
+    if (room + lidataExpanded_ >= kLidataLimit)
+      return error(fmt::format("LIDATA records expand to more than {} MB", kLidataLimit >> 20));
+    return error(fmt::format("LIDATA expands to more than the {:X}h bytes its segment has from its offset", room));
   }
 
   bool lidata(ByteCursor& c) {
@@ -412,9 +432,12 @@ private:
     size_t dataStart = c.position();
     std::vector<uint8_t> bytes;
     lidataOrigin_.clear();
+    const uint64_t length = module_.segments[seg].length;
+    const uint64_t room = std::min<uint64_t>(length > offset ? length - offset : 0, kLidataLimit - lidataExpanded_);
     while (!c.atEnd() && !c.failed())
-      if (!expandBlock(c, dataStart, bytes, lidataOrigin_, 0)) return false;
+      if (!expandBlock(c, dataStart, bytes, lidataOrigin_, room, 0)) return false;
     if (c.failed()) return true;
+    lidataExpanded_ += bytes.size();
     if (!storeData(seg, offset, bytes)) return false;
     lastData_ = LastData{seg, offset, true};
     return true;
@@ -595,6 +618,8 @@ private:
   Thread targetThreads_[4];
   std::optional<LastData> lastData_;
   std::vector<uint32_t> lidataOrigin_;  // see expandBlock
+  static constexpr uint64_t kLidataLimit = uint64_t{1} << 24;  // a module's LIDATA bytes, expanded
+  uint64_t lidataExpanded_ = 0;
 };
 
 }  // namespace
