@@ -179,7 +179,7 @@ start:  mov ax, 0E41h      ; INT 10h AH=0Eh: teletype 'A'
         end start
 )") + " --max-output 300 --json");
   EXPECT_EQ(r.exit, 7);
-  auto j = nlohmann::json::parse(r.out);
+  auto j = nlohmann::json::parse(r.text);
   EXPECT_EQ(j["verdict"], "output limit");
   EXPECT_EQ(j["output"], "");  // the screen's, not DOS's: a redirected program's file would not hold them
   EXPECT_EQ(countOf(j["screen_text"].get<std::string>(), 'A'), 300u);
@@ -208,7 +208,7 @@ start:  mov ax, @data
         end start
 )") + " --max-output 5 --json");
   EXPECT_EQ(r.exit, 7);
-  auto j = nlohmann::json::parse(r.out);
+  auto j = nlohmann::json::parse(r.text);
   EXPECT_EQ(j["verdict"], "output limit");
   const auto screen = j["screen_text"].get<std::string>();
   EXPECT_EQ(screen.substr(0, 6), "ABCDE\n");  // the first row, its trailing blanks trimmed
@@ -219,7 +219,7 @@ TEST_F(RunCli, OutputLimitIsExactInsideLc3Puts) {
   auto r = run(write("puts.asm", ".ORIG x3000\nL LEA R0, MSG\nPUTS\nBRnzp L\nMSG .STRINGZ \"HELLO\"\n.END\n") +
                " --max-output 12 --json");
   EXPECT_EQ(r.exit, 7);
-  auto j = nlohmann::json::parse(r.out);
+  auto j = nlohmann::json::parse(r.text);
   EXPECT_EQ(j["verdict"], "output limit");
   EXPECT_EQ(j["output"].get<std::string>(), "HELLOHELLOHE");
 }
