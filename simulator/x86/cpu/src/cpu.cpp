@@ -175,6 +175,36 @@ void Cpu::setFlags(uint16_t v) {
   syncSignals();
 }
 
+Cpu::InternalState Cpu::internalState() const {
+  InternalState s;
+  s.biu = biu_;
+  s.clocks = clocks_;
+  s.instructionStartClocks = instructionStartClocks_;
+  s.instructions = instructions_;
+  s.exceptions = exceptions_;
+  s.lastClocks = lastClocks_;
+  s.lastEa = lastEa_;
+  s.halted = signals_.is.halted;
+  s.nmi = signals_.is.nmi;
+  s.trap = signals_.is.trap;
+  s.shadow = signals_.is.shadow;
+  return s;
+}
+
+void Cpu::setInternalState(const InternalState& s) {
+  biu_ = s.biu;
+  clocks_ = s.clocks;
+  instructionStartClocks_ = s.instructionStartClocks;
+  instructions_ = s.instructions;
+  exceptions_ = s.exceptions;
+  lastClocks_ = s.lastClocks;
+  lastEa_ = s.lastEa;
+  signals_.is.halted = s.halted;
+  signals_.is.nmi = s.nmi;
+  signals_.is.trap = s.trap;
+  signals_.is.shadow = s.shadow;
+}
+
 RegisterFile Cpu::registers() const {
   RegisterFile r;
   r.eax = gpr_[AX].d; r.ecx = gpr_[CX].d; r.edx = gpr_[DX].d; r.ebx = gpr_[BX].d;
@@ -288,6 +318,8 @@ ASMLAB_HOT void Cpu::executeInstruction() {
   rep_ = 0;
   op32_ = addr32_ = false;
   instrStart_ = ip_;  // opcodeIp_ is set only by prefixes (REP needs it, and has one)
+  if constexpr (M == kCycle)
+    if (clockSink_ != nullptr) [[unlikely]] clockSink_->instructionStart(sreg_[CS], ip_);
   dispatch<M>(fetchFirst<M>());  // prefixes are decoded there too, so the common case takes one switch
 }
 
@@ -300,6 +332,8 @@ bool Cpu::enterPendingInterrupt() {
     return false;
   }
   const uint64_t before = clocks_;
+  if constexpr (M == kCycle)
+    if (clockSink_ != nullptr) [[unlikely]] clockSink_->interruptStart();
   serviceBoundary<M>();
   return clocks_ != before;
 }
