@@ -6,6 +6,8 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace asmlab::gui {
 
 BusPane::BusPane(DebugSession& session, QWidget* parent) : QWidget(parent), model_(session) {
@@ -18,6 +20,10 @@ BusPane::BusPane(DebugSession& session, QWidget* parent) : QWidget(parent), mode
       this);
   legend_->setWordWrap(true);
   layout->addWidget(legend_);
+  heading_ = new QLabel(this);
+  heading_->setWordWrap(true);
+  heading_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  layout->addWidget(heading_);
   view_ = new QTreeView(this);
   view_->setModel(&model_);
   view_->setUniformRowHeights(true);
@@ -25,7 +31,23 @@ BusPane::BusPane(DebugSession& session, QWidget* parent) : QWidget(parent), mode
   view_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
   view_->header()->setStretchLastSection(true);
   layout->addWidget(view_);
+  connect(view_->selectionModel(), &QItemSelectionModel::currentChanged, this, [this] { updateHeading(); });
+  connect(&model_, &QAbstractItemModel::modelReset, this, [this] { updateHeading(); });
 }
+
+QString BusPane::headingText() const {
+  const auto& rows = model_.instructions();
+  if (rows.empty()) return "No instruction recorded yet: step, or stop a run.";
+  QModelIndex current = view_->currentIndex();
+  if (current.isValid() && current.parent().isValid()) current = current.parent();
+  const size_t row = current.isValid() ? static_cast<size_t>(current.row()) : rows.size() - 1;
+  const auto& i = rows.at(std::min(row, rows.size() - 1));
+  QString what = i.where;
+  if (!i.text.isEmpty()) what += "  " + i.text;
+  return "<b>" + what.toHtmlEscaped() + "</b>: " + i.summary.toHtmlEscaped();
+}
+
+void BusPane::updateHeading() { heading_->setText(headingText()); }
 
 void BusPane::capture() {
   const size_t before = model_.instructions().size();

@@ -19,12 +19,16 @@ public:
   // Reads the log (caller holds the machine mutex); the last instruction is shown expanded.
   void capture();
   const BusViewModel& model() const { return model_; }
+  // The heading: the selected instruction (else the newest) and where its clocks went.
+  QString headingText() const;
   QTreeView* view() const { return view_; }
 
 private:
   BusViewModel model_;
   QTreeView* view_ = nullptr;
   QLabel* legend_ = nullptr;
+  QLabel* heading_ = nullptr;
+  void updateHeading();
 };
 
 }  // namespace asmlab::gui

@@ -147,7 +147,8 @@ QVariant BusViewModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::DisplayRole && index.column() == 0) {
       QString head = row.where;
       if (!row.bytes.isEmpty()) head += "   " + row.bytes + "   " + row.text;
-      return head + "   " + row.summary;
+      head += QString("   %1 clock%2").arg(row.clocks).arg(row.clocks == 1 ? "" : "s");
+      return head + (row.waited == 0 ? QString() : QString(", EU waited %1").arg(row.waited));
     }
     if (role == Qt::ToolTipRole) return row.summary;
     if (role == Qt::FontRole) {
