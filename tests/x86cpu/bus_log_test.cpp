@@ -132,5 +132,34 @@ TEST(X86BusLog, QueueContentsAreTheBytesAtIp) {
   EXPECT_EQ(afterFetch.queue[3], 0x90);
 }
 
+// An interrupt sequence is an entry of its own. Intel 8086 Family User's Manual, 2.8
+// "Interrupts": the CPU reads the vector's IP and CS and pushes FLAGS, CS and IP; on the 8086 at
+// even addresses that is 2 word reads and 3 word writes. Here the single-step trap after a NOP
+// with TF set (interrupt 1, vector at 0004h).
+TEST(X86BusLog, AnInterruptEntryIsItsOwnEntryWithItsBusCycles) {
+  Harness h;
+  ASSERT_TRUE(h.cpu.setTimingModel(TimingModel::Cycle));
+  h.vector(1, 0x3000, 0x0000);
+  h.code({0x90, 0x90, 0x90});
+  h.cpu.setFlags(0x0100);  // TF
+  BusLog log;
+  h.cpu.setClockSink(&log);
+  h.cpu.step();  // the NOP
+  h.cpu.step();  // interrupt 1
+  ASSERT_EQ(log.size(), 2u);
+  EXPECT_FALSE(log[0].interrupt);
+  EXPECT_EQ(log[0].ip, 0x0100);
+  ASSERT_TRUE(log[1].interrupt);
+  std::vector<uint32_t> reads, writes;
+  for (const ClockRecord& r : log[1].records) {
+    if (r.tstate != TState::T1) continue;
+    if (r.cycle == BusStatus::MemRead) reads.push_back(r.address);
+    if (r.cycle == BusStatus::MemWrite) writes.push_back(r.address);
+  }
+  EXPECT_EQ(reads, (std::vector<uint32_t>{0x00004, 0x00006}));
+  EXPECT_EQ(writes.size(), 3u);
+  EXPECT_EQ(log[1].clocks, log[1].records.size());
+}
+
 }  // namespace
 }  // namespace asmlab::x86::test

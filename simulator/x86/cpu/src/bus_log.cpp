@@ -9,8 +9,7 @@ void BusLog::clear() {
 }
 
 // The next slot: a new one while the ring has room, else the oldest, reused (its records'
-// storage too). An entry that received no clock (an interrupt check that found nothing to enter)
-// is taken over by the next one.
+// storage too). An entry that received no clock is taken over by the next one.
 LoggedInstruction& BusLog::begin() {
   if (count_ != 0 && (*this)[count_ - 1].clocks == 0) {
     LoggedInstruction& last = ring_[(first_ + count_ - 1) % ring_.size()];

@@ -274,9 +274,15 @@ void Cpu::undefinedOpcode() {
 // idled in HLT; step() then ends without executing an instruction.
 template <TimingModel M>
 void Cpu::serviceBoundary() {
+  // A clock sink is told where an interrupt sequence begins (the idle clocks of HLT stay HLT's).
+  auto announce = [this] {
+    if constexpr (M == kCycle)
+      if (clockSink_ != nullptr) clockSink_->interruptStart();
+  };
   if (signals_.is.nmi) {
     signals_.is.nmi = false;
     signals_.is.trap = false;
+    announce();
     manual<M>(timing::kNmiEntry);
     enterInterrupt<M>(2, ip_);
     return;
@@ -284,6 +290,7 @@ void Cpu::serviceBoundary() {
   if (signals_.is.intr) {
     if (if_ && pic_ && pic_->pending()) {
       signals_.is.trap = false;
+      announce();
       uint8_t vector;
       if constexpr (M == kCycle) {
         // Cycle model: SUSP, the two INTA cycles, then the interrupt sequence.
@@ -302,6 +309,7 @@ void Cpu::serviceBoundary() {
   }
   if (signals_.is.trap) {
     signals_.is.trap = false;
+    announce();
     manual<M>(timing::kIntN);
     enterInterrupt<M>(1, ip_);
     return;
@@ -332,8 +340,6 @@ bool Cpu::enterPendingInterrupt() {
     return false;
   }
   const uint64_t before = clocks_;
-  if constexpr (M == kCycle)
-    if (clockSink_ != nullptr) [[unlikely]] clockSink_->interruptStart();
   serviceBoundary<M>();
   return clocks_ != before;
 }
