@@ -349,6 +349,25 @@ TEST(PcMachine, SnapshotRestoresTheCycleModelsQueueAndBus) {
   EXPECT_EQ(m->clockCount(), end);
 }
 
+// A snapshot restores whether the CPU was halted: one taken at the start, restored into a machine
+// halted in INT 16h waiting for a key (the BIOS halts until the next interrupt), runs its first
+// instruction at once, as a fresh machine does, instead of idling until the timer's interrupt.
+TEST(PcMachine, SnapshotRestoresWhetherTheCpuWasHalted) {
+  // mov ah,0 / int 16h / mov ah,4Ch / int 21h
+  const std::vector<uint8_t> program{0xB4, 0x00, 0xCD, 0x16, 0xB4, 0x4C, 0xCD, 0x21};
+  auto fresh = comMachine(program);
+  fresh->step();
+  auto m = comMachine(program);
+  const auto start = m->saveSnapshot();
+  ASSERT_EQ(runFor(*m).reason, sim::StopReason::WaitingForInput);
+  ASSERT_TRUE(m->cpu().halted());
+  m->restoreSnapshot(*start);
+  EXPECT_FALSE(m->cpu().halted());
+  m->step();
+  EXPECT_EQ(m->clockCount(), fresh->clockCount());
+  EXPECT_EQ(m->programCounter(), fresh->programCounter());
+}
+
 TEST(PcMachine, BreakpointsAndStepOverAnInterrupt) {
   auto m = comMachine({0xB4, 0x09, 0xBA, 0x0C, 0x01, 0xCD, 0x21, 0xB8, 0x07, 0x4C, 0xCD, 0x21, 'H', 'i', '$'});
   m->breakpoints().addExecute(PcMachine::linear(0x1000, 0x105));

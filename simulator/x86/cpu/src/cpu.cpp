@@ -184,6 +184,7 @@ Cpu::InternalState Cpu::internalState() const {
   s.exceptions = exceptions_;
   s.lastClocks = lastClocks_;
   s.lastEa = lastEa_;
+  s.halted = signals_.is.halted;
   s.nmi = signals_.is.nmi;
   s.trap = signals_.is.trap;
   s.shadow = signals_.is.shadow;
@@ -198,6 +199,7 @@ void Cpu::setInternalState(const InternalState& s) {
   exceptions_ = s.exceptions;
   lastClocks_ = s.lastClocks;
   lastEa_ = s.lastEa;
+  signals_.is.halted = s.halted;
   signals_.is.nmi = s.nmi;
   signals_.is.trap = s.trap;
   signals_.is.shadow = s.shadow;

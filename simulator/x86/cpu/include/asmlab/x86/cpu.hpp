@@ -453,7 +453,7 @@ struct Cpu::InternalState {
   uint64_t clocks = 0, instructionStartClocks = 0, instructions = 0, exceptions = 0;
   unsigned lastClocks = 0;
   uint32_t lastEa = 0;
-  uint8_t nmi = 0, trap = 0, shadow = 0;
+  uint8_t halted = 0, nmi = 0, trap = 0, shadow = 0;
 };
 
 }  // namespace asmlab::x86
