@@ -82,10 +82,11 @@ std::string formatClock(const ClockRecord& r) {
     std::snprintf(queue, sizeof queue, "%c %02X", queueOpLetter(r.queueOp), unsigned(r.queueByte));
   else if (r.queueOp == QueueOp::Flush)
     std::snprintf(queue, sizeof queue, "E   ");
-  char line[112];
-  std::snprintf(line, sizeof line, "%10llu  %-2s  %-4s  %s  %-2s  %s  %s  q=%u%s", static_cast<unsigned long long>(r.clock),
-                tStateName(r.tstate), onBus ? busStatusName(r.cycle) : "", address, busSegmentName(r.segment), data,
-                queue, unsigned(r.queueLength), r.dma ? "  DMA" : "");
+  char line[128];
+  std::snprintf(line, sizeof line, "%10llu  %-2s  %-4s  %s  %-2s  %s  %s  %-15s  q=%u%s",
+                static_cast<unsigned long long>(r.clock), tStateName(r.tstate), onBus ? busStatusName(r.cycle) : "",
+                address, busSegmentName(r.segment), data, queue, clockUseName(clockUse(r)), unsigned(r.queueLength),
+                r.dma ? "  DMA" : "");
   return line;
 }
 

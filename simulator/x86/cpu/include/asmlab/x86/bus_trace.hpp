@@ -99,8 +99,9 @@ public:
 
 // One clock as a line of text: the clock number, the T-state, the bus status and address (on T1,
 // and through the cycle), the segment, the data on T3, the queue operation and the byte taken,
-// the queue length, and "DMA" while the PC's refresh owns the bus. For traces and the debugger:
-// "     12346  T2  CODE  0A4C2  CS         F 8A  q=3".
+// what the EU did (clockUseName), the queue length, and "DMA" while the PC's refresh owns the
+// bus. For traces and the debugger:
+// "     12346  T2  CODE  0A4C2  CS         F 8A  queue read       q=3".
 std::string formatClock(const ClockRecord& record);
 
 class ClockVector : public ClockSink {
