@@ -223,10 +223,12 @@ void MainWindow::buildDocks() {
   // session records the clocks only while the pane is visible.
   bus_ = new BusPane(session_, this);
   busDock_ = addPane("Bus", "bus", bus_, Qt::LeftDockWidgetArea);
+  // visibilityChanged also says when its tab is brought to the front or put behind another
+  // (isVisible() stays true for a tab behind). Queued: a change while the window holds the
+  // machine (a refresh) must not wait for it.
   connect(busDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-    // Queued: visibility changes while the window holds the machine (a refresh) must not wait for it.
     QMetaObject::invokeMethod(this, [this, visible] {
-      session_.setBusViewEnabled(visible && busDock_->isVisible());
+      session_.setBusViewEnabled(visible);
       if (std::unique_lock lock = session_.lockForRefresh(); lock.owns_lock() && !session_.isRunning()) bus_->capture();
     }, Qt::QueuedConnection);
   });

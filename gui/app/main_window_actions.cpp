@@ -282,7 +282,7 @@ void MainWindow::refreshAll() {
     callStack_.refresh();
   }
   if (!running || microDock_->isVisible()) micro_->capture();
-  if (!running && busDock_->isVisible()) bus_->capture();
+  if (!running && session_.busViewEnabled()) bus_->capture();
   lock.unlock();
   int row = disassembly_.currentRow();
   if (row >= 0) codeView_->scrollTo(disassembly_.index(row, 0), QAbstractItemView::PositionAtCenter);

@@ -6,10 +6,12 @@
 // queue emptied) and once after a MUL (the queue full).
 #include <QDockWidget>
 #include <QTest>
+#include <QTreeView>
 
 #include "asmlab/gui/bus_view_model.hpp"
 #include "asmlab/gui/debug_session.hpp"
 #include "lc3_fixture.hpp"
+#include "bus_pane.hpp"
 #include "main_window.hpp"
 
 using namespace asmlab;
@@ -216,6 +218,21 @@ private slots:
     auto* dock = w.findChild<QDockWidget*>("bus");
     QVERIFY(dock != nullptr);
     QVERIFY(dock->toggleViewAction()->isEnabled());
+    // Tabbed behind the memory pane it records nothing; brought to the front it follows a step.
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.findChild<QDockWidget*>("memory")->raise();
+    QTRY_VERIFY(!w.session().busViewEnabled());
+    dock->raise();
+    QTRY_VERIFY(w.session().busViewEnabled());
+    w.session().stepInto();
+    QCoreApplication::processEvents();
+    auto* pane = dynamic_cast<BusPane*>(dock->widget());
+    QVERIFY(pane != nullptr);
+    QCOMPARE(pane->model().rowCount(), 1);
+    QVERIFY2(pane->headingText().contains("mov bx"), qPrintable(pane->headingText()));
+    QVERIFY(pane->view()->isExpanded(pane->model().index(0, 0)));
+    w.findChild<QDockWidget*>("memory")->raise();
+    QTRY_VERIFY(!w.session().busViewEnabled());
     QVERIFY(w.openFile(writeSource(dir_, "a.asm", kCountdown)));
     QVERIFY(!dock->isVisible());
     QVERIFY(!dock->toggleViewAction()->isEnabled());
