@@ -10,6 +10,9 @@
 namespace asmlab {
 
 SourceFile::SourceFile(std::string name, std::string text) : name_(std::move(name)), text_(std::move(text)) {
+  // Counted first so that the index is allocated once, at its size (a large source's index
+  // would otherwise keep up to half its room unused).
+  lineStarts_.reserve(static_cast<size_t>(std::count(text_.begin(), text_.end(), '\n')) + 1);
   lineStarts_.push_back(0);
   for (size_t i = 0; i < text_.size(); ++i) {
     if (text_[i] == '\n' && i + 1 < text_.size()) lineStarts_.push_back(i + 1);

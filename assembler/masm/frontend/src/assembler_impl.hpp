@@ -14,6 +14,7 @@
 #include "asmlab/masm/assembler.hpp"
 #include "asmlab/x86/encoder.hpp"
 #include "expr.hpp"
+#include "line_origins.hpp"
 #include "macro_layer.hpp"
 #include "name_map.hpp"
 #include "replay.hpp"
@@ -150,35 +151,38 @@ struct Statement {
   bool branch = false;            // Instruction: a jump or call (operands may be targets)
   // Instruction whose bytes cannot change from pass to pass (operands of registers and numbers
   // only, no fixup, no error): its encoding, kept by the first pass for the later ones (when it
-  // fits fixedBytes; longer ones are encoded again).
+  // fits fixedBytes; longer ones are encoded again). Its operands are then given back.
   mutable uint8_t fixedLength = 0;
-  uint32_t line = 0;              // index into Assembler::lines
-  uint32_t extra = UINT32_MAX;    // index into Assembler::statementExtras (data items, ASSUMEs)
+  uint32_t line = 0;              // index into Assembler::statementLines
+  uint32_t extra = UINT32_MAX;    // index into Assembler::statementExtras (data items, ASSUMEs, types)
   Symbol* label = nullptr;
   // Upper case, NUL-terminated: Assembler::mnemonicTexts or a literal (a pointer, not a view: one
   // statement per source statement, and a mnemonic is a few characters long).
   const char* mnemonic = "";
-  Operands operands;
+  // In Assembler::operandStore (added with Assembler::addOperand). [[no_unique_address]] lets
+  // elementSize sit in its tail padding (12 bytes used of 16).
+  [[no_unique_address]] Operands operands;
   uint32_t elementSize = 0;
   int procScope = -1;
   int atScope = 0;
-  int segment = -1;               // SegmentBegin
-  StructDef* structType = nullptr;
-  int64_t number = 0;             // Align amount, CPU, radix, flags
+  // Align amount, CPU, radix, flags; SegmentBegin: the segment; Instruction: the mnemonic's column.
+  int64_t number = 0;
   // Eight bytes hold every 8086 instruction (at most LOCK, a segment override, opcode, ModR/M,
-  // disp16, imm16) and short data definitions; a statement is 128 bytes instead of 136.
+  // disp16, imm16) and short data definitions.
   mutable std::array<uint8_t, 8> fixedBytes{};
 };
-static_assert(sizeof(Statement) <= 128, "keep Statement small: there is one per source statement");
+static_assert(sizeof(Statement) <= 72, "keep Statement small: there is one per source statement");
 // The statement list is freed without visiting each statement.
 static_assert(std::is_trivially_destructible_v<Statement>);
 
 // Kept out of line so that a Statement is trivially destructible and small: only data
-// definitions and ASSUMEs have these (the statement list is walked every pass and freed at the end).
+// definitions, ASSUMEs and LABEL of a type have these (the statement list is walked every pass
+// and freed at the end).
 struct StatementExtra {
   std::vector<DataItem> data;
   std::vector<std::pair<enc::Reg, Expr>> assumes;  // ASSUME
   bool assumeNothing = false;
+  StructDef* structType = nullptr;                 // Data, StructData, LabelDirective: the type
 };
 
 struct ListingLine {
@@ -267,16 +271,18 @@ public:
     return s.extra == UINT32_MAX ? none : statementExtras[s.extra];
   }
   const std::vector<DataItem>& dataOf(const Statement& s) const { return extraOf(s).data; }
+  StructDef* structTypeOf(const Statement& s) const { return extraOf(s).structType; }
+  void setStructType(Statement& s, StructDef* type) {
+    if (type || s.extra != UINT32_MAX) extraOf(s).structType = type;
+  }
+  OperandStore operandStore;
+  // Adds an operand to `s`, whose operands must be the last added (false when it has three).
+  bool addOperand(Statement& s, const Expr& e) { return operandStore.add(s.operands, e); }
   std::vector<ListingLine> lines;
-  // Where each logical line came from, as indexes (no shared pointers per line); the files and
-  // macro expansions it names are kept alive in originFiles / originExpansions.
-  struct LineOrigin {
-    uint32_t file = UINT32_MAX;       // index into originFiles
-    uint32_t expansion = UINT32_MAX;  // index into originExpansions
-    uint32_t line = 0, column = 0, length = 0;
-    bool fromFile = true;
-  };
-  std::vector<LineOrigin> statementLines;
+  // Where each logical line came from, as indexes (no shared pointers per line), run-length
+  // encoded (line_origins.hpp); the files and macro expansions it names are kept alive in
+  // originFiles / originExpansions.
+  LineOrigins statementLines;
   std::vector<std::shared_ptr<const SourceFile>> originFiles;
   std::vector<std::shared_ptr<const ExpansionInfo>> originExpansions;
   const std::shared_ptr<const SourceFile>& originFile(uint32_t lineIndex) const;

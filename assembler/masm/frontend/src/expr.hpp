@@ -85,6 +85,8 @@ public:
     std::copy(values, values + count, data_ + used_);
     used_ += count;
   }
+  // The run since begin(), which may still grow (and move).
+  std::span<T> open() const { return {data_ + open_, used_ - open_}; }
   // The run since begin(); it stays where it is from now on.
   std::span<T> finish() {
     std::span<T> run(data_ + open_, used_ - open_);
@@ -165,34 +167,58 @@ static_assert(sizeof(Expr) == 16, "Expr must stay 16 bytes: see the comment on `
 static_assert(std::is_trivially_destructible_v<ExprOp> && std::is_trivially_copyable_v<Expr>);
 
 // A statement's operands: at most three (an instruction's most; the statement layer reports more
-// as an error before storing them), in place, so a statement allocates nothing for them and
-// stays trivially destructible. Contiguous, with the vector calls its readers use.
+// as an error), a view of a run in an OperandStore, so that a statement holds 12 bytes for them
+// instead of room for three and stays trivially destructible. Contiguous, with the vector calls
+// its readers use.
 class Operands {
 public:
   static constexpr uint32_t kCapacity = 3;
-  // Adds an operand; false (and nothing stored) when all three places are taken.
-  bool push_back(const Expr& e) {
-    if (size_ == kCapacity) return false;
-    inPlace_[size_++] = e;
-    return true;
-  }
-  void clear() { size_ = 0; }
+  Operands() = default;
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  Expr* data() { return inPlace_; }
-  const Expr* data() const { return inPlace_; }
-  Expr& operator[](size_t i) { return inPlace_[i]; }
-  const Expr& operator[](size_t i) const { return inPlace_[i]; }
-  const Expr* begin() const { return inPlace_; }
-  const Expr* end() const { return inPlace_ + size_; }
-  const Expr& front() const { return inPlace_[0]; }
-  const Expr& back() const { return inPlace_[size_ - 1]; }
+  const Expr* data() const { return data_; }
+  const Expr& operator[](size_t i) const { return data_[i]; }
+  const Expr* begin() const { return data_; }
+  const Expr* end() const { return data_ + size_; }
+  const Expr& front() const { return data_[0]; }
+  const Expr& back() const { return data_[size_ - 1]; }
+  void clear() {
+    data_ = nullptr;
+    size_ = 0;
+  }
 
 private:
-  Expr inPlace_[kCapacity];
+  friend class OperandStore;
+  const Expr* data_ = nullptr;
   uint32_t size_ = 0;
 };
 static_assert(std::is_trivially_destructible_v<Operands>);
+
+// The operands of every statement of one assembly, each statement's in one run.
+class OperandStore {
+public:
+  // Adds an operand; false (and nothing stored) when all three places are taken.
+  bool add(Operands& to, const Expr& e) {
+    if (to.size_ == Operands::kCapacity) return false;
+    std::span<Expr> open = store_.open();
+    if (to.size_ == 0 || open.data() != to.data_ || open.size() != to.size_) {
+      // Not the run being built (another statement's operands came in between): a new run.
+      store_.begin();
+      store_.append(to.data_, to.size_);
+    }
+    store_.push(e);
+    open = store_.open();
+    to.data_ = open.data();
+    to.size_ = static_cast<uint32_t>(open.size());
+    return true;
+  }
+  using Mark = RunStore<Expr>::Mark;
+  Mark mark() const { return store_.mark(); }
+  void release(Mark m) { store_.release(m); }
+
+private:
+  RunStore<Expr> store_;
+};
 
 // One item of a data definition: a value, `?`, `n DUP (items)`, or a <...>/{...} initialiser list.
 struct DataItem {

@@ -19,7 +19,7 @@ void Assembler::recordLine() {
     linePass = pass;
   }
   // The outermost invocation's line for macro code (as MASM's /Zd), else the line itself.
-  const LineOrigin& origin = statementLines[currentStatement->line];
+  const LineOrigin origin = statementLines[currentStatement->line];
   const SourceFile* file = originFile(currentStatement->line).get();
   uint32_t lineNumber = origin.line;
   if (origin.expansion != UINT32_MAX)

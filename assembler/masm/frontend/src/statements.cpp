@@ -256,7 +256,7 @@ bool Assembler::defineLabelHere(Symbol* sym, SymKind kind, uint32_t typeSize, bo
   if (currentStatement) {
     // Field by field: later passes define the label at the same place, and copying the file's
     // shared_ptr would cost two atomic operations each time.
-    const LineOrigin& at = statementLines[currentStatement->line];
+    const LineOrigin at = statementLines[currentStatement->line];
     const auto& file = originFile(currentStatement->line);
     if (sym->definedAt.file != file) sym->definedAt.file = file;
     sym->definedAt.line = at.line;
@@ -493,6 +493,9 @@ void Assembler::processLine(const LogicalLine& line) {
   s.branch = (mnemonicBits & kWordBranch) != 0;
   auto rest = cur.rest();
   size_t restOffset = static_cast<size_t>(rest.data() - text.data());
+  // What the operands add to the stores, given back below if the instruction's bytes turn out fixed.
+  const ExprStore::Mark exprsBefore = exprs.mark();
+  const OperandStore::Mark operandsBefore = operandStore.mark();
   if (!rest.empty()) {
     auto& pieces = operandPieces;
     splitOperands(rest, restOffset, pieces);
@@ -516,7 +519,7 @@ void Assembler::processLine(const LogicalLine& line) {
         error(line, pe.column + 1u, pe.message);
         return;
       }
-      s.operands.push_back(*e);  // only the first three are kept
+      addOperand(s, *e);  // only the first three are kept
     }
     if (pieces.size() > Operands::kCapacity) {
       statements.pop_back();
@@ -539,6 +542,14 @@ void Assembler::processLine(const LogicalLine& line) {
   s.atScope = atScope;
   currentStatement = &s;
   execute(s);
+  // An instruction whose bytes are fixed (registers and numbers only: `push bp`, `mov cx, 10`) is
+  // never evaluated again: later passes emit fixedBytes. Its operations and operands were the
+  // last ones stored, and nothing refers to them (no replay record, no symbol reads them).
+  if (s.fixedLength && &s == &statements.back()) {
+    s.operands.clear();
+    operandStore.release(operandsBefore);
+    exprs.release(exprsBefore);
+  }
 }
 
 void Assembler::switchSegment(int index) {
@@ -585,7 +596,7 @@ void Assembler::executeKind(const Statement& s) {
         if (!defineLabelHere(s.label, SymKind::Variable, s.elementSize, false)) {
           if (current < 0) break;
         }
-        s.label->structType = s.structType;
+        s.label->structType = structTypeOf(s);
       } else if (current < 0) {
         passError(1, "data outside any segment: open one with SEGMENT or .DATA");
         break;
@@ -616,7 +627,7 @@ void Assembler::executeKind(const Statement& s) {
     }
     case StmtKind::SegmentBegin:
       segmentStack.push_back(current);
-      current = s.segment;
+      current = static_cast<int>(s.number);
       break;
     case StmtKind::SegmentEnd:
       if (segmentStack.empty()) current = -1;
@@ -696,7 +707,7 @@ void Assembler::executeKind(const Statement& s) {
       break;
     case StmtKind::LabelDirective:
       defineLabelHere(s.label, s.elementSize ? SymKind::Variable : SymKind::Label, s.elementSize, s.number != 0);
-      s.label->structType = s.structType;
+      s.label->structType = structTypeOf(s);
       break;
     case StmtKind::End:
       break;
@@ -715,7 +726,7 @@ void Assembler::handleLogicalLine(const LogicalLine& line) {
   uint32_t savedLine = currentLine;
   currentStatement = nullptr;
   // Statements keep where they came from (not the text) for diagnostics in later passes.
-  LineOrigin& where = statementLines.emplace_back();
+  LineOrigin where;
   if (line.location.file) {
     if (originFiles.empty() || originFiles.back() != line.location.file) originFiles.push_back(line.location.file);
     where.file = static_cast<uint32_t>(originFiles.size() - 1);
@@ -728,7 +739,7 @@ void Assembler::handleLogicalLine(const LogicalLine& line) {
   where.column = line.location.column;
   where.length = line.location.length;
   where.fromFile = line.fromFile;
-  currentLine = static_cast<uint32_t>(statementLines.size() - 1);
+  currentLine = statementLines.push(where);
   processLine(line);
   if (options.listing) {
     ListingLine l;
@@ -751,13 +762,13 @@ const std::shared_ptr<const SourceFile>& Assembler::originFile(uint32_t lineInde
 }
 
 SourceLocation Assembler::originLocation(uint32_t lineIndex) const {
-  const LineOrigin& o = statementLines[lineIndex];
+  const LineOrigin o = statementLines[lineIndex];
   return SourceLocation{originFile(lineIndex), o.line, o.column, o.length};
 }
 
 LogicalLine Assembler::originLine(uint32_t lineIndex) const {
   LogicalLine l;
-  const LineOrigin& o = statementLines[lineIndex];
+  const LineOrigin o = statementLines[lineIndex];
   l.location = originLocation(lineIndex);
   if (o.expansion != UINT32_MAX) l.expansion = originExpansions[o.expansion];
   l.fromFile = o.fromFile;
@@ -826,7 +837,6 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
   // A label and an instruction on one line are two statements: room for a quarter more than the
   // lines, so the list rarely has to move (each move copies every statement).
   statements.reserve(source->lineCount() + source->lineCount() / 4 + 16);
-  statementLines.reserve(source->lineCount() + 16);
   LogicalLine line;
   size_t lines = 0;
   while (macros.next(line)) {
