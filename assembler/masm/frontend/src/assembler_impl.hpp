@@ -154,7 +154,9 @@ struct Statement {
   // fits fixedBytes; longer ones are encoded again). Its operands are then given back.
   mutable uint8_t fixedLength = 0;
   uint32_t line = 0;              // index into Assembler::statementLines
-  uint32_t extra = UINT32_MAX;    // index into Assembler::statementExtras (data items, ASSUMEs, types)
+  // Data, ASSUME, LABEL: index into Assembler::statementExtras (data items, ASSUMEs, types).
+  // Instruction: its replay record (ReplayCache::records, kNone: none), set by the passes.
+  mutable uint32_t extra = UINT32_MAX;
   Symbol* label = nullptr;
   // Upper case, NUL-terminated: Assembler::mnemonicTexts or a literal (a pointer, not a view: one
   // statement per source statement, and a mnemonic is a few characters long).

@@ -90,9 +90,8 @@ void EncodingCache::store(const Key& key, const uint8_t* bytes, uint8_t length) 
 
 // Emits the recorded encoding of `s` and returns true when nothing it depends on has changed.
 bool Assembler::replayInstruction(const Statement& s) {
-  size_t index = static_cast<size_t>(&s - statements.data());
-  if (index >= replay.recordOf.size() || replay.recordOf[index] == ReplayCache::kNone) return false;
-  const ReplayRecord& r = replay.records[replay.recordOf[index]];
+  if (s.extra == ReplayCache::kNone) return false;
+  const ReplayRecord& r = replay.records[s.extra];
   if (r.pass == 1 && replay.pass1LookupsUnstable) return false;
   const auto& seg = segments[static_cast<size_t>(current)];
   if (r.address != seg.pc || r.segment != current || r.cpu != cpu || r.fpu != fpu || r.jumps != jumps ||
@@ -106,22 +105,20 @@ bool Assembler::replayInstruction(const Statement& s) {
   }
   emitBytes(r.bytes.data(), r.length, true);
   auto& fixups = segments[static_cast<size_t>(current)].fixups;
-  fixups.insert(fixups.end(), replay.fixups.begin() + r.firstFixup, replay.fixups.begin() + r.firstFixup + r.fixupCount);
+  for (uint32_t i = 0; i < r.fixupCount; ++i) fixups.push_back(replay.fixups[r.firstFixup + i]);
   return true;
 }
 
 // Records the encoding `s` just emitted at `start` (its fixups from `firstFixup` in the segment's
 // list) with the symbols its operands read.
 void Assembler::recordInstruction(const Statement& s, uint32_t start, size_t firstFixup, const std::vector<Symbol*>& read) {
-  size_t index = static_cast<size_t>(&s - statements.data());
   const auto& seg = segments[static_cast<size_t>(current)];
   if (seg.pc < start || seg.pc - start > 16) return;
-  if (replay.recordOf.size() <= index) replay.recordOf.resize(std::max(statements.size(), index + 1), ReplayCache::kNone);
-  if (replay.recordOf[index] == ReplayCache::kNone) {
-    replay.recordOf[index] = static_cast<uint32_t>(replay.records.size());
+  if (s.extra == ReplayCache::kNone) {
+    s.extra = static_cast<uint32_t>(replay.records.size());
     replay.records.emplace_back();
   }
-  ReplayRecord& r = replay.records[replay.recordOf[index]];
+  ReplayRecord& r = replay.records[s.extra];
   r.pass = pass;
   r.address = start;
   r.segment = current;
@@ -138,19 +135,16 @@ void Assembler::recordInstruction(const Statement& s, uint32_t start, size_t fir
   std::copy(seg.data.begin() + start, seg.data.begin() + seg.pc, r.bytes.begin());
   // A statement recorded again (its inputs changed) reuses its slots when they are large enough.
   if (r.symbolCount < read.size()) {
-    r.firstSymbol = static_cast<uint32_t>(replay.symbols.size());
-    replay.symbols.resize(replay.symbols.size() + read.size());
+    r.firstSymbol = static_cast<uint32_t>(replay.symbols.extend(read.size()));
   }
   r.symbolCount = static_cast<uint32_t>(read.size());
   for (size_t i = 0; i < read.size(); ++i) replay.symbols[r.firstSymbol + i] = SymbolSnapshot::of(*read[i]);
   size_t added = seg.fixups.size() - firstFixup;
   if (r.fixupCount < added) {
-    r.firstFixup = static_cast<uint32_t>(replay.fixups.size());
-    replay.fixups.resize(replay.fixups.size() + added);
+    r.firstFixup = static_cast<uint32_t>(replay.fixups.extend(added));
   }
   r.fixupCount = static_cast<uint32_t>(added);
-  std::copy(seg.fixups.begin() + static_cast<std::ptrdiff_t>(firstFixup), seg.fixups.end(),
-            replay.fixups.begin() + r.firstFixup);
+  for (size_t i = 0; i < added; ++i) replay.fixups[r.firstFixup + i] = seg.fixups[firstFixup + i];
 }
 
 }  // namespace asmlab::masm

@@ -15,6 +15,7 @@
 
 #include "asmlab/link/omf.hpp"
 #include "asmlab/x86/encoder.hpp"
+#include "chunked_vector.hpp"
 
 namespace asmlab::masm {
 
@@ -88,15 +89,15 @@ struct AssumeState {
 };
 
 struct ReplayCache {
-  std::vector<uint32_t> recordOf;         // by statement index: index into `records`, or kNone
-  std::vector<ReplayRecord> records;
+  // An instruction's record is named by its statement (Statement::extra).
+  ChunkedVector<ReplayRecord> records;
   // ASSUME tables in the order they were first recorded under; a table equal to the last one
   // reuses its entry (an equal older one may be stored again: records compare contents).
   std::vector<AssumeState> assumeStates;
   std::vector<Symbol*> read;              // the symbols read by the instruction being encoded
   static constexpr uint32_t kNone = UINT32_MAX;
-  std::vector<SymbolSnapshot> symbols;
-  std::vector<link::Fixup> fixups;
+  ChunkedVector<SymbolSnapshot> symbols;
+  ChunkedVector<link::Fixup> fixups;
   // A pass-1 lookup may have found a global symbol that a procedure-local label of the same name,
   // defined further on, hides in later passes: then no pass-1 record can be trusted.
   bool pass1LookupsUnstable = false;
