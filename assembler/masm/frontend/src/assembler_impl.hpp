@@ -128,6 +128,10 @@ static_assert(sizeof(Value) <= 96, "keep Value small: it is copied on every eval
 enum class StmtKind : uint8_t {
   Instruction, Data, Label, Equal, Equ, SegmentBegin, SegmentEnd, Org, Even, Align, ProcBegin, ProcEnd, Assume,
   CpuChange, Jumps, LabelDirective, End, StructData, Radix, ListControl, FpuChange,
+  // Consecutive instructions whose bytes pass 1 found fixed, one statement for later passes
+  // (fixed_runs.cpp): `number` is the offset of their bytes in Assembler::runBytes,
+  // `elementSize` how many, `extra` the offset of their lengths in Assembler::runLengths.
+  FixedRun,
 };
 
 // An instruction's encoding choices that come from the state at its line in pass 1 (dialect,
@@ -405,6 +409,19 @@ public:
   // reserved_names.cpp: a symbol named with an operator or type word (TASM warns, MASM 6.1 refuses).
   void checkReservedName(const LogicalLine& line, std::string_view name, uint32_t column);
   bool typeWordSymbols = false;  // such a symbol is named with a type word (WORD, BYTE ...)
+
+  // fixed_runs.cpp: later passes walk fewer statements. A label on an instruction's line is
+  // folded into the instruction, and consecutive fixed instructions (push bp / mov bp, sp) into one
+  // FixedRun. Not with a listing or line numbers (they need each statement), nor in TASM's Ideal
+  // mode (which keeps instruction indexes).
+  std::vector<uint8_t> runBytes;
+  std::vector<uint8_t> runLengths;
+  static constexpr uint32_t kNoRunLine = UINT32_MAX;
+  uint32_t runLine = kNoRunLine;  // the logical line of the run's instruction being emitted
+  // The logical line diagnostics of the current statement name.
+  uint32_t statementLine() const { return runLine != kNoRunLine ? runLine : currentStatement->line; }
+  void compactInstruction(size_t labelAt);
+  void executeFixedRun(const Statement& s);
 
   // statements.cpp
   void processLine(const LogicalLine& line);

@@ -41,7 +41,7 @@ void Assembler::emitBytes(const uint8_t* bytes, size_t count, bool initialised) 
   // A 16-bit segment holds 64K: the statement that first goes past it is remembered, and one error
   // names it after the last pass (reportSegmentOverflows), however many bytes follow.
   if (seg.pc > 0x10000u && !seg.use32 && seg.overflowLine == SegmentState::kNoLine)
-    seg.overflowLine = currentStatement ? currentStatement->line : 0;
+    seg.overflowLine = currentStatement ? statementLine() : 0;
 }
 
 void Assembler::reportSegmentOverflows() {

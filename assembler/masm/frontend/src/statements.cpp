@@ -226,7 +226,7 @@ void Assembler::passError(uint32_t column, std::string message, uint32_t length)
   d.severity = Severity::Error;
   d.message = std::move(message);
   if (currentStatement) {
-    const LogicalLine line = originLine(currentStatement->line);
+    const LogicalLine line = originLine(statementLine());
     d.location = line.location;
     d.location.column = column ? column : 1;
     d.location.length = length;
@@ -368,6 +368,7 @@ void Assembler::processLine(const LogicalLine& line) {
 
   // STRUCT bodies: data lines become fields.
   Symbol* label = nullptr;
+  size_t labelAt = SIZE_MAX;  // the index of the line's Label statement
   bool globalLabel = false;
   // `name:` (MASM also takes `name :` with blanks before the colon). Under OPTION DOTNAME (M510)
   // a label may start with a dot.
@@ -397,6 +398,7 @@ void Assembler::processLine(const LogicalLine& line) {
       label = globalSymbol(w1, true);
       if (procScope < 0) ++atScope;
     }
+    labelAt = statements.size();
     Statement& s = statements.emplace_back();
     s.kind = StmtKind::Label;
     s.label = label;
@@ -551,6 +553,7 @@ void Assembler::processLine(const LogicalLine& line) {
     operandStore.release(operandsBefore);
     exprs.release(exprsBefore);
   }
+  if (&s == &statements.back()) compactInstruction(labelAt);
 }
 
 void Assembler::switchSegment(int index) {
@@ -584,6 +587,7 @@ void Assembler::executeKind(const Statement& s) {
       defineLabelHere(s.label, SymKind::Label, 0, false);
       break;
     case StmtKind::Instruction:
+      if (s.label) defineLabelHere(s.label, SymKind::Label, 0, false);  // folded (fixed_runs.cpp)
       if (current < 0) {
         passError(1, "instruction outside any segment: open one with SEGMENT or .CODE");
         break;
@@ -717,6 +721,9 @@ void Assembler::executeKind(const Statement& s) {
       break;
     case StmtKind::ListControl:
       listingOn = s.number != 0;
+      break;
+    case StmtKind::FixedRun:
+      executeFixedRun(s);
       break;
   }
 }
