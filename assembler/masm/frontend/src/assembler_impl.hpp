@@ -50,8 +50,13 @@ struct Symbol {
   uint32_t sizeOf = 0;          // SIZEOF
   uint32_t width = 0;           // RecordField: bits; RecordType: total bits
   unsigned passDefined = 0;
-  SourceLocation definedAt;
+  // The logical line (Assembler::statementLines) of its definition as a label (kNoDefinition:
+  // none); Assembler::definedAt() gives the place. An index, not a SourceLocation: a large
+  // program has tens of thousands of labels.
+  static constexpr uint32_t kNoDefinition = UINT32_MAX;
+  uint32_t definedLine = kNoDefinition;
 };
+static_assert(sizeof(Symbol) <= 96, "one Symbol per name of the program: keep it small");
 
 struct StructField {
   Symbol* symbol = nullptr;
@@ -294,6 +299,9 @@ public:
   const std::shared_ptr<const SourceFile>& originFile(uint32_t lineIndex) const;
   SourceLocation originLocation(uint32_t lineIndex) const;
   LogicalLine originLine(uint32_t lineIndex) const;  // for diagnostics (no text)
+  SourceLocation definedAt(const Symbol& s) const {
+    return s.definedLine == Symbol::kNoDefinition ? SourceLocation{} : originLocation(s.definedLine);
+  }
   uint32_t currentLine = 0;
 
   // state during a pass

@@ -774,10 +774,10 @@ std::string Assembler::undefinedSymbolMessage(std::string_view name) const {
   const std::string folded = fold(name);
   for (const Symbol* local : localOwners) {
     if (local->kind != SymKind::Label || fold(local->name) != folded) continue;
+    const SourceLocation at = definedAt(*local);
     message += fmt::format("; a code label '{}' is local to the procedure around {}:{} (MASM 6.1 scopes labels to "
                            "their PROC: write '{}::' there, or for MASM 5.1 code use OPTION M510 or --m510)",
-                           name, local->definedAt.file ? local->definedAt.file->name() : "?",
-                           local->definedAt.line, name);
+                           name, at.file ? at.file->name() : "?", at.line, name);
     return message;
   }
   if (name.size() > 1 && name[0] == '.' && !dotName)

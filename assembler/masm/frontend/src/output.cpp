@@ -86,7 +86,7 @@ void Assembler::buildModule() {
     } else {
       Diagnostic d;
       d.severity = Severity::Error;
-      d.location = s->definedAt;
+      d.location = definedAt(*s);
       d.message = fmt::format("PUBLIC symbol '{}' is not defined in this module", s->name);
       diags.add(std::move(d));
       continue;

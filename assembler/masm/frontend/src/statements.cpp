@@ -242,9 +242,11 @@ bool Assembler::defineLabelHere(Symbol* sym, SymKind kind, uint32_t typeSize, bo
   }
   int64_t value = segments[static_cast<size_t>(current)].pc;
   if (sym->passDefined == pass) {
-    if (pass == 1 || sym->segment != current || sym->value != value)
+    if (pass == 1 || sym->segment != current || sym->value != value) {
+      const SourceLocation before = definedAt(*sym);
       passError(1, fmt::format("symbol '{}' is already defined (at {}:{})", sym->name,
-                               sym->definedAt.file ? sym->definedAt.file->name() : "?", sym->definedAt.line));
+                               before.file ? before.file->name() : "?", before.line));
+    }
     return false;
   }
   if (pass > 1 && (sym->value != value || sym->segment != current)) changed = true;
@@ -254,16 +256,7 @@ bool Assembler::defineLabelHere(Symbol* sym, SymKind kind, uint32_t typeSize, bo
   if (typeSize || kind == SymKind::Variable) sym->typeSize = typeSize;
   sym->far = far;
   sym->passDefined = pass;
-  if (currentStatement) {
-    // Field by field: later passes define the label at the same place, and copying the file's
-    // shared_ptr would cost two atomic operations each time.
-    const LineOrigin at = statementLines[currentStatement->line];
-    const auto& file = originFile(currentStatement->line);
-    if (sym->definedAt.file != file) sym->definedAt.file = file;
-    sym->definedAt.line = at.line;
-    sym->definedAt.column = at.column;
-    sym->definedAt.length = at.length;
-  }
+  if (currentStatement) sym->definedLine = statementLine();
   return true;
 }
 
