@@ -252,11 +252,14 @@ public:
   // Until session 3 this was an unordered_map of folded names; the EXTERNDEF pass still walks
   // that map's order (globalsInMapOrder()) so the externals keep their numbers.
   struct GlobalEntry {
+    static constexpr uint32_t kOrdinary = UINT32_MAX;
     Symbol* symbol;
-    std::string fieldKey;  // empty: an ordinary global, whose key is fold(symbol->name)
+    uint32_t fieldKey = kOrdinary;  // a field's key in fieldKeys; an ordinary global's is fold(symbol->name)
+    bool isField() const { return fieldKey != kOrdinary; }
   };
   std::vector<GlobalEntry> globals;
-  std::string globalKey(const GlobalEntry& g) const { return g.fieldKey.empty() ? fold(g.symbol->name) : g.fieldKey; }
+  std::vector<std::string> fieldKeys;
+  std::string globalKey(const GlobalEntry& g) const { return g.isField() ? fieldKeys[g.fieldKey] : fold(g.symbol->name); }
   std::vector<Symbol*> globalsInMapOrder() const;
   // Every name looked up: globals (scope -1), procedure-local (MASM 6) labels under their
   // procedure's scope (>= 0) and @@ (TASM LOCALS) labels under -2 - scope.

@@ -569,7 +569,8 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
           own->structType = f.structType;
           own->passDefined = 1;
           f.symbol = own;
-          globals.push_back({own, fmt::format("\x03{}.{}", openStruct->name, fold(name))});
+          fieldKeys.push_back(fmt::format("\x03{}.{}", openStruct->name, fold(name)));
+          globals.push_back({own, static_cast<uint32_t>(fieldKeys.size() - 1)});
         }
         openStruct->size = openStruct->isUnion ? std::max(openStruct->size, f.size) : openStruct->size + f.size;
         openStruct->fields.push_back(std::move(f));

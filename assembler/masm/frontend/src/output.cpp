@@ -68,8 +68,8 @@ void Assembler::buildModule() {
   }
   // Publics in a stable order (by name) so the object does not depend on hash order.
   std::vector<Symbol*> pubs;
-  for (auto& [sym, fieldKey] : globals)
-    if (sym->isPublic && fieldKey.empty()) pubs.push_back(sym);
+  for (const GlobalEntry& g : globals)
+    if (g.symbol->isPublic && !g.isField()) pubs.push_back(g.symbol);
   std::sort(pubs.begin(), pubs.end(), [](Symbol* a, Symbol* b) { return a->name < b->name; });
   for (Symbol* s : pubs) {
     link::Public p;
@@ -138,8 +138,9 @@ void Assembler::buildModule() {
   result_.labels.reserve(result_.labels.size() + globals.size() + localOwners.size());
   // Every label and variable, public or not, for debuggers (--break LABEL) and the disassembler;
   // they stay out of the object file, as MASM writes only PUBLIC names.
-  for (auto& [sym, fieldKey] : globals) {
-    if (!fieldKey.empty() || (sym->kind != SymKind::Label && sym->kind != SymKind::Variable) || sym->segment < 0) continue;
+  for (const GlobalEntry& g : globals) {
+    const Symbol* sym = g.symbol;
+    if (g.isField() || (sym->kind != SymKind::Label && sym->kind != SymKind::Variable) || sym->segment < 0) continue;
     link::Public p;
     p.name = sym->name;
     p.segment = static_cast<uint32_t>(sym->segment);

@@ -98,7 +98,7 @@ Symbol* Assembler::globalSymbol(std::string_view name, bool create) {
   if (!create) return nullptr;
   Symbol* s = newSymbol();
   s->name = spelling(name);
-  globals.push_back({s, {}});
+  globals.push_back({s});
   symbolIndex.insert(hash, SymbolIndex::kGlobalScope, s);
   return s;
 }
