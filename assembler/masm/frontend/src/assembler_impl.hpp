@@ -151,25 +151,25 @@ enum StatementChoice : uint8_t {
 
 struct Statement {
   // Members ordered by size so that the statement list (one per source statement, walked every
-  // pass) has no padding holes.
+  // pass) has no padding holes: 64 bytes.
   StmtKind kind = StmtKind::Instruction;
   enc::RepPrefix rep = enc::RepPrefix::None;
-  bool lock = false;
   mutable uint8_t choices = 0;    // Instruction: StatementChoice bits
   mutable enc::JumpForm jumpForm = enc::JumpForm::None;
-  bool branch = false;            // Instruction: a jump or call (operands may be targets)
   // Instruction whose bytes cannot change from pass to pass (operands of registers and numbers
   // only, no fixup, no error): its encoding, kept by the first pass for the later ones (when it
   // fits fixedBytes; longer ones are encoded again). Its operands are then given back.
   mutable uint8_t fixedLength = 0;
+  bool lock : 1 = false;
+  bool branch : 1 = false;        // Instruction: a jump or call (operands may be targets)
+  // Instruction: its upper-case mnemonic, Assembler::mnemonicOf() (an index: one statement per
+  // source statement, and there are a few hundred mnemonics).
+  uint16_t mnemonic = 0;
   uint32_t line = 0;              // index into Assembler::statementLines
   // Data, ASSUME, LABEL: index into Assembler::statementExtras (data items, ASSUMEs, types).
   // Instruction: its replay record (ReplayCache::records, kNone: none), set by the passes.
   mutable uint32_t extra = UINT32_MAX;
   Symbol* label = nullptr;
-  // Upper case, NUL-terminated: Assembler::mnemonicTexts or a literal (a pointer, not a view: one
-  // statement per source statement, and a mnemonic is a few characters long).
-  const char* mnemonic = "";
   // In Assembler::operandStore (added with Assembler::addOperand). [[no_unique_address]] lets
   // elementSize sit in its tail padding (12 bytes used of 16).
   [[no_unique_address]] Operands operands;
@@ -182,7 +182,7 @@ struct Statement {
   // disp16, imm16) and short data definitions.
   mutable std::array<uint8_t, 8> fixedBytes{};
 };
-static_assert(sizeof(Statement) <= 72, "keep Statement small: there is one per source statement");
+static_assert(sizeof(Statement) <= 64, "keep Statement small: there is one per source statement");
 // The statement list is freed without visiting each statement.
 static_assert(std::is_trivially_destructible_v<Statement>);
 
@@ -392,11 +392,16 @@ public:
   // mnemonicTexts, which never moves it), which statements point at.
   struct WordInfo {
     uint32_t bits = 0;
-    const char* upper = nullptr;
+    uint16_t mnemonic = 0;  // a mnemonic's index in mnemonicTable (0: none)
   };
   FoldedWordTable<WordInfo> shortWordBits;  // keywords of up to 16 characters (other words are not kept)
   NameMap<uint32_t> wordCache;              // longer words
   std::deque<std::string> mnemonicTexts;
+  // Upper-case mnemonics by Statement::mnemonic (entry 0 is empty); each text once.
+  std::vector<const char*> mnemonicTable{""};
+  NameMap<uint16_t> mnemonicIds;
+  uint16_t mnemonicId(std::string_view upperText);
+  const char* mnemonicOf(const Statement& s) const { return mnemonicTable[s.mnemonic]; }
   // Known keywords inline (every line looks its first word up); the rest out of line.
   WordInfo wordInfo(std::string_view name) {
     if (const WordInfo* known = shortWordBits.find(name)) return *known;

@@ -95,7 +95,7 @@ void Assembler::emitInstruction(const Statement& s) {
   symbolsRead = &read;
   auto& seg = segments[static_cast<size_t>(current)];
   enc::Instruction in;
-  in.mnemonic = s.mnemonic;
+  in.mnemonic = mnemonicOf(s);
   in.rep = s.rep;
   in.lock = s.lock;
   in.address = seg.pc;

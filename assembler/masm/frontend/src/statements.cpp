@@ -131,7 +131,7 @@ Assembler::WordInfo Assembler::classifyWord(std::string_view name) {
   const bool isShort = name.size() <= FoldedWord::kMaxLength;
   if (!isShort) {
     auto it = wordCache.find(name);
-    if (it != wordCache.end()) return {it->second, nullptr};
+    if (it != wordCache.end()) return {it->second, 0};
   }
   static const FoldedWordTable<uint32_t> fixed = [] {
     FoldedWordTable<uint32_t> m;
@@ -155,11 +155,20 @@ Assembler::WordInfo Assembler::classifyWord(std::string_view name) {
   if (enc::isMnemonic(name)) {
     info.bits |= kWordMnemonic;
     if (enc::isBranchMnemonic(name)) info.bits |= kWordBranch;
-    if (isShort) info.upper = mnemonicTexts.emplace_back(upper(name)).c_str();
+    if (isShort) info.mnemonic = mnemonicId(upper(name));
   }
   if (!isShort) wordCache.emplace(std::string(name), info.bits);
   else if (info.bits) shortWordBits.insert(name, info);
   return info;
+}
+
+uint16_t Assembler::mnemonicId(std::string_view upperText) {
+  if (auto known = mnemonicIds.find(upperText); known != mnemonicIds.end()) return known->second;
+  // Only the encoder's mnemonics get here (a few hundred, well under the 16-bit index's range).
+  const auto id = static_cast<uint16_t>(mnemonicTable.size());
+  mnemonicTable.push_back(mnemonicTexts.emplace_back(upperText).c_str());
+  mnemonicIds.emplace(std::string(upperText), id);
+  return id;
 }
 
 Symbol* Assembler::findType(std::string_view name) {
@@ -484,7 +493,7 @@ void Assembler::processLine(const LogicalLine& line) {
   s.rep = rep;
   s.lock = lock;
   // wordInfo() keeps the upper-case text of mnemonics (all are short enough for its table).
-  s.mnemonic = mnemonicInfo.upper ? mnemonicInfo.upper : mnemonicTexts.emplace_back(upper(mnemonic)).c_str();
+  s.mnemonic = mnemonicInfo.mnemonic ? mnemonicInfo.mnemonic : mnemonicId(upper(mnemonic));
   s.number = mnemonicColumn;
   s.branch = (mnemonicBits & kWordBranch) != 0;
   auto rest = cur.rest();
@@ -506,9 +515,9 @@ void Assembler::processLine(const LogicalLine& line) {
       auto e = parseExpression(exprs, piece, static_cast<uint16_t>(offset), pe);
       if (!e) {
         statements.pop_back();
-        if (severalRegisters(s.mnemonic, piece)) {
+        if (severalRegisters(mnemonicOf(s), piece)) {
           error(line, static_cast<uint32_t>(offset) + 1,
-                fmt::format("{} of several registers at once ('{} {}') is Turbo Assembler's; {}", s.mnemonic,
+                fmt::format("{} of several registers at once ('{} {}') is Turbo Assembler's; {}", mnemonicOf(s),
                             mnemonic, piece, tasmDialectHint()));
           return;
         }
@@ -524,11 +533,12 @@ void Assembler::processLine(const LogicalLine& line) {
     }
   }
   // RET in a FAR procedure is RETF (MASM 6.1 Programmer's Guide, ch. 7).
-  if (std::string_view(s.mnemonic) == "RET" && !procStack.empty() && procStack.back()->far) s.mnemonic = "RETF";
+  if (std::string_view(mnemonicOf(s)) == "RET" && !procStack.empty() && procStack.back()->far)
+    s.mnemonic = mnemonicId("RETF");
   if (options.dialect == Dialect::Tasm) {
     s.choices = kChoiceAccumulatorAx | (options.tasmMultiPass ? 0 : kChoiceOnePass);
-    if (tasmState.smart && std::string_view(s.mnemonic) == "LEA") s.choices |= kChoiceSmartLea;
-  } else if (std::string_view(s.mnemonic) == "LEA") {
+    if (tasmState.smart && std::string_view(mnemonicOf(s)) == "LEA") s.choices |= kChoiceSmartLea;
+  } else if (std::string_view(mnemonicOf(s)) == "LEA") {
     // MASM 6 encodes LEA of a direct memory operand as MOV reg, OFFSET (MASM 6.0 Programmer's
     // Guide, "Changes to Instruction Encodings": smaller and faster than MASM 5.1's LEA).
     s.choices |= kChoiceSmartLea;
