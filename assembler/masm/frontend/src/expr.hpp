@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <new>
 #include <memory>
 #include <optional>
 #include <span>
@@ -63,6 +65,10 @@ static_assert(sizeof(ExprOp) == 24, "one ExprOp per operand token of every expre
 // end (begin, push/append, finish); only the run being built may move, when a chunk fills.
 template <typename T>
 class RunStore {
+  // Chunks are allocated, not constructed: only the pages written are ever touched, so the unused
+  // end of the last chunk costs no memory (malloc creates objects of such types implicitly).
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+
 public:
   RunStore() = default;
   RunStore(const RunStore&) = delete;
@@ -111,8 +117,11 @@ public:
   }
 
 private:
+  struct Free {
+    void operator()(T* p) const { std::free(p); }
+  };
   struct Chunk {
-    std::unique_ptr<T[]> data;
+    std::unique_ptr<T[], Free> data;
     size_t capacity = 0;
   };
   std::vector<Chunk> chunks_;
@@ -126,7 +135,9 @@ private:
     size_t open = used_ - open_;
     size_t capacity = std::max<size_t>(std::min<size_t>(capacity_ * 2, 65536), 1024);
     capacity = std::max(capacity, open + more);
-    Chunk c{std::unique_ptr<T[]>(new T[capacity]), capacity};
+    T* storage = static_cast<T*>(std::malloc(capacity * sizeof(T)));
+    if (!storage) throw std::bad_alloc();
+    Chunk c{std::unique_ptr<T[], Free>(storage), capacity};
     if (open) std::copy(data_ + open_, data_ + used_, c.data.get());
     chunks_.push_back(std::move(c));
     data_ = chunks_.back().data.get();

@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 
 #include "assembler_impl.hpp"
-#include <sys/resource.h>
 
 namespace asmlab::masm {
 
@@ -845,9 +844,13 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
   }
   macros.pushFile(source);
   if (options.lineNumbers) lineFile(source.get());  // file 0: the module's own source
-  // A label and an instruction on one line are two statements: room for a quarter more than the
-  // lines, so the list rarely has to move (each move copies every statement).
-  statements.reserve(source->lineCount() + source->lineCount() / 4 + 16);
+  // Room for the statements, so that the list rarely has to move (each move copies every
+  // statement). With a listing a label and an instruction on one line are two statements: a
+  // quarter more than the lines; otherwise the label is folded into the instruction
+  // (fixed_runs.cpp) and a line makes at most one statement, macros and TASM's PUSH of several
+  // registers aside.
+  const size_t lineCount = source->lineCount();
+  statements.reserve(lineCount + (options.listing ? lineCount / 4 : lineCount / 16) + 16);
   LogicalLine line;
   size_t lines = 0;
   while (macros.next(line)) {
@@ -867,7 +870,6 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
     d.message = "no END directive at the end of the source";
     diags.add(std::move(d));
   }
-  if (getenv("MASM_STATS")) { rusage u{}; getrusage(RUSAGE_SELF, &u); fprintf(stderr, "after pass 1: maxrss %ld\n", u.ru_maxrss); }
   // Pass 1 errors other than undefined symbols are real; forward references are settled below.
   passDiagnostics.clear();
   // EXTERNDEF names not defined here are external (MASM 6.1 Programmer's Guide ch. 8).
@@ -894,8 +896,7 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
     passDiagnostics.clear();
     startPass();
     for (const Statement& s : statements) execute(s);
-    if (getenv("MASM_STATS")) { rusage u{}; getrusage(RUSAGE_SELF, &u); fprintf(stderr, "after pass %u: maxrss %ld\n", pass, u.ru_maxrss); }
-    if (passes >= options.maxPasses) {
+      if (passes >= options.maxPasses) {
       Diagnostic d;
       d.severity = Severity::Error;
       d.location = SourceLocation{source, 1, 1, 0};
@@ -911,18 +912,9 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
   passDiagnostics.clear();
   // No pass follows: the replay records (a tenth of the assembly's memory on large sources) go
   // before the module is built, which is when memory use peaks.
-  if (getenv("MASM_STATS")) {
-    size_t kinds[32] = {}, fixed = 0, withLabel = 0;
-    for (auto& st : statements) { kinds[(int)st.kind]++; if (st.kind == StmtKind::Instruction && st.fixedLength) fixed++; }
-    fprintf(stderr, "statements %zu fixed %zu records %zu snapshots %zu fixups %zu  assumeStates %zu passes %u\n", statements.size(), fixed, replay.records.size(), replay.symbols.size(), replay.fixups.size(), replay.assumeStates.size(), passes);
-    for (int k = 0; k < 21; ++k) fprintf(stderr, "kind %d: %zu\n", k, kinds[k]);
-    fprintf(stderr, "symbolChunks %zu globals %zu extras %zu sizeof Symbol %zu ReplayRecord %zu\n", symbolChunks.size(), globals.size(), statementExtras.size(), sizeof(Symbol), sizeof(ReplayRecord));
-    (void)withLabel;
-  }
   replay = ReplayCache{};
   buildModule();
   if (options.listing) buildListing();
-  if (getenv("MASM_STATS")) { rusage u{}; getrusage(RUSAGE_SELF, &u); fprintf(stderr, "after module: maxrss %ld\n", u.ru_maxrss); }
   return std::move(result_);
 }
 
