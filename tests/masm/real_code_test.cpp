@@ -101,10 +101,28 @@ TEST(RealCode, DescriptorTableInstructionsWithFword) {
   EXPECT_EQ(hex(p.bytes("C")), "0F 01 16 00 00 0F 01 1E 00 00 0F 01 06 00 00 0F 01 0E 00 00");
 }
 
-// MOV to and from CR0 is not encoded yet: the error says what CR0 is, not "undefined symbol".
-TEST(RealCode, ControlRegistersAreNamedAsNotSupported) {
-  auto a = assembleText(code("", " .386p\n mov eax, cr0\n"));
-  EXPECT_TRUE(has(a, "'cr0' is an 80386 control, debug or test register")) << a.errors();
+// Protected-mode switches in course code: MOV to and from CR0 (and the other special registers)
+// in .386 code. Bytes from the 80386 Programmer's Reference Manual, "MOV -- Move to/from Special
+// Registers" (0F 20/22 /r for CRn, 0F 21/23 for DRn, 0F 24/26 for TRn; mod = 11, the special
+// register in reg), no 66h in a USE16 segment; OR EAX,1 = 66 83 C8 01 (83 /1 ib).
+TEST(RealCode, SpecialRegistersMoveInThreeEightySixCode) {
+  auto a = assembleText(code("", " .386p\n mov eax, cr0\n or eax, 1\n mov cr0, eax\n mov dr7, ebx\n mov ecx, dr6\n"
+                                 " mov tr6, edx\n mov esi, tr7\n mov eax, CR3\n"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("C")), "0F 20 C0 66 83 C8 01 0F 22 C0 0F 23 FB 0F 21 F1 0F 26 F2 0F 24 FE 0F 20 D8");
+}
+
+// Outside .386 code the names are ordinary symbols: undefined, the error says what they are; a
+// variable of that name is a variable. CR4 and TR3-TR5 are the 486's.
+TEST(RealCode, SpecialRegisterNamesOutsideThreeEightySixCode) {
+  auto a = assembleText(code("", " mov ax, cr0\n"));
+  EXPECT_TRUE(has(a, "'cr0' is an 80386 control, debug or test register: MOV to and from it needs .386")) << a.errors();
+  auto v = assembleText(code("dr1 dw 5\n", " mov ax, dr1\n"));
+  ASSERT_FALSE(v.diags.hasErrors()) << v.errors();
+  auto four = assembleText(code("", " .386p\n mov eax, cr4\n"));
+  EXPECT_TRUE(has(four, "'cr4' is a 486 control or test register, which this assembler does not support")) << four.errors();
+  auto word = assembleText(code("", " .386p\n mov ax, cr0\n"));
+  EXPECT_TRUE(has(word, "takes a 32-bit general register")) << word.errors();
 }
 
 // `ENDP` alone (MASM 5.1-era and TASM code, e.g. Egakrut3 RESID.ASM): MASM wants the name in front;
