@@ -38,6 +38,21 @@ TEST(RealCode, DataNamedWithOperatorAndTypeWordsUnderTasm) {
   EXPECT_EQ(hex(a.bytes("C")), "A0 00 00 BF 01 00 A2 00 00");
 }
 
+// `word[bx]` where the variable is named WORD: the variable, indexed (as `tab[bx]`), while
+// `word ptr [bx]` keeps the type. 8A /r with mod 10 rm 111 ([BX+disp16]) = 8A 87, the variable's
+// offset as the displacement; 88 /r with rm 100 ([SI+disp16]) = 88 84; MOV AX, WORD PTR [BX] =
+// 8B 07 (Intel 8086 table 4-12).
+TEST(RealCode, TypeWordNamingAVariableIndexedUnderTasm) {
+  auto a = assembleText(code("pad db 3\nword db 2 dup (?)\n",
+                             " mov al, word[bx]\n mov al, word[bx+1]\n mov word[si], al\n mov ax, word ptr [bx]\n"),
+                        tasm());
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("C")), "8A 87 01 00 8A 87 02 00 88 84 01 00 8B 07");
+  // Without such a variable the type word is not an operand, as before.
+  auto b = assembleText(code("", " mov al, word[bx]\n"), tasm());
+  EXPECT_TRUE(has(b, "a type name is not an operand")) << b.errors();
+}
+
 // MASM 6.1 refuses reserved words as names: one error at the definition, none at the uses.
 TEST(RealCode, ReservedWordAsSymbolUnderMasmIsOneErrorAtTheDefinition) {
   auto a = assembleText(code("", "HIGH = 2h\n cmp dx, HIGH\n mov ax, HIGH\n"));
