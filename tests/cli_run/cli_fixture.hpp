@@ -1,5 +1,5 @@
-// What the end-to-end tests of `asmlab dis` share: a scratch folder per test, the real executable
-// run in it with stdout and stderr together, and files read back whole.
+// What the end-to-end tests of the `asmlab` executable share: a scratch folder per test, files
+// written into it and read back whole, and the real executable run in it.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -29,18 +29,18 @@ protected:
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
 
-  // Runs `asmlab ARGS` in `cwd` (default: the test's folder).
-  Result asmlab(const std::string& args, const std::filesystem::path& cwd = {}) {
-    Result r;
-    const std::string command = "cd '" + (cwd.empty() ? dir_ : cwd).string() + "' && " + ASMLAB_CLI + " " + args + " 2>&1";
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return r;
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.text.append(buf, n);
-    const int status = pclose(pipe);
-    r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
+  // Runs `asmlab ARGS` in `cwd` (default: the test's folder); `text` is stdout and stderr together.
+  Result asmlab(const std::string& args, const std::filesystem::path& cwd = {}) { return execute(args, cwd, "2>&1"); }
+  // The same with only stdout in `text` (stderr discarded): for --json and program output.
+  Result asmlabStdout(const std::string& args) { return execute(args, {}, "2>/dev/null"); }
+  // The same with only stderr in `text` (stdout discarded): for diagnostics.
+  Result asmlabStderr(const std::string& args) { return execute(args, {}, "2>&1 >/dev/null"); }
+
+  // Writes `text` to NAME in the test's folder and returns its full path.
+  std::string write(const std::string& name, const std::string& text) {
+    const auto path = dir_ / name;
+    std::ofstream(path, std::ios::binary) << text;
+    return path.string();
   }
 
   static std::string read(const std::filesystem::path& path) {
@@ -51,6 +51,21 @@ protected:
   }
 
   std::filesystem::path dir_;
+
+private:
+  Result execute(const std::string& args, const std::filesystem::path& cwd, const char* redirections) {
+    Result r;
+    const std::string command =
+        "cd '" + (cwd.empty() ? dir_ : cwd).string() + "' && " + ASMLAB_CLI + " " + args + " " + redirections;
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe) return r;
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.text.append(buf, n);
+    const int status = pclose(pipe);
+    r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+  }
 };
 
 }  // namespace asmlab::clitest

@@ -2,13 +2,10 @@
 // every writing command of the `asmlab` executable, with outputs that name an input by the same
 // path, another spelling or a hard link.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+
+#include "cli_fixture.hpp"
 
 namespace fs = std::filesystem;
 
@@ -25,46 +22,16 @@ start:  mov ax, 4C00h
 
 const char* const kLc3Program = ".ORIG x3000\nHALT\n.END\n";
 
-struct Result {
-  int exit = -1;
-  std::string err;
-};
+using asmlab::clitest::Result;
 
-class OutputSafety : public ::testing::Test {
+class OutputSafety : public asmlab::clitest::ScratchFolderTest {
 protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("asmlab_safe_" + std::to_string(::getpid()) + "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
   std::string path(const std::string& name) { return (dir_ / name).string(); }
-  std::string write(const std::string& name, const std::string& text) {
-    std::ofstream(path(name), std::ios::binary) << text;
-    return path(name);
-  }
-  std::string read(const std::string& name) {
-    std::ifstream in(path(name), std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-  }
-  // Runs `asmlab ARGS` in the test's folder; stdout is discarded, stderr kept.
-  Result asmlab(const std::string& args) {
-    Result r;
-    const std::string command = "cd '" + dir_.string() + "' && " + ASMLAB_CLI + " " + args + " 2>&1 >/dev/null";
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return r;
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.err.append(buf, n);
-    const int status = pclose(pipe);
-    r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-  }
+  std::string read(const std::string& name) { return ScratchFolderTest::read(dir_ / name); }
+  // `asmlab ARGS` in the test's folder; `text` is stderr only.
+  Result asmlab(const std::string& args) { return asmlabStderr(args); }
   // Files left in the folder, temporary files included.
   size_t fileCount() { return static_cast<size_t>(std::distance(fs::directory_iterator(dir_), fs::directory_iterator())); }
-  fs::path dir_;
 };
 
 }  // namespace
@@ -73,7 +40,7 @@ TEST_F(OutputSafety, BuildRefusesToWriteOverItsSource) {
   write("T.ASM", kMasmProgram);
   auto r = asmlab("build T.ASM -o T.ASM");
   EXPECT_EQ(r.exit, 1);
-  EXPECT_NE(r.err.find("refusing to write 'T.ASM'"), std::string::npos) << r.err;
+  EXPECT_NE(r.text.find("refusing to write 'T.ASM'"), std::string::npos) << r.text;
   EXPECT_EQ(read("T.ASM"), kMasmProgram);
   EXPECT_EQ(fileCount(), 1u);
 }
@@ -98,7 +65,7 @@ TEST_F(OutputSafety, AFailedBuildLeavesNoOutputAndSaysSo) {
   write("bad.asm", ".model small\n.code\nstart: mov ax, nosuchsymbol\nend start\n");
   auto r = asmlab("build bad.asm -o bad.exe --map bad.map --keep-obj");
   EXPECT_EQ(r.exit, 1);
-  EXPECT_NE(r.err.find("no output written"), std::string::npos) << r.err;
+  EXPECT_NE(r.text.find("no output written"), std::string::npos) << r.text;
   EXPECT_EQ(fileCount(), 1u);
 }
 
@@ -107,7 +74,7 @@ TEST_F(OutputSafety, AFailedLinkLeavesNoOutput) {
   ASSERT_EQ(asmlab("asm main.asm").exit, 0);
   auto r = asmlab("build main.obj -o main.exe");
   EXPECT_EQ(r.exit, 1);
-  EXPECT_NE(r.err.find("no output written"), std::string::npos) << r.err;
+  EXPECT_NE(r.text.find("no output written"), std::string::npos) << r.text;
   EXPECT_FALSE(fs::exists(path("main.exe")));
   EXPECT_EQ(asmlab("link main.obj -o main.exe").exit, 1);
   EXPECT_FALSE(fs::exists(path("main.exe")));
@@ -157,7 +124,7 @@ TEST_F(OutputSafety, RunRefusesToWriteOverTheProgramOrItsInputs) {
 TEST_F(OutputSafety, RunWritesItsOutputsWhole) {
   write("l.asm", kLc3Program);
   auto r = asmlab("run l.asm --trace-file trace.txt");
-  EXPECT_EQ(r.exit, 0) << r.err;
+  EXPECT_EQ(r.exit, 0) << r.text;
   EXPECT_NE(read("trace.txt").find("HALT"), std::string::npos);
   EXPECT_EQ(fileCount(), 2u);
 }
@@ -179,15 +146,15 @@ TEST_F(OutputSafety, ADirectoryAnEmptyOrABinaryFileBuildsNothing) {
   fs::create_directories(path("d.asm"));
   auto r = asmlab("build d.asm");
   EXPECT_EQ(r.exit, 1);
-  EXPECT_NE(r.err.find("'d.asm' is a directory, not a source file"), std::string::npos) << r.err;
+  EXPECT_NE(r.text.find("'d.asm' is a directory, not a source file"), std::string::npos) << r.text;
   write("empty.asm", "\n  \n");
   r = asmlab("build empty.asm");
   EXPECT_EQ(r.exit, 1);
-  EXPECT_NE(r.err.find("empty.asm:1:1: error: the file is empty"), std::string::npos) << r.err;
+  EXPECT_NE(r.text.find("empty.asm:1:1: error: the file is empty"), std::string::npos) << r.text;
   write("bin.asm", std::string("MZ\x90\0\x03\0", 6) + "junk");
   r = asmlab("build bin.asm");
   EXPECT_EQ(r.exit, 1);
-  EXPECT_NE(r.err.find("bin.asm:1:4: error: this is a binary file, not assembly source"), std::string::npos) << r.err;
+  EXPECT_NE(r.text.find("bin.asm:1:4: error: this is a binary file, not assembly source"), std::string::npos) << r.text;
   EXPECT_EQ(asmlab("asm --arch x86 empty.asm").exit, 1);
   EXPECT_EQ(fileCount(), 3u);
 }

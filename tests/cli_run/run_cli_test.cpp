@@ -1,7 +1,5 @@
 // `asmlab run` through the executable: verdicts, exit codes (docs/cli.md), output and JSON.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -9,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <vector>
+
+#include "cli_fixture.hpp"
 
 namespace fs = std::filesystem;
 
@@ -21,38 +21,12 @@ std::string hex(uint64_t v) {
 }  // namespace
 
 namespace {
-struct Result {
-  int exit = -1;
-  std::string out;
-};
+using asmlab::clitest::Result;
 
-class RunCli : public ::testing::Test {
+class RunCli : public asmlab::clitest::ScratchFolderTest {
 protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("asmlab_run_" + std::to_string(::getpid()) + "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string write(const std::string& name, const std::string& text) {
-    auto p = (dir_ / name).string();
-    std::ofstream(p, std::ios::binary) << text;
-    return p;
-  }
-  // Runs asmlab with the arguments (already shell-quoted); stderr is discarded.
-  Result run(const std::string& args) {
-    Result r;
-    const std::string command = std::string(ASMLAB_CLI) + " run " + args + " 2>/dev/null";
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return r;
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
-    const int status = pclose(pipe);
-    r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-  }
-  fs::path dir_;
+  // `asmlab run ARGS` (already shell-quoted); `text` is stdout only.
+  Result run(const std::string& args) { return asmlabStdout("run " + args); }
 };
 
 const char* const kEcho = R"(
@@ -70,7 +44,7 @@ DONE    HALT
 TEST_F(RunCli, HaltedPrintsTheOutputAndExitsZero) {
   auto r = run(write("echo.asm", kEcho) + " --input 'hey\\n' --no-halt-banner");
   EXPECT_EQ(r.exit, 0);
-  EXPECT_EQ(r.out, "hey\n");  // a final newline is added after output that lacks one
+  EXPECT_EQ(r.text, "hey\n");  // a final newline is added after output that lacks one
 }
 
 TEST_F(RunCli, WaitingForInputExitsFour) {
@@ -81,7 +55,7 @@ TEST_F(RunCli, WaitingForInputExitsFour) {
 TEST_F(RunCli, InfiniteLoopHitsTheInstructionLimit) {
   auto r = run(write("loop.asm", ".ORIG x3000\nL ADD R1, R1, #1\nBRnzp L\n.END\n") + " --max-instructions 5000 --json");
   EXPECT_EQ(r.exit, 3);
-  auto j = nlohmann::json::parse(r.out);
+  auto j = nlohmann::json::parse(r.text);
   EXPECT_EQ(j["verdict"], "instruction limit");
   EXPECT_EQ(j["instructions"], 5000);
   EXPECT_EQ(j["registers"]["R1"], 2500);
@@ -90,7 +64,7 @@ TEST_F(RunCli, InfiniteLoopHitsTheInstructionLimit) {
 TEST_F(RunCli, WritingTheOsIsAnException) {
   auto r = run(write("bad.asm", ".ORIG x3000\nAND R0, R0, #0\nSTI R0, V\nHALT\nV .FILL x0025\n.END\n") + " --json");
   EXPECT_EQ(r.exit, 5);
-  auto j = nlohmann::json::parse(r.out);
+  auto j = nlohmann::json::parse(r.text);
   EXPECT_EQ(j["verdict"], "exception");
   EXPECT_EQ(j["message"], "access control violation: user-mode write of x0025 at x3001");
   EXPECT_EQ(j["address"], 0x3001);
@@ -100,14 +74,14 @@ TEST_F(RunCli, SecondEditionAllowsIt) {
   // The same program in the 2nd edition overwrites the HALT vector: HALT then jumps to x0000.
   auto r = run(write("bad.asm", ".ORIG x3000\nAND R0, R0, #0\nSTI R0, V\nHALT\nV .FILL x0025\n.END\n") +
                " --edition 2 --max-instructions 100000 --json");
-  auto j = nlohmann::json::parse(r.out);
+  auto j = nlohmann::json::parse(r.text);
   EXPECT_NE(j["verdict"], "halted");
 }
 
 TEST_F(RunCli, BreakAtALabel) {
   auto r = run(write("echo.asm", kEcho) + " --input 'x\\n' --break DONE --json");
   EXPECT_EQ(r.exit, 6);
-  auto j = nlohmann::json::parse(r.out);
+  auto j = nlohmann::json::parse(r.text);
   EXPECT_EQ(j["address"], 0x3005);
   EXPECT_EQ(j["output"], "x");
 }
@@ -122,12 +96,12 @@ TEST_F(RunCli, UsageAndLoadErrors) {
 
 TEST_F(RunCli, SeedMakesRunsReproducible) {
   const auto prog = write("r.asm", ".ORIG x3000\nHALT\n.END\n");
-  auto a = nlohmann::json::parse(run(prog + " --seed 9 --json").out);
-  auto b = nlohmann::json::parse(run(prog + " --seed 9 --json").out);
-  auto c = nlohmann::json::parse(run(prog + " --seed 10 --json").out);
+  auto a = nlohmann::json::parse(run(prog + " --seed 9 --json").text);
+  auto b = nlohmann::json::parse(run(prog + " --seed 9 --json").text);
+  auto c = nlohmann::json::parse(run(prog + " --seed 10 --json").text);
   EXPECT_EQ(a["registers"]["R3"], b["registers"]["R3"]);
   EXPECT_NE(a["registers"]["R3"], c["registers"]["R3"]);
-  EXPECT_EQ(nlohmann::json::parse(run(prog + " --json").out)["registers"]["R3"], 0);
+  EXPECT_EQ(nlohmann::json::parse(run(prog + " --json").text)["registers"]["R3"], 0);
 }
 
 // --max-output is exact on both machines: the output holds exactly the limit's bytes, and the
@@ -135,7 +109,7 @@ TEST_F(RunCli, SeedMakesRunsReproducible) {
 TEST_F(RunCli, OutputLimitIsExactOnTheLc3) {
   auto r = run(write("spam.asm", ".ORIG x3000\nLD R0, CH\nL OUT\nBRnzp L\nCH .FILL x41\n.END\n") + " --max-output 1000 --json");
   EXPECT_EQ(r.exit, 7);
-  auto j = nlohmann::json::parse(r.out);
+  auto j = nlohmann::json::parse(r.text);
   EXPECT_EQ(j["verdict"], "output limit");
   EXPECT_EQ(j["output"].get<std::string>(), std::string(1000, 'A'));
 }
@@ -160,7 +134,7 @@ again:  mov ah, 40h
 TEST_F(RunCli, OutputLimitIsExactInsideOneDosWrite) {
   auto r = run(write("spam.asm", kDosSpam) + " --max-output 1000 --json");
   EXPECT_EQ(r.exit, 7);
-  auto j = nlohmann::json::parse(r.out);
+  auto j = nlohmann::json::parse(r.text);
   EXPECT_EQ(j["verdict"], "output limit");
   EXPECT_EQ(j["output"].get<std::string>(), std::string(1000, 'A'));
   // Stopped inside the first INT 21h: the program's six MOVs, the INT and the ROM gate's few.
@@ -184,7 +158,7 @@ start:  mov ax, @data
         end start
 )") + " --max-output 5 --json");
   EXPECT_EQ(r.exit, 7);
-  EXPECT_EQ(nlohmann::json::parse(r.out)["output"], "Hello");
+  EXPECT_EQ(nlohmann::json::parse(r.text)["output"], "Hello");
 }
 
 // The program's asmlab.yaml is read: a 2nd-edition program runs as the course built it.
@@ -192,7 +166,7 @@ TEST_F(RunCli, TheProgramsSpecChoosesTheEdition) {
   const auto program = write("bad.asm", ".ORIG x3000\nAND R0, R0, #0\nSTI R0, V\nHALT\nV .FILL x0025\n.END\n");
   EXPECT_EQ(run(program + " --json").exit, 5);  // 3rd edition: an access control violation
   write("asmlab.yaml", "machine: lc3\nbuild:\n  submission: bad.asm\n  edition: 2\n");
-  auto j = nlohmann::json::parse(run(program + " --max-instructions 100000 --json").out);
+  auto j = nlohmann::json::parse(run(program + " --max-instructions 100000 --json").text);
   // The 2nd edition lets the STI replace the HALT vector: the program reaches its HALT (x3002).
   EXPECT_EQ(j["message"].get<std::string>().find("access control violation"), std::string::npos) << j["message"];
   EXPECT_EQ(j["address"], 0x3002);
@@ -213,7 +187,7 @@ start:  mov bl, 200
         int 21h
         end start
 )");
-  auto j = nlohmann::json::parse(run(program + " --json").out);
+  auto j = nlohmann::json::parse(run(program + " --json").text);
   EXPECT_EQ(j["verdict"], "halted");
   EXPECT_EQ(j["exit_status"], 200);
 }
@@ -239,17 +213,17 @@ TEST_F(RunCli, BreakAtAn8086LabelOrSegmentOffset) {
   const auto program = write("hello.asm", kDosHello);
   auto r = run(program + " --break again --json");
   EXPECT_EQ(r.exit, 6);
-  auto j = nlohmann::json::parse(r.out);
+  auto j = nlohmann::json::parse(r.text);
   EXPECT_EQ(j["location"], "AGAIN");
   const uint64_t again = j["address"];
   // The same place as SEG:OFF. One instruction after START (MOV AX, imm16: 3 bytes) IP is at
   // MOV DS, AX (2 bytes), and AGAIN follows it (Intel 8086 manual, table 4-13).
-  auto first = nlohmann::json::parse(run(program + " --max-instructions 1 --json").out);
+  auto first = nlohmann::json::parse(run(program + " --max-instructions 1 --json").text);
   const uint64_t cs = first["registers"]["CS"], ip = first["registers"]["IP"];
   EXPECT_EQ(again, cs * 16 + ip + 2);
   r = run(program + " --break " + hex(cs) + ":" + hex(ip + 2) + " --json");
   EXPECT_EQ(r.exit, 6);
-  EXPECT_EQ(nlohmann::json::parse(r.out)["address"], again);
+  EXPECT_EQ(nlohmann::json::parse(r.text)["address"], again);
   EXPECT_EQ(run(program + " --break 12345:0").exit, 2);
   EXPECT_EQ(run(program + " --break agian").exit, 2);
 }
@@ -278,7 +252,7 @@ TEST_F(RunCli, The8086TraceShowsEveryByteAndTheClocks) {
   // Each line's clocks are the machine's: the difference of its clock count one instruction apart.
   uint64_t before = 0;
   for (size_t i = 0; i < 5; ++i) {
-    auto j = nlohmann::json::parse(run(program + " --max-instructions " + std::to_string(i + 1) + " --json").out);
+    auto j = nlohmann::json::parse(run(program + " --max-instructions " + std::to_string(i + 1) + " --json").text);
     const uint64_t clocks = j["clocks"];
     EXPECT_EQ(std::stoull(m[i][6].str()), clocks - before) << lines[i];
     before = clocks;
@@ -294,7 +268,7 @@ TEST_F(RunCli, TheCycleTraceShowsEveryClockUnderItsInstruction) {
   const auto tracePath = (dir_ / "cycles.txt").string();
   auto r = run(program + " --timing cycle --trace cycles --trace-file " + tracePath + " --json");
   ASSERT_EQ(r.exit, 0);
-  const uint64_t total = nlohmann::json::parse(r.out)["clocks"];
+  const uint64_t total = nlohmann::json::parse(r.text)["clocks"];
   std::ifstream in(tracePath);
   const std::regex instruction(R"(^ *\d+  [0-9A-F]{4}:[0-9A-F]{4}  .* (\d+)(?: [A-Z]+=[0-9A-F]+)*$)");
   const std::regex clock(R"(^ +(\d+)  (Ti|T1|T2|T3|T4|Tw) +(CODE|MEMR|MEMW|IOR |IOW |INTA|HALT)?.*q=\d+(  DMA)?$)");

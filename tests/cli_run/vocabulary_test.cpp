@@ -2,64 +2,25 @@
 // command is in the table, shared options keep their defaults, run leaves unused-label warnings
 // out unless asked, link errors are said once, and grade's -o is a file.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <set>
 #include <sstream>
+
+#include "cli_fixture.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-  int exit = -1;
-  std::string text;  // stdout and stderr
-};
-
-Result asmlab(const std::string& args, const fs::path& dir = fs::temp_directory_path()) {
-  Result r;
-  const std::string command = "cd '" + dir.string() + "' && " + ASMLAB_CLI + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.text.append(buf, n);
-  const int status = pclose(pipe);
-  r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-class Vocabulary : public ::testing::Test {
-protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("asmlab_vocab_" + std::to_string(::getpid()) + "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string write(const std::string& name, const std::string& text) {
-    std::ofstream(dir_ / name, std::ios::binary) << text;
-    return name;
-  }
-  fs::path dir_;
-};
+class Vocabulary : public asmlab::clitest::ScratchFolderTest {};
+using CliDocs = Vocabulary;
 
 }  // namespace
 
-TEST(CliDocs, EveryOptionOfEveryCommandIsInTheTable) {
-  const std::string doc = readFile(fs::path(ASMLAB_SOURCE_DIR) / "docs" / "cli.md");
+TEST_F(CliDocs, EveryOptionOfEveryCommandIsInTheTable) {
+  const std::string doc = read(fs::path(ASMLAB_SOURCE_DIR) / "docs" / "cli.md");
   const auto start = doc.find("## Options of every command");
   ASSERT_NE(start, std::string::npos);
   const std::string table = doc.substr(start, doc.find("\n## ", start + 1) - start);
@@ -81,7 +42,7 @@ TEST(CliDocs, EveryOptionOfEveryCommandIsInTheTable) {
   }
 }
 
-TEST(CliDocs, GradeAndTestShareTheDefaultTimeout) {
+TEST_F(CliDocs, GradeAndTestShareTheDefaultTimeout) {
   const std::regex timeout(R"(--timeout[^\n]*default (\d+))");
   std::smatch grade, test;
   const std::string gradeHelp = asmlab("grade --help").text, testHelp = asmlab("test --help").text;
@@ -92,11 +53,11 @@ TEST(CliDocs, GradeAndTestShareTheDefaultTimeout) {
 
 TEST_F(Vocabulary, RunLeavesUnusedLabelWarningsOutUnlessAsked) {
   const auto program = write("u.asm", ".ORIG x3000\nADD R0, R0, #1\nUNUSED ADD R0, R0, #1\nHALT\n.END\n");
-  EXPECT_EQ(asmlab("run " + program, dir_).text.find("never used"), std::string::npos);
-  EXPECT_NE(asmlab("run " + program + " -Wunused-label", dir_).text.find("label 'UNUSED' is never used"), std::string::npos);
-  EXPECT_EQ(asmlab("run " + program + " -Wno-unused-label", dir_).exit, 0);
-  EXPECT_NE(asmlab("asm " + program, dir_).text.find("never used"), std::string::npos);  // asm keeps it
-  EXPECT_EQ(asmlab("run " + program + " -Wunused-label -Werror", dir_).exit, 1);
+  EXPECT_EQ(asmlab("run " + program).text.find("never used"), std::string::npos);
+  EXPECT_NE(asmlab("run " + program + " -Wunused-label").text.find("label 'UNUSED' is never used"), std::string::npos);
+  EXPECT_EQ(asmlab("run " + program + " -Wno-unused-label").exit, 0);
+  EXPECT_NE(asmlab("asm " + program).text.find("never used"), std::string::npos);  // asm keeps it
+  EXPECT_EQ(asmlab("run " + program + " -Wunused-label -Werror").exit, 1);
 }
 
 // A TASM source written with its dotless directives (MODEL, STACK, DATASEG, CODESEG) is an 8086
@@ -104,19 +65,19 @@ TEST_F(Vocabulary, RunLeavesUnusedLabelWarningsOutUnlessAsked) {
 TEST_F(Vocabulary, AsmTakesTasmDotlessDirectivesAsAnX86Source) {
   write("t.asm", "MODEL small\nSTACK 100h\nDATASEG\nmsg db 'hi$'\nCODESEG\nstart: mov ax, @data\n"
                  "mov ds, ax\nmov ax, 4C00h\nint 21h\nEND start\n");
-  auto detected = asmlab("asm t.asm", dir_);
+  auto detected = asmlab("asm t.asm");
   EXPECT_EQ(detected.exit, 0) << detected.text;
   EXPECT_TRUE(fs::exists(dir_ / "t.obj"));
-  auto named = asmlab("asm t.asm --dialect tasm -o named.obj", dir_);
+  auto named = asmlab("asm t.asm --dialect tasm -o named.obj");
   EXPECT_EQ(named.exit, 0) << named.text;
 }
 
 TEST_F(Vocabulary, AnObjectFileErrorIsSaidOnce) {
   write("t.asm", ".model small\n.stack 100h\n.code\nstart: mov ax, 4C00h\nint 21h\nend start\n");
-  ASSERT_EQ(asmlab("asm t.asm", dir_).exit, 0);
-  const std::string object = readFile(dir_ / "t.obj");
+  ASSERT_EQ(asmlab("asm t.asm").exit, 0);
+  const std::string object = read(dir_ / "t.obj");
   write("trunc.obj", object.substr(0, object.size() - 5));  // the last record cut short
-  auto r = asmlab("run trunc.obj", dir_);
+  auto r = asmlab("run trunc.obj");
   EXPECT_EQ(r.exit, 1);
   EXPECT_NE(r.text.find("trunc.obj: error: "), std::string::npos) << r.text;
   EXPECT_EQ(r.text.find("error: trunc.obj: error"), std::string::npos) << r.text;
@@ -124,28 +85,28 @@ TEST_F(Vocabulary, AnObjectFileErrorIsSaidOnce) {
 
 TEST_F(Vocabulary, BuildTakesListingAsAsmDoes) {
   write("t.asm", ".model small\n.stack 100h\n.code\nstart: mov ax, 4C00h\nint 21h\nend start\n");
-  auto r = asmlab("build t.asm --listing", dir_);
+  auto r = asmlab("build t.asm --listing");
   EXPECT_EQ(r.exit, 0) << r.text;
-  EXPECT_NE(readFile(dir_ / "t.lst").find("mov ax, 4C00h"), std::string::npos);
-  EXPECT_EQ(asmlab("build t.asm --listing=one.lst", dir_).exit, 0);
+  EXPECT_NE(read(dir_ / "t.lst").find("mov ax, 4C00h"), std::string::npos);
+  EXPECT_EQ(asmlab("build t.asm --listing=one.lst").exit, 0);
   EXPECT_TRUE(fs::exists(dir_ / "one.lst"));
 }
 
 TEST_F(Vocabulary, GradeDashOIsAFileAndOutDirAFolder) {
   write("l.asm", ".ORIG x3000\nHALT\n.END\n");
   write("asmlab.yaml", "machine: lc3\nbuild: {submission: l.asm}\ntests:\n  - name: halts\n    checks:\n      - stop: halted\n");
-  auto r = asmlab("grade asmlab.yaml l.asm --single -q -o report.txt", dir_);
+  auto r = asmlab("grade asmlab.yaml l.asm --single -q -o report.txt");
   EXPECT_EQ(r.exit, 0) << r.text;
-  EXPECT_NE(readFile(dir_ / "report.txt").find("halts"), std::string::npos);
-  r = asmlab("grade asmlab.yaml l.asm --single -q --out-dir reports", dir_);
+  EXPECT_NE(read(dir_ / "report.txt").find("halts"), std::string::npos);
+  r = asmlab("grade asmlab.yaml l.asm --single -q --out-dir reports");
   EXPECT_EQ(r.exit, 0) << r.text;
   EXPECT_TRUE(fs::is_directory(dir_ / "reports"));
   EXPECT_FALSE(fs::is_empty(dir_ / "reports"));
   // The old spellings still work: --out DIR, and -o with a folder.
-  EXPECT_EQ(asmlab("grade asmlab.yaml l.asm --single -q --out old", dir_).exit, 0);
+  EXPECT_EQ(asmlab("grade asmlab.yaml l.asm --single -q --out old").exit, 0);
   EXPECT_FALSE(fs::is_empty(dir_ / "old"));
   fs::create_directories(dir_ / "older");
-  EXPECT_EQ(asmlab("grade asmlab.yaml l.asm --single -q -o older", dir_).exit, 0);
+  EXPECT_EQ(asmlab("grade asmlab.yaml l.asm --single -q -o older").exit, 0);
   EXPECT_FALSE(fs::is_empty(dir_ / "older"));
 }
 
@@ -153,11 +114,11 @@ TEST_F(Vocabulary, GradeDashOIsAFileAndOutDirAFolder) {
 // both machines.
 TEST_F(Vocabulary, TheVerdictIsOnALineOfItsOwn) {
   write("lc3.asm", ".ORIG x3000\nLD R0, CH\nOUT\nHALT\nCH .FILL x41\n.END\n");
-  auto r = asmlab("run lc3.asm --no-halt-banner", dir_);
+  auto r = asmlab("run lc3.asm --no-halt-banner");
   EXPECT_NE(r.text.find("A\nasmlab: halted"), std::string::npos) << r.text;
   write("dos.asm", ".model small\n.stack 100h\n.data\nmsg db 'hi$'\n.code\nstart: mov ax, @data\nmov ds, ax\n"
                    "mov ah, 9\nmov dx, offset msg\nint 21h\nmov ax, 4C00h\nint 21h\nend start\n");
-  r = asmlab("run dos.asm", dir_);
+  r = asmlab("run dos.asm");
   EXPECT_NE(r.text.find("hi\nasmlab: halted"), std::string::npos) << r.text;
 }
 
@@ -165,7 +126,7 @@ TEST_F(Vocabulary, TheVerdictIsOnALineOfItsOwn) {
 TEST_F(Vocabulary, InputIsTypedKeysOnThePcToo) {
   write("echo.asm", ".model small\n.stack 100h\n.code\nstart: mov ah, 1\nint 21h\nmov dl, al\nmov ah, 2\nint 21h\n"
                     "mov ax, 4C00h\nint 21h\nend start\n");
-  auto r = asmlab("run echo.asm --input z", dir_);
+  auto r = asmlab("run echo.asm --input z");
   EXPECT_EQ(r.exit, 0) << r.text;
   EXPECT_NE(r.text.find("zz"), std::string::npos) << r.text;  // echoed by AH=01h, then written by AH=02h
 }
