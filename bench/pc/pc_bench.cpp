@@ -2,6 +2,8 @@
 // loop's device scheduling), in simulated seconds per host second and instructions per second.
 #include <benchmark/benchmark.h>
 
+#include "asmlab/sim/history.hpp"
+#include "asmlab/x86/bus_log.hpp"
 #include "asmlab/x86/pc/pc_machine.hpp"
 
 namespace {
@@ -73,6 +75,31 @@ BENCHMARK(BM_PcRegisterLoop)->Unit(benchmark::kMillisecond);
 
 void BM_PcRegisterLoopIdleBreakpoint(benchmark::State& state) { runPcRegisterLoop(state, true); }
 BENCHMARK(BM_PcRegisterLoopIdleBreakpoint)->Unit(benchmark::kMillisecond);
+
+// The debugger's Bus pane after a stop (docs/debugger.md, "The Bus pane"): the last 64
+// instructions re-executed from the step-back history with a bus log attached, on the cycle model.
+// The machine stands just before the next periodic snapshot (the debugger's interval, 100,000
+// instructions), so nearly a whole interval is re-executed: the worst case.
+void BM_BusViewRerun(benchmark::State& state) {
+  asmlab::x86::pc::PcOptions options;
+  options.timing = asmlab::x86::TimingModel::Cycle;
+  PcMachine m(options);
+  std::string error;
+  m.loadProgram(kBusyLoop, "BUSY.COM", "", error);
+  asmlab::sim::History history(m, 100'000, 64);
+  asmlab::sim::RunLimits limits;
+  limits.maxInstructions = 1'099'990;
+  history.run(limits);
+  asmlab::x86::BusLog log(64);
+  for (auto _ : state) {
+    log.clear();
+    history.rerun(m.instructionCount() - 64, [&] { m.cpu().setClockSink(&log); });
+    m.cpu().setClockSink(nullptr);
+    benchmark::DoNotOptimize(log.size());
+  }
+  state.counters["replayed_instr"] = static_cast<double>(m.instructionCount() % 100'000);
+}
+BENCHMARK(BM_BusViewRerun)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

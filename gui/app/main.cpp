@@ -8,6 +8,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QDockWidget>
 #include <QScreen>
 #include <QSettings>
 #include <QTimer>
@@ -46,9 +47,10 @@ int main(int argc, char** argv) {
   QCommandLineOption measure("measure-responsiveness",
                              "Run FILE at full speed and print the event loop latency, refresh interval and speed.");
   QCommandLineOption seconds("seconds", "With --measure-responsiveness: how long to run.", "s", "5");
+  QCommandLineOption showPane("show-pane", "With --screenshot: bring this pane to the front (bus, memory, watches, ...).", "name");
   QCommandLineOption realTime("real-time", "With --measure-responsiveness: run in real time (the machine's own clock) instead of at full speed.");
   parser.addOptions({screenshot, runCount, input, size, dark, edition, breakAt, measure, seconds, dialect, cpu, breakLine, realTime,
-                     engine, microcode, runClocks});
+                     engine, microcode, runClocks, showPane});
   parser.process(app);
   if (parser.isSet(screenshot) || parser.isSet(measure)) {
     // Pictures and measurements must not depend on the user's saved layout, theme or watches.
@@ -130,6 +132,16 @@ int main(int argc, char** argv) {
       const qulonglong clocks = parser.value(runClocks).toULongLong(&ok);
       for (qulonglong i = 0; ok && i < clocks; ++i) window.session().stepClock();
       window.raiseOutputPane();
+      for (const QString& name : parser.values(showPane)) {
+        auto* dock = window.findChild<QDockWidget*>(name);
+        if (dock == nullptr) {
+          std::fprintf(stderr, "asmlab-gui: --show-pane %s: no such pane\n", qPrintable(name));
+          return 2;
+        }
+        dock->show();
+        dock->raise();
+      }
+      QApplication::processEvents();
       window.refreshAll();
     }
     QApplication::processEvents();

@@ -31,6 +31,7 @@
 #include "asmlab/sim/device_inspector.hpp"
 #include "console_view.hpp"
 #include "device_pane.hpp"
+#include "bus_pane.hpp"
 #include "micro_pane.hpp"
 #include "screen_widget.hpp"
 #include "source_view.hpp"
@@ -218,9 +219,23 @@ void MainWindow::buildDocks() {
     sourceView_->goToLine(item->data(Qt::UserRole).toInt());
   });
   diagnosticsDock_ = addPane("Diagnostics", "diagnostics", diagnosticsList_, Qt::LeftDockWidgetArea);
+  // The 8086/8088's bus and queue, clock by clock (only for a machine on the cycle model). The
+  // session records the clocks only while the pane is visible.
+  bus_ = new BusPane(session_, this);
+  busDock_ = addPane("Bus", "bus", bus_, Qt::LeftDockWidgetArea);
+  // visibilityChanged also says when its tab is brought to the front or put behind another
+  // (isVisible() stays true for a tab behind). Queued: a change while the window holds the
+  // machine (a refresh) must not wait for it.
+  connect(busDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+    QMetaObject::invokeMethod(this, [this, visible] {
+      session_.setBusViewEnabled(visible);
+      if (std::unique_lock lock = session_.lockForRefresh(); lock.owns_lock() && !session_.isRunning()) bus_->capture();
+    }, Qt::QueuedConnection);
+  });
   tabifyDockWidget(memoryDock_, watchDock);
   tabifyDockWidget(watchDock, bpDock);
   tabifyDockWidget(bpDock, diagnosticsDock_);
+  tabifyDockWidget(diagnosticsDock_, busDock_);
   memoryDock_->raise();
 
   registerView_ = makeTable(&registers_, this);

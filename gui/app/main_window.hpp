@@ -35,6 +35,7 @@ class QToolBar;
 
 namespace asmlab::gui {
 
+class BusPane;
 class ConsoleView;
 class DevicePane;
 class MicroPane;
@@ -140,6 +141,8 @@ private:
   DevicePane* devices_ = nullptr;
   MicroPane* micro_ = nullptr;
   QDockWidget* microDock_ = nullptr;
+  BusPane* bus_ = nullptr;
+  QDockWidget* busDock_ = nullptr;
   QDockWidget* screenDock_ = nullptr;
   QDockWidget* consoleDock_ = nullptr;
   QDockWidget* speakerDock_ = nullptr;

@@ -26,6 +26,7 @@
 #include "console_view.hpp"
 #include "device_pane.hpp"
 #include "main_window.hpp"
+#include "bus_pane.hpp"
 #include "micro_pane.hpp"
 #include "screen_widget.hpp"
 #include "source_view.hpp"
@@ -281,6 +282,7 @@ void MainWindow::refreshAll() {
     callStack_.refresh();
   }
   if (!running || microDock_->isVisible()) micro_->capture();
+  if (!running && session_.busViewEnabled()) bus_->capture();
   lock.unlock();
   int row = disassembly_.currentRow();
   if (row >= 0) codeView_->scrollTo(disassembly_.index(row, 0), QAbstractItemView::PositionAtCenter);

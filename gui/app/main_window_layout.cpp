@@ -162,7 +162,9 @@ void MainWindow::showPanesForMachine() {
   const bool speaker = has(m ? sim::capability<sim::SpeakerLog>(*m) : nullptr);
   const bool devices = has(m ? sim::capability<sim::DeviceInspector>(*m) : nullptr);
   const bool micro = m == nullptr || session_.microMachine() != nullptr;
-  for (auto [dock, present] : {std::pair{screenDock_, screen}, {speakerDock_, speaker}, {deviceDock_, devices}, {microDock_, micro}}) {
+  const bool bus = m == nullptr || session_.hasBusView();
+  for (auto [dock, present] : {std::pair{screenDock_, screen}, {speakerDock_, speaker}, {deviceDock_, devices}, {microDock_, micro},
+                               {busDock_, bus}}) {
     dock->toggleViewAction()->setEnabled(present);
     dock->setVisible(present && !closedByUser_.count(dock->objectName()));
   }

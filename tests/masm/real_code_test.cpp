@@ -38,6 +38,21 @@ TEST(RealCode, DataNamedWithOperatorAndTypeWordsUnderTasm) {
   EXPECT_EQ(hex(a.bytes("C")), "A0 00 00 BF 01 00 A2 00 00");
 }
 
+// `word[bx]` where the variable is named WORD: the variable, indexed (as `tab[bx]`), while
+// `word ptr [bx]` keeps the type. 8A /r with mod 10 rm 111 ([BX+disp16]) = 8A 87, the variable's
+// offset as the displacement; 88 /r with rm 100 ([SI+disp16]) = 88 84; MOV AX, WORD PTR [BX] =
+// 8B 07 (Intel 8086 table 4-12).
+TEST(RealCode, TypeWordNamingAVariableIndexedUnderTasm) {
+  auto a = assembleText(code("pad db 3\nword db 2 dup (?)\n",
+                             " mov al, word[bx]\n mov al, word[bx+1]\n mov word[si], al\n mov ax, word ptr [bx]\n"),
+                        tasm());
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("C")), "8A 87 01 00 8A 87 02 00 88 84 01 00 8B 07");
+  // Without such a variable the type word is not an operand, as before.
+  auto b = assembleText(code("", " mov al, word[bx]\n"), tasm());
+  EXPECT_TRUE(has(b, "a type name is not an operand")) << b.errors();
+}
+
 // MASM 6.1 refuses reserved words as names: one error at the definition, none at the uses.
 TEST(RealCode, ReservedWordAsSymbolUnderMasmIsOneErrorAtTheDefinition) {
   auto a = assembleText(code("", "HIGH = 2h\n cmp dx, HIGH\n mov ax, HIGH\n"));
@@ -101,10 +116,28 @@ TEST(RealCode, DescriptorTableInstructionsWithFword) {
   EXPECT_EQ(hex(p.bytes("C")), "0F 01 16 00 00 0F 01 1E 00 00 0F 01 06 00 00 0F 01 0E 00 00");
 }
 
-// MOV to and from CR0 is not encoded yet: the error says what CR0 is, not "undefined symbol".
-TEST(RealCode, ControlRegistersAreNamedAsNotSupported) {
-  auto a = assembleText(code("", " .386p\n mov eax, cr0\n"));
-  EXPECT_TRUE(has(a, "'cr0' is an 80386 control, debug or test register")) << a.errors();
+// Protected-mode switches in course code: MOV to and from CR0 (and the other special registers)
+// in .386 code. Bytes from the 80386 Programmer's Reference Manual, "MOV -- Move to/from Special
+// Registers" (0F 20/22 /r for CRn, 0F 21/23 for DRn, 0F 24/26 for TRn; mod = 11, the special
+// register in reg), no 66h in a USE16 segment; OR EAX,1 = 66 83 C8 01 (83 /1 ib).
+TEST(RealCode, SpecialRegistersMoveInThreeEightySixCode) {
+  auto a = assembleText(code("", " .386p\n mov eax, cr0\n or eax, 1\n mov cr0, eax\n mov dr7, ebx\n mov ecx, dr6\n"
+                                 " mov tr6, edx\n mov esi, tr7\n mov eax, CR3\n"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("C")), "0F 20 C0 66 83 C8 01 0F 22 C0 0F 23 FB 0F 21 F1 0F 26 F2 0F 24 FE 0F 20 D8");
+}
+
+// Outside .386 code the names are ordinary symbols: undefined, the error says what they are; a
+// variable of that name is a variable. CR4 and TR3-TR5 are the 486's.
+TEST(RealCode, SpecialRegisterNamesOutsideThreeEightySixCode) {
+  auto a = assembleText(code("", " mov ax, cr0\n"));
+  EXPECT_TRUE(has(a, "'cr0' is an 80386 control, debug or test register: MOV to and from it needs .386")) << a.errors();
+  auto v = assembleText(code("dr1 dw 5\n", " mov ax, dr1\n"));
+  ASSERT_FALSE(v.diags.hasErrors()) << v.errors();
+  auto four = assembleText(code("", " .386p\n mov eax, cr4\n"));
+  EXPECT_TRUE(has(four, "'cr4' is a 486 control or test register, which this assembler does not support")) << four.errors();
+  auto word = assembleText(code("", " .386p\n mov ax, cr0\n"));
+  EXPECT_TRUE(has(word, "takes a 32-bit general register")) << word.errors();
 }
 
 // `ENDP` alone (MASM 5.1-era and TASM code, e.g. Egakrut3 RESID.ASM): MASM wants the name in front;

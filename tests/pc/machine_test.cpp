@@ -319,6 +319,55 @@ TEST(PcMachine, SnapshotRestoresTheRun) {
   EXPECT_EQ(m->clockCount(), end);
 }
 
+// Determinism (docs/x86-cpu.md, "Cycle model"): under the cycle model an instruction's clocks
+// depend on the prefetch queue, the bus cycle in progress and the refresh DMA's schedule, so a
+// snapshot keeps them: after a restore the same instructions take the same clocks, one by one.
+TEST(PcMachine, SnapshotRestoresTheCycleModelsQueueAndBus) {
+  PcOptions options;
+  options.timing = TimingModel::Cycle;
+  // mov bx,200h / mov cx,1000h / L: mov ax,[bx] / add ax,ax / mov [bx],ax / mul cx / loop L /
+  // mov ax,4C00h / int 21h: memory cycles, a long MUL and a jump in every pass of the loop.
+  auto m = comMachine({0xBB, 0x00, 0x02, 0xB9, 0x00, 0x10, 0x8B, 0x07, 0x01, 0xC0, 0x89, 0x07, 0xF7, 0xE1, 0xE2, 0xF6,
+                       0xB8, 0x00, 0x4C, 0xCD, 0x21},
+                      {}, options);
+  sim::RunLimits limits;
+  limits.maxInstructions = 1237;  // inside the loop, after MOV [BX],AX: a fetch under way
+  m->run(limits);
+  const auto snap = m->saveSnapshot();
+  std::vector<uint64_t> first, second;
+  for (int i = 0; i < 300; ++i) {
+    m->step();
+    first.push_back(m->lastInstructionClocks());
+  }
+  const uint64_t end = m->clockCount();
+  m->restoreSnapshot(*snap);
+  for (int i = 0; i < 300; ++i) {
+    m->step();
+    second.push_back(m->lastInstructionClocks());
+  }
+  EXPECT_EQ(first, second);
+  EXPECT_EQ(m->clockCount(), end);
+}
+
+// A snapshot restores whether the CPU was halted: one taken at the start, restored into a machine
+// halted in INT 16h waiting for a key (the BIOS halts until the next interrupt), runs its first
+// instruction at once, as a fresh machine does, instead of idling until the timer's interrupt.
+TEST(PcMachine, SnapshotRestoresWhetherTheCpuWasHalted) {
+  // mov ah,0 / int 16h / mov ah,4Ch / int 21h
+  const std::vector<uint8_t> program{0xB4, 0x00, 0xCD, 0x16, 0xB4, 0x4C, 0xCD, 0x21};
+  auto fresh = comMachine(program);
+  fresh->step();
+  auto m = comMachine(program);
+  const auto start = m->saveSnapshot();
+  ASSERT_EQ(runFor(*m).reason, sim::StopReason::WaitingForInput);
+  ASSERT_TRUE(m->cpu().halted());
+  m->restoreSnapshot(*start);
+  EXPECT_FALSE(m->cpu().halted());
+  m->step();
+  EXPECT_EQ(m->clockCount(), fresh->clockCount());
+  EXPECT_EQ(m->programCounter(), fresh->programCounter());
+}
+
 TEST(PcMachine, BreakpointsAndStepOverAnInterrupt) {
   auto m = comMachine({0xB4, 0x09, 0xBA, 0x0C, 0x01, 0xCD, 0x21, 0xB8, 0x07, 0x4C, 0xCD, 0x21, 'H', 'i', '$'});
   m->breakpoints().addExecute(PcMachine::linear(0x1000, 0x105));

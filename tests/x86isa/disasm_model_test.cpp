@@ -162,6 +162,13 @@ const Expect kModelCases[] = {
     {Cpu::I80386, {0x66, 0x98}, "cwde", 2},
     {Cpu::I80386, {0x66, 0xA5}, "movsd", 2},
     {Cpu::I80386, {0x0F, 0x20, 0xC0}, "mov eax, cr0", 3},
+    // MOV to/from special registers (80386 PRM, "MOV -- Move to/from Special Registers"):
+    // reg = the special register, r/m = the general one.
+    {Cpu::I80386, {0x0F, 0x22, 0xD8}, "mov cr3, eax", 3},
+    {Cpu::I80386, {0x0F, 0x21, 0xF0}, "mov eax, dr6", 3},
+    {Cpu::I80386, {0x0F, 0x23, 0xF8}, "mov dr7, eax", 3},
+    {Cpu::I80386, {0x0F, 0x24, 0xFA}, "mov edx, tr7", 3},
+    {Cpu::I80386, {0x0F, 0x26, 0xF1}, "mov tr6, ecx", 3},
     {Cpu::I80386, {0x8C, 0xE0}, "mov ax, fs", 2},
     {Cpu::I80386, {0x8C, 0xF0}, "db 8Ch, 0F0h", 2},
     {Cpu::I80386, {0x66, 0xEA, 0x78, 0x56, 0x34, 0x12, 0x00, 0x10}, "jmp far ptr 1000h:12345678h", 8},

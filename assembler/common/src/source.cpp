@@ -10,10 +10,19 @@
 namespace asmlab {
 
 SourceFile::SourceFile(std::string name, std::string text) : name_(std::move(name)), text_(std::move(text)) {
+  // The line ends are found with memchr, twice: once to count them, so that the index is
+  // allocated at its size (growing it would leave up to half of it unused on a large source).
+  const char* const begin = text_.data();
+  const char* const end = begin + text_.size();
+  auto nextLine = [end](const char* from) {
+    const void* newline = std::memchr(from, '\n', static_cast<size_t>(end - from));
+    return newline ? static_cast<const char*>(newline) + 1 : end;
+  };
+  size_t lines = 1;
+  for (const char* p = nextLine(begin); p < end; p = nextLine(p)) ++lines;
+  lineStarts_.reserve(lines);
   lineStarts_.push_back(0);
-  for (size_t i = 0; i < text_.size(); ++i) {
-    if (text_[i] == '\n' && i + 1 < text_.size()) lineStarts_.push_back(i + 1);
-  }
+  for (const char* p = nextLine(begin); p < end; p = nextLine(p)) lineStarts_.push_back(static_cast<size_t>(p - begin));
 }
 
 std::shared_ptr<const SourceFile> SourceFile::load(const std::string& path, std::string& error) {

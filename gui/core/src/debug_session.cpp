@@ -12,6 +12,7 @@
 #include "asmlab/asm/diagnostics.hpp"
 #include "asmlab/toolchain/loader.hpp"
 #include "asmlab/toolchain/project.hpp"
+#include "asmlab/x86/bus_log.hpp"
 
 namespace asmlab::gui {
 namespace {
@@ -144,6 +145,8 @@ bool DebugSession::load(const QString& path) {
   markInstructions_ = markClocks_ = 0;
   marked_ = false;
   clocksByAddress_.clear();
+  busLogEnd_ = UINT64_MAX;
+  updateBusLog();
   lastMouseClock_ = 0;
   lastMouseButtons_ = 0;
   registersAtLoad_.clear();
@@ -200,7 +203,7 @@ void DebugSession::stepInto() {
   {
     std::lock_guard lock(mutex_);
     uint64_t pc = machine_->programCounter();
-    stop = history_->step();
+    stop = stepRecordingBus();
     clocksByAddress_[pc] = machine_->lastInstructionClocks();
   }
   afterSyncAction(stop);
@@ -250,6 +253,10 @@ void DebugSession::reset() {
 }
 
 void DebugSession::afterSyncAction(const sim::StopInfo& stop) {
+  if (busViewOn_ && machine_) {
+    std::lock_guard lock(mutex_);
+    updateBusLog();
+  }
   lastStop_ = stop;
   emit stopped();
 }
@@ -453,6 +460,10 @@ void DebugSession::finish(sim::StopInfo stop) {
     std::lock_guard lock(mutex_);
     machine_->breakpoints().remove(temporaryBreakpoint_);
     temporaryBreakpoint_ = -1;
+  }
+  if (busViewOn_ && machine_) {
+    std::lock_guard lock(mutex_);
+    updateBusLog();
   }
   running_ = false;
   lastStop_ = stop;

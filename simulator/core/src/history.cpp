@@ -1,5 +1,6 @@
 #include "asmlab/sim/history.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace asmlab::sim {
@@ -106,8 +107,7 @@ size_t History::latestAtOrBefore(uint64_t target) const {
   return best;
 }
 
-void History::replay(size_t index, uint64_t target) {
-  machine_.restoreSnapshot(*snapshots_[index]);
+void History::runTo(uint64_t target) {
   const uint64_t from = machine_.instructionCount();
   if (target > from) {
     RunLimits limits;
@@ -115,6 +115,28 @@ void History::replay(size_t index, uint64_t target) {
     limits.stopAtBreakpoints = false;
     machine_.run(limits);
   }
+}
+
+void History::replay(size_t index, uint64_t target) {
+  machine_.restoreSnapshot(*snapshots_[index]);
+  runTo(target);
+}
+
+void History::rerun(uint64_t from, const std::function<void()>& atFrom) {
+  const uint64_t now = machine_.instructionCount();
+  if (snapshots_.empty()) {
+    atFrom();
+    return;
+  }
+  from = std::min(std::max(from, earliestInstruction()), now);
+  const size_t index = latestAtOrBefore(from);
+  replay(index, from);
+  atFrom();
+  for (size_t i = index + 1; i < snapshots_.size() && snapshots_[i]->instructionCount() <= now; ++i) {
+    runTo(snapshots_[i]->instructionCount());
+    machine_.restoreSnapshot(*snapshots_[i]);
+  }
+  runTo(now);
 }
 
 StopInfo History::goTo(uint64_t target) {

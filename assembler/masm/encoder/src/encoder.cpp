@@ -204,6 +204,38 @@ std::optional<Encoding> accumulatorImmediate(std::string_view name, const Instru
   return out;
 }
 
+// MOV to and from the 80386's control, debug and test registers (80386 Programmer's Reference
+// Manual, "MOV -- Move to/from Special Registers"): 0F 20 /r MOV r32,CRn; 0F 22 /r MOV CRn,r32;
+// 0F 21 and 0F 23 for DRn; 0F 24 and 0F 26 for TRn. The special register is in the reg field and
+// the general register in r/m with mod = 11; the move is always 32 bits, so no 66h in a USE16
+// segment. Any other use of such a register is an error here (no form of the table takes one).
+std::optional<Encoding> specialRegisterMove(std::string_view name, const Instruction& insn, const Options& options) {
+  int special = -1;
+  for (unsigned i = 0; i < insn.operandCount && i < insn.operands.size(); ++i)
+    if (insn.operands[i].kind == Operand::Kind::Register && isSpecialRegister(insn.operands[i].reg))
+      special = static_cast<int>(i);
+  if (special < 0) return std::nullopt;
+  const Reg reg = insn.operands[static_cast<unsigned>(special)].reg;
+  const std::string regName = upper(registerName(reg));
+  if (name != "mov" || insn.operandCount != 2)
+    return failure(ErrorCode::InvalidOperands, special,
+                   regName + " can only be moved to or from a 32-bit general register (MOV)", 3);
+  if (options.cpu < Cpu::I80386) return failure(ErrorCode::RequiresCpu, special, "instruction requires .386", 3);
+  if (insn.lock) return failure(ErrorCode::InvalidPrefix, -1, "LOCK cannot prefix MOV", 3);
+  const Operand& general = insn.operands[special == 0 ? 1 : 0];
+  if (general.kind != Operand::Kind::Register || !isGeneralRegister(general.reg) || registerSize(general.reg) != 4)
+    return failure(ErrorCode::InvalidOperands, special == 0 ? 1 : 0,
+                   "MOV to or from " + regName + " takes a 32-bit general register (EAX, EBX, ... EDI)", 3);
+  const bool toSpecial = special == 0;
+  const std::uint8_t base = reg <= Reg::CR3 ? 0x20 : reg <= Reg::DR7 ? 0x21 : 0x24;
+  Encoding out;
+  Emitter emit(out);
+  emit.byte(0x0F);
+  emit.byte(static_cast<std::uint8_t>(base + (toSpecial ? 2 : 0)));
+  emit.byte(static_cast<std::uint8_t>(0xC0 | registerNumber(reg) << 3 | registerNumber(general.reg)));
+  return out;
+}
+
 }  // namespace
 
 Encoding encodeOne(const Instruction& insn, const Options& options);
@@ -264,6 +296,8 @@ Encoding encodeOne(const Instruction& insn, const Options& options) {
     return failure(ErrorCode::InvalidOperands, 0, "CS cannot be the destination of MOV (use a far JMP)", 2);
   if (csFirst && insn.operandCount == 1 && name == "pop")
     return failure(ErrorCode::InvalidOperands, 0, "POP CS is not an instruction (0Fh is an 8086 accident, a two-byte opcode prefix on later CPUs)", 1);
+
+  if (auto special = specialRegisterMove(name, insn, options)) return *special;
 
   const bool branchOperand = insn.operandCount == 1 && insn.operands[0].kind == Operand::Kind::Target;
   if (info.branch) {

@@ -78,9 +78,27 @@ std::optional<Reg> parseRegister(std::string_view name) {
   }
 }
 
+namespace {
+// In Reg order from CR0.
+constexpr std::array<std::string_view, 14> kSpecialNames = {"cr0", "cr1", "cr2", "cr3", "dr0", "dr1", "dr2",
+                                                            "dr3", "dr4", "dr5", "dr6", "dr7", "tr6", "tr7"};
+}  // namespace
+
+std::optional<Reg> parseSpecialRegister(std::string_view name) {
+  if (name.size() != 3) return std::nullopt;
+  const char kind = name[0] >= 'A' && name[0] <= 'Z' ? static_cast<char>(name[0] + ('a' - 'A')) : name[0];
+  if ((name[1] != 'r' && name[1] != 'R') || name[2] < '0' || name[2] > '7') return std::nullopt;
+  const unsigned n = static_cast<unsigned>(name[2] - '0');
+  if (kind == 'c' && n <= 3) return static_cast<Reg>(static_cast<unsigned>(Reg::CR0) + n);
+  if (kind == 'd') return static_cast<Reg>(static_cast<unsigned>(Reg::DR0) + n);
+  if (kind == 't' && n >= 6) return static_cast<Reg>(static_cast<unsigned>(Reg::TR6) + (n - 6));
+  return std::nullopt;
+}
+
 std::string_view registerName(Reg reg) {
   const auto i = static_cast<size_t>(reg);
   if (isFpuRegister(reg)) return kStackNames[registerNumber(reg)];
+  if (isSpecialRegister(reg)) return kSpecialNames[i - static_cast<size_t>(Reg::CR0)];
   return i < kNames.size() ? kNames[i] : std::string_view{};  // (kNames ends with "st", Reg::ST0)
 }
 

@@ -14,6 +14,7 @@
 #include "asmlab/masm/assembler.hpp"
 #include "asmlab/x86/encoder.hpp"
 #include "expr.hpp"
+#include "line_origins.hpp"
 #include "macro_layer.hpp"
 #include "name_map.hpp"
 #include "replay.hpp"
@@ -49,8 +50,13 @@ struct Symbol {
   uint32_t sizeOf = 0;          // SIZEOF
   uint32_t width = 0;           // RecordField: bits; RecordType: total bits
   unsigned passDefined = 0;
-  SourceLocation definedAt;
+  // The logical line (Assembler::statementLines) of its definition as a label (kNoDefinition:
+  // none); Assembler::definedAt() gives the place. An index, not a SourceLocation: a large
+  // program has tens of thousands of labels.
+  static constexpr uint32_t kNoDefinition = UINT32_MAX;
+  uint32_t definedLine = kNoDefinition;
 };
+static_assert(sizeof(Symbol) <= 96, "one Symbol per name of the program: keep it small");
 
 struct StructField {
   Symbol* symbol = nullptr;
@@ -127,6 +133,10 @@ static_assert(sizeof(Value) <= 96, "keep Value small: it is copied on every eval
 enum class StmtKind : uint8_t {
   Instruction, Data, Label, Equal, Equ, SegmentBegin, SegmentEnd, Org, Even, Align, ProcBegin, ProcEnd, Assume,
   CpuChange, Jumps, LabelDirective, End, StructData, Radix, ListControl, FpuChange,
+  // Consecutive instructions whose bytes pass 1 found fixed, one statement for later passes
+  // (fixed_runs.cpp): `number` is the offset of their bytes in Assembler::runBytes,
+  // `elementSize` how many, `extra` the offset of their lengths in Assembler::runLengths.
+  FixedRun,
 };
 
 // An instruction's encoding choices that come from the state at its line in pass 1 (dialect,
@@ -141,44 +151,49 @@ enum StatementChoice : uint8_t {
 
 struct Statement {
   // Members ordered by size so that the statement list (one per source statement, walked every
-  // pass) has no padding holes.
+  // pass) has no padding holes: 64 bytes.
   StmtKind kind = StmtKind::Instruction;
   enc::RepPrefix rep = enc::RepPrefix::None;
-  bool lock = false;
   mutable uint8_t choices = 0;    // Instruction: StatementChoice bits
   mutable enc::JumpForm jumpForm = enc::JumpForm::None;
-  bool branch = false;            // Instruction: a jump or call (operands may be targets)
   // Instruction whose bytes cannot change from pass to pass (operands of registers and numbers
   // only, no fixup, no error): its encoding, kept by the first pass for the later ones (when it
-  // fits fixedBytes; longer ones are encoded again).
+  // fits fixedBytes; longer ones are encoded again). Its operands are then given back.
   mutable uint8_t fixedLength = 0;
-  uint32_t line = 0;              // index into Assembler::lines
-  uint32_t extra = UINT32_MAX;    // index into Assembler::statementExtras (data items, ASSUMEs)
+  bool lock : 1 = false;
+  bool branch : 1 = false;        // Instruction: a jump or call (operands may be targets)
+  // Instruction: its upper-case mnemonic, Assembler::mnemonicOf() (an index: one statement per
+  // source statement, and there are a few hundred mnemonics).
+  uint16_t mnemonic = 0;
+  uint32_t line = 0;              // index into Assembler::statementLines
+  // Data, ASSUME, LABEL: index into Assembler::statementExtras (data items, ASSUMEs, types).
+  // Instruction: its replay record (ReplayCache::records, kNone: none), set by the passes.
+  mutable uint32_t extra = UINT32_MAX;
   Symbol* label = nullptr;
-  // Upper case, NUL-terminated: Assembler::mnemonicTexts or a literal (a pointer, not a view: one
-  // statement per source statement, and a mnemonic is a few characters long).
-  const char* mnemonic = "";
-  Operands operands;
+  // In Assembler::operandStore (added with Assembler::addOperand). [[no_unique_address]] lets
+  // elementSize sit in its tail padding (12 bytes used of 16).
+  [[no_unique_address]] Operands operands;
   uint32_t elementSize = 0;
   int procScope = -1;
   int atScope = 0;
-  int segment = -1;               // SegmentBegin
-  StructDef* structType = nullptr;
-  int64_t number = 0;             // Align amount, CPU, radix, flags
+  // Align amount, CPU, radix, flags; SegmentBegin: the segment; Instruction: the mnemonic's column.
+  int64_t number = 0;
   // Eight bytes hold every 8086 instruction (at most LOCK, a segment override, opcode, ModR/M,
-  // disp16, imm16) and short data definitions; a statement is 128 bytes instead of 136.
+  // disp16, imm16) and short data definitions.
   mutable std::array<uint8_t, 8> fixedBytes{};
 };
-static_assert(sizeof(Statement) <= 128, "keep Statement small: there is one per source statement");
+static_assert(sizeof(Statement) <= 64, "keep Statement small: there is one per source statement");
 // The statement list is freed without visiting each statement.
 static_assert(std::is_trivially_destructible_v<Statement>);
 
 // Kept out of line so that a Statement is trivially destructible and small: only data
-// definitions and ASSUMEs have these (the statement list is walked every pass and freed at the end).
+// definitions, ASSUMEs and LABEL of a type have these (the statement list is walked every pass
+// and freed at the end).
 struct StatementExtra {
   std::vector<DataItem> data;
   std::vector<std::pair<enc::Reg, Expr>> assumes;  // ASSUME
   bool assumeNothing = false;
+  StructDef* structType = nullptr;                 // Data, StructData, LabelDirective: the type
 };
 
 struct ListingLine {
@@ -237,11 +252,14 @@ public:
   // Until session 3 this was an unordered_map of folded names; the EXTERNDEF pass still walks
   // that map's order (globalsInMapOrder()) so the externals keep their numbers.
   struct GlobalEntry {
+    static constexpr uint32_t kOrdinary = UINT32_MAX;
     Symbol* symbol;
-    std::string fieldKey;  // empty: an ordinary global, whose key is fold(symbol->name)
+    uint32_t fieldKey = kOrdinary;  // a field's key in fieldKeys; an ordinary global's is fold(symbol->name)
+    bool isField() const { return fieldKey != kOrdinary; }
   };
   std::vector<GlobalEntry> globals;
-  std::string globalKey(const GlobalEntry& g) const { return g.fieldKey.empty() ? fold(g.symbol->name) : g.fieldKey; }
+  std::vector<std::string> fieldKeys;
+  std::string globalKey(const GlobalEntry& g) const { return g.isField() ? fieldKeys[g.fieldKey] : fold(g.symbol->name); }
   std::vector<Symbol*> globalsInMapOrder() const;
   // Every name looked up: globals (scope -1), procedure-local (MASM 6) labels under their
   // procedure's scope (>= 0) and @@ (TASM LOCALS) labels under -2 - scope.
@@ -267,21 +285,26 @@ public:
     return s.extra == UINT32_MAX ? none : statementExtras[s.extra];
   }
   const std::vector<DataItem>& dataOf(const Statement& s) const { return extraOf(s).data; }
+  StructDef* structTypeOf(const Statement& s) const { return extraOf(s).structType; }
+  void setStructType(Statement& s, StructDef* type) {
+    if (type || s.extra != UINT32_MAX) extraOf(s).structType = type;
+  }
+  OperandStore operandStore;
+  // Adds an operand to `s`, whose operands must be the last added (false when it has three).
+  bool addOperand(Statement& s, const Expr& e) { return operandStore.add(s.operands, e); }
   std::vector<ListingLine> lines;
-  // Where each logical line came from, as indexes (no shared pointers per line); the files and
-  // macro expansions it names are kept alive in originFiles / originExpansions.
-  struct LineOrigin {
-    uint32_t file = UINT32_MAX;       // index into originFiles
-    uint32_t expansion = UINT32_MAX;  // index into originExpansions
-    uint32_t line = 0, column = 0, length = 0;
-    bool fromFile = true;
-  };
-  std::vector<LineOrigin> statementLines;
+  // Where each logical line came from, as indexes (no shared pointers per line), run-length
+  // encoded (line_origins.hpp); the files and macro expansions it names are kept alive in
+  // originFiles / originExpansions.
+  LineOrigins statementLines;
   std::vector<std::shared_ptr<const SourceFile>> originFiles;
   std::vector<std::shared_ptr<const ExpansionInfo>> originExpansions;
   const std::shared_ptr<const SourceFile>& originFile(uint32_t lineIndex) const;
   SourceLocation originLocation(uint32_t lineIndex) const;
   LogicalLine originLine(uint32_t lineIndex) const;  // for diagnostics (no text)
+  SourceLocation definedAt(const Symbol& s) const {
+    return s.definedLine == Symbol::kNoDefinition ? SourceLocation{} : originLocation(s.definedLine);
+  }
   uint32_t currentLine = 0;
 
   // state during a pass
@@ -369,11 +392,16 @@ public:
   // mnemonicTexts, which never moves it), which statements point at.
   struct WordInfo {
     uint32_t bits = 0;
-    const char* upper = nullptr;
+    uint16_t mnemonic = 0;  // a mnemonic's index in mnemonicTable (0: none)
   };
   FoldedWordTable<WordInfo> shortWordBits;  // keywords of up to 16 characters (other words are not kept)
   NameMap<uint32_t> wordCache;              // longer words
   std::deque<std::string> mnemonicTexts;
+  // Upper-case mnemonics by Statement::mnemonic (entry 0 is empty); each text once.
+  std::vector<const char*> mnemonicTable{""};
+  NameMap<uint16_t> mnemonicIds;
+  uint16_t mnemonicId(std::string_view upperText);
+  const char* mnemonicOf(const Statement& s) const { return mnemonicTable[s.mnemonic]; }
   // Known keywords inline (every line looks its first word up); the rest out of line.
   WordInfo wordInfo(std::string_view name) {
     if (const WordInfo* known = shortWordBits.find(name)) return *known;
@@ -397,6 +425,19 @@ public:
   // reserved_names.cpp: a symbol named with an operator or type word (TASM warns, MASM 6.1 refuses).
   void checkReservedName(const LogicalLine& line, std::string_view name, uint32_t column);
   bool typeWordSymbols = false;  // such a symbol is named with a type word (WORD, BYTE ...)
+
+  // fixed_runs.cpp: later passes walk fewer statements. A label on an instruction's line is
+  // folded into the instruction, and consecutive fixed instructions (push bp / mov bp, sp) into one
+  // FixedRun. Not with a listing or line numbers (they need each statement), nor in TASM's Ideal
+  // mode (which keeps instruction indexes).
+  std::vector<uint8_t> runBytes;
+  std::vector<uint8_t> runLengths;
+  static constexpr uint32_t kNoRunLine = UINT32_MAX;
+  uint32_t runLine = kNoRunLine;  // the logical line of the run's instruction being emitted
+  // The logical line diagnostics of the current statement name.
+  uint32_t statementLine() const { return runLine != kNoRunLine ? runLine : currentStatement->line; }
+  void compactInstruction(size_t labelAt);
+  void executeFixedRun(const Statement& s);
 
   // statements.cpp
   void processLine(const LogicalLine& line);

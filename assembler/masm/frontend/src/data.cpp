@@ -41,7 +41,7 @@ void Assembler::emitBytes(const uint8_t* bytes, size_t count, bool initialised) 
   // A 16-bit segment holds 64K: the statement that first goes past it is remembered, and one error
   // names it after the last pass (reportSegmentOverflows), however many bytes follow.
   if (seg.pc > 0x10000u && !seg.use32 && seg.overflowLine == SegmentState::kNoLine)
-    seg.overflowLine = currentStatement ? currentStatement->line : 0;
+    seg.overflowLine = currentStatement ? statementLine() : 0;
 }
 
 void Assembler::reportSegmentOverflows() {
@@ -304,7 +304,7 @@ void Assembler::computeDataLength(Statement& s, Symbol* label) {
   uint64_t elements = 0, bytes = 0;
   std::vector<Diagnostic> saved;
   saved.swap(passDiagnostics);
-  countItems(*this, dataOf(s), s.elementSize, s.structType, elements, bytes);
+  countItems(*this, dataOf(s), s.elementSize, structTypeOf(s), elements, bytes);
   passDiagnostics.swap(saved);
   s.number = static_cast<int64_t>(bytes);
   if (!label) return;
@@ -346,7 +346,7 @@ constexpr uint8_t kReservedData = 0xFF;
 }  // namespace
 
 bool Assembler::presetSimpleData(Statement& s, Symbol* label) {
-  if (s.kind != StmtKind::Data || s.structType || dataOf(s).size() != 1) return false;
+  if (s.kind != StmtKind::Data || structTypeOf(s) || dataOf(s).size() != 1) return false;
   uint32_t size = s.elementSize;
   if (size != 1 && size != 2 && size != 4) return false;
   // A lone number, read as evaluate() reads it (parseNumber in the radix in force).
@@ -467,15 +467,15 @@ void Assembler::emitData(const Statement& s) {
     return;
   }
   if (current < 0 || s.fixedLength) {
-    emitItems(dataOf(s), s.elementSize, s.structType);
+    emitItems(dataOf(s), s.elementSize, structTypeOf(s));
     return;
   }
   size_t diagnosticsBefore = passDiagnostics.size();
   uint32_t start = segments[static_cast<size_t>(current)].pc;
   size_t fixupsBefore = segments[static_cast<size_t>(current)].fixups.size();
-  emitItems(dataOf(s), s.elementSize, s.structType);
+  emitItems(dataOf(s), s.elementSize, structTypeOf(s));
   const auto& seg = segments[static_cast<size_t>(current)];
-  if (s.kind != StmtKind::Data || s.structType || passDiagnostics.size() != diagnosticsBefore ||
+  if (s.kind != StmtKind::Data || structTypeOf(s) || passDiagnostics.size() != diagnosticsBefore ||
       seg.fixups.size() != fixupsBefore || seg.pc <= start)
     return;
   bool anyUndefined = false, anyValue = false;

@@ -251,7 +251,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       Statement s;
       s.kind = D == "=" ? StmtKind::Equal : StmtKind::Equ;
       s.label = globalSymbol(name, true);
-      s.operands.push_back(std::move(*e));
+      addOperand(s, *e);
       commit(std::move(s));
       return true;
     }
@@ -304,7 +304,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       (void)sawClass;
       Statement s;
       s.kind = StmtKind::SegmentBegin;
-      s.segment = index;
+      s.number = index;
       commit(std::move(s));
       macros.defineText("@curseg", segments[static_cast<size_t>(index)].name);
       return true;
@@ -384,7 +384,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       if (!s.elementSize && !isDistance) {
         if (Symbol* t = findType(trim(rest))) {
           s.elementSize = t->structType ? t->structType->size : t->typeSize;
-          s.structType = t->structType;
+          setStructType(s, t->structType);
         } else {
           passOneError(restColumn, fmt::format("LABEL needs a type (BYTE, WORD, NEAR, FAR ...), not '{}'", rest));
           return true;
@@ -538,11 +538,11 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
         Statement s;
         s.kind = kind;
         s.elementSize = elementSize;
-        s.structType = structType;
+        setStructType(s, structType);
         extraOf(s).data = std::move(*items);
         StructField f;
         f.elementSize = s.elementSize;
-        f.structType = s.structType;
+        f.structType = structTypeOf(s);
         f.offset = openStruct->isUnion ? 0 : openStruct->size;
         currentStatement = nullptr;
         computeDataLength(s, nullptr);
@@ -569,7 +569,8 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
           own->structType = f.structType;
           own->passDefined = 1;
           f.symbol = own;
-          globals.push_back({own, fmt::format("\x03{}.{}", openStruct->name, fold(name))});
+          fieldKeys.push_back(fmt::format("\x03{}.{}", openStruct->name, fold(name)));
+          globals.push_back({own, static_cast<uint32_t>(fieldKeys.size() - 1)});
         }
         openStruct->size = openStruct->isUnion ? std::max(openStruct->size, f.size) : openStruct->size + f.size;
         openStruct->fields.push_back(std::move(f));
@@ -581,7 +582,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       // Built in place in the statement list (the commonest directive line: no Statement moved).
       Statement& placed = place(kind);
       placed.elementSize = elementSize;
-      placed.structType = structType;
+      setStructType(placed, structType);
       extraOf(placed).data = std::move(*items);
       placed.label = label;
       if (!presetSimpleData(placed, label)) computeDataLength(placed, label);
@@ -672,7 +673,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
     if (current >= 0) commit(std::move(s));
     Statement b;
     b.kind = StmtKind::SegmentBegin;
-    b.segment = index;
+    b.number = index;
     commit(std::move(b));
     if (simplified == ".CODE") {
       macros.defineText("@code", segments[static_cast<size_t>(index)].name);
@@ -699,7 +700,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
     if (index < 0) return true;
     Statement b;
     b.kind = StmtKind::SegmentBegin;
-    b.segment = index;
+    b.number = index;
     commit(std::move(b));
     Statement d;
     d.kind = StmtKind::Data;
@@ -903,7 +904,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
     if (!e) return true;
     Statement s;
     s.kind = StmtKind::Org;
-    s.operands.push_back(std::move(*e));
+    addOperand(s, *e);
     commit(std::move(s));
     return true;
   }
@@ -936,7 +937,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       if (!e) return true;
       Statement s;
       s.kind = StmtKind::End;
-      s.operands.push_back(std::move(*e));
+      addOperand(s, *e);
       commit(std::move(s));
     }
     return true;

@@ -119,14 +119,15 @@ bool passIndependent(const Expr& e) {
 }
 
 namespace {
-// CR0, DR7, TR6 ...: names MASM 6.1 reserves for the 386's system registers (its MOV forms are
-// not encoded here), told apart from a symbol merely left undefined.
-bool isSystemRegisterName(std::string_view name) {
+// CR4, TR3-TR5: the 486's special registers, which MASM 6.1 reserves and this assembler does not
+// encode, told apart from a symbol merely left undefined. (CR0-CR3, DR0-DR7 and TR6-TR7 are
+// registers in .386 code and need .386 elsewhere.)
+bool isUnsupportedSpecialRegister(std::string_view name) {
   if (name.size() != 3 || !std::isdigit(static_cast<unsigned char>(name[2]))) return false;
   const char a = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
   const char b = static_cast<char>(std::toupper(static_cast<unsigned char>(name[1])));
   const int n = name[2] - '0';
-  return b == 'R' && ((a == 'C' && n <= 4) || (a == 'D' && n <= 7) || (a == 'T' && n >= 3 && n <= 7));
+  return b == 'R' && ((a == 'C' && n == 4) || (a == 'T' && n >= 3 && n <= 5));
 }
 }  // namespace
 
@@ -244,6 +245,20 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
           if (iequals(op.text(), "@curseg") && current >= 0) s = segments[current].symbol;
           else if (iequals(op.text(), "@data") || iequals(op.text(), "@code") || iequals(op.text(), "@stack")) {
             // resolved by the model's symbols below
+          }
+        }
+        if ((!s || s->kind == SymKind::Undefined) && cpu32) {
+          // CR0, DR7, TR6 ... in .386 code: the 80386's special registers, which only MOV takes
+          // (encoder.cpp). Elsewhere their names are ordinary symbols, and a symbol of that
+          // name (which MASM would refuse) wins here too.
+          if (const auto special = enc::parseSpecialRegister(op.text())) {
+            v.kind = Value::Kind::Register;
+            v.reg = *special;
+            if (pass > 1) {  // every symbol is known by now: keep the answer
+              op.resolved = 1;
+              op.registerCode = static_cast<uint8_t>(*special);
+            }
+            break;
           }
         }
         if (!s || s->kind == SymKind::Undefined || (pass == 1 && s->passDefined == 0 && s->kind != SymKind::External &&
@@ -766,13 +781,18 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
   Value result = st.empty() ? Value{} : std::move(st.back());
   if (st.size() > 1 && !failed) fail(e.column, "malformed expression");
   if (result.unknown && reportUndefined && finalPass && !failed) {
-    passError(result.undefinedColumn + 1u,
-              isSystemRegisterName(result.undefinedName)
-                  ? fmt::format("'{}' is an 80386 control, debug or test register, which this assembler does not "
-                                "support yet (MOV to and from CR0-CR4, DR0-DR7, TR3-TR7)",
-                                result.undefinedName)
-                  : undefinedSymbolMessage(result.undefinedName),
-              static_cast<uint32_t>(result.undefinedName.size()));
+    std::string message;
+    if (isUnsupportedSpecialRegister(result.undefinedName))
+      message = fmt::format("'{}' is a 486 control or test register, which this assembler does not support (MOV to "
+                            "and from CR0-CR3, DR0-DR7, TR6 and TR7 is, in .386 code)",
+                            result.undefinedName);
+    else if (enc::parseSpecialRegister(result.undefinedName))
+      message = fmt::format("'{}' is an 80386 control, debug or test register: MOV to and from it needs .386 (or "
+                            ".386P) in force",
+                            result.undefinedName);
+    else
+      message = undefinedSymbolMessage(result.undefinedName);
+    passError(result.undefinedColumn + 1u, std::move(message), static_cast<uint32_t>(result.undefinedName.size()));
   }
   return result;
 }
@@ -784,10 +804,10 @@ std::string Assembler::undefinedSymbolMessage(std::string_view name) const {
   const std::string folded = fold(name);
   for (const Symbol* local : localOwners) {
     if (local->kind != SymKind::Label || fold(local->name) != folded) continue;
+    const SourceLocation at = definedAt(*local);
     message += fmt::format("; a code label '{}' is local to the procedure around {}:{} (MASM 6.1 scopes labels to "
                            "their PROC: write '{}::' there, or for MASM 5.1 code use OPTION M510 or --m510)",
-                           name, local->definedAt.file ? local->definedAt.file->name() : "?",
-                           local->definedAt.line, name);
+                           name, at.file ? at.file->name() : "?", at.line, name);
     return message;
   }
   if (name.size() > 1 && name[0] == '.' && !dotName)

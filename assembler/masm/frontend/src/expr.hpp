@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <new>
 #include <memory>
 #include <optional>
 #include <span>
@@ -63,6 +65,10 @@ static_assert(sizeof(ExprOp) == 24, "one ExprOp per operand token of every expre
 // end (begin, push/append, finish); only the run being built may move, when a chunk fills.
 template <typename T>
 class RunStore {
+  // Chunks are allocated, not constructed: only the pages written are ever touched, so the unused
+  // end of the last chunk costs no memory (malloc creates objects of such types implicitly).
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+
 public:
   RunStore() = default;
   RunStore(const RunStore&) = delete;
@@ -85,6 +91,8 @@ public:
     std::copy(values, values + count, data_ + used_);
     used_ += count;
   }
+  // The run since begin(), which may still grow (and move).
+  std::span<T> open() const { return {data_ + open_, used_ - open_}; }
   // The run since begin(); it stays where it is from now on.
   std::span<T> finish() {
     std::span<T> run(data_ + open_, used_ - open_);
@@ -109,8 +117,11 @@ public:
   }
 
 private:
+  struct Free {
+    void operator()(T* p) const { std::free(p); }
+  };
   struct Chunk {
-    std::unique_ptr<T[]> data;
+    std::unique_ptr<T[], Free> data;
     size_t capacity = 0;
   };
   std::vector<Chunk> chunks_;
@@ -124,7 +135,9 @@ private:
     size_t open = used_ - open_;
     size_t capacity = std::max<size_t>(std::min<size_t>(capacity_ * 2, 65536), 1024);
     capacity = std::max(capacity, open + more);
-    Chunk c{std::unique_ptr<T[]>(new T[capacity]), capacity};
+    T* storage = static_cast<T*>(std::malloc(capacity * sizeof(T)));
+    if (!storage) throw std::bad_alloc();
+    Chunk c{std::unique_ptr<T[], Free>(storage), capacity};
     if (open) std::copy(data_ + open_, data_ + used_, c.data.get());
     chunks_.push_back(std::move(c));
     data_ = chunks_.back().data.get();
@@ -165,34 +178,58 @@ static_assert(sizeof(Expr) == 16, "Expr must stay 16 bytes: see the comment on `
 static_assert(std::is_trivially_destructible_v<ExprOp> && std::is_trivially_copyable_v<Expr>);
 
 // A statement's operands: at most three (an instruction's most; the statement layer reports more
-// as an error before storing them), in place, so a statement allocates nothing for them and
-// stays trivially destructible. Contiguous, with the vector calls its readers use.
+// as an error), a view of a run in an OperandStore, so that a statement holds 12 bytes for them
+// instead of room for three and stays trivially destructible. Contiguous, with the vector calls
+// its readers use.
 class Operands {
 public:
   static constexpr uint32_t kCapacity = 3;
-  // Adds an operand; false (and nothing stored) when all three places are taken.
-  bool push_back(const Expr& e) {
-    if (size_ == kCapacity) return false;
-    inPlace_[size_++] = e;
-    return true;
-  }
-  void clear() { size_ = 0; }
+  Operands() = default;
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  Expr* data() { return inPlace_; }
-  const Expr* data() const { return inPlace_; }
-  Expr& operator[](size_t i) { return inPlace_[i]; }
-  const Expr& operator[](size_t i) const { return inPlace_[i]; }
-  const Expr* begin() const { return inPlace_; }
-  const Expr* end() const { return inPlace_ + size_; }
-  const Expr& front() const { return inPlace_[0]; }
-  const Expr& back() const { return inPlace_[size_ - 1]; }
+  const Expr* data() const { return data_; }
+  const Expr& operator[](size_t i) const { return data_[i]; }
+  const Expr* begin() const { return data_; }
+  const Expr* end() const { return data_ + size_; }
+  const Expr& front() const { return data_[0]; }
+  const Expr& back() const { return data_[size_ - 1]; }
+  void clear() {
+    data_ = nullptr;
+    size_ = 0;
+  }
 
 private:
-  Expr inPlace_[kCapacity];
+  friend class OperandStore;
+  const Expr* data_ = nullptr;
   uint32_t size_ = 0;
 };
 static_assert(std::is_trivially_destructible_v<Operands>);
+
+// The operands of every statement of one assembly, each statement's in one run.
+class OperandStore {
+public:
+  // Adds an operand; false (and nothing stored) when all three places are taken.
+  bool add(Operands& to, const Expr& e) {
+    if (to.size_ == Operands::kCapacity) return false;
+    std::span<Expr> open = store_.open();
+    if (to.size_ == 0 || open.data() != to.data_ || open.size() != to.size_) {
+      // Not the run being built (another statement's operands came in between): a new run.
+      store_.begin();
+      store_.append(to.data_, to.size_);
+    }
+    store_.push(e);
+    open = store_.open();
+    to.data_ = open.data();
+    to.size_ = static_cast<uint32_t>(open.size());
+    return true;
+  }
+  using Mark = RunStore<Expr>::Mark;
+  Mark mark() const { return store_.mark(); }
+  void release(Mark m) { store_.release(m); }
+
+private:
+  RunStore<Expr> store_;
+};
 
 // One item of a data definition: a value, `?`, `n DUP (items)`, or a <...>/{...} initialiser list.
 struct DataItem {

@@ -76,6 +76,36 @@ bool passIndependent(const Operands& operands) {
 
 }  // namespace
 
+namespace {
+
+// True when the expression's first name is the left operand of an Index (`word[bx]`,
+// `word[bx+1]`): walking the postfix operations, the first binary operation that reaches below
+// the operations after the name is that Index, and no unary one applied to the name alone.
+bool indexesFirstName(const Expr& e) {
+  if (e.ops.size() < 3 || e.ops[0].op != Op::Identifier) return false;
+  resolveIdentifier(e.ops[0]);
+  size_t depth = 1;
+  for (size_t k = 1; k < e.ops.size(); ++k) {
+    switch (e.ops[k].op) {
+      case Op::Number: case Op::String: case Op::Identifier: case Op::Location: case Op::Undefined: case Op::Real:
+        ++depth;
+        break;
+      case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod: case Op::Shl: case Op::Shr: case Op::And:
+      case Op::Or: case Op::Xor: case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge:
+      case Op::Ptr: case Op::Override: case Op::Index:
+        if (depth == 2) return e.ops[k].op == Op::Index;
+        --depth;
+        break;
+      default:  // unary
+        if (depth == 1) return false;
+        break;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 void Assembler::emitInstruction(const Statement& s) {
   // Later passes replay an instruction whose bytes cannot change without encoding it again.
   if (s.fixedLength) {
@@ -95,7 +125,7 @@ void Assembler::emitInstruction(const Statement& s) {
   symbolsRead = &read;
   auto& seg = segments[static_cast<size_t>(current)];
   enc::Instruction in;
-  in.mnemonic = s.mnemonic;
+  in.mnemonic = mnemonicOf(s);
   in.rep = s.rep;
   in.lock = s.lock;
   in.address = seg.pc;
@@ -143,6 +173,12 @@ void Assembler::emitInstruction(const Statement& s) {
       }
     }
     allLone = false;
+    if (typeWordSymbols && indexesFirstName(e) && e.ops[0].resolved == 2 &&
+        findSymbol(e.ops[0].text(), s.procScope, s.atScope)) {
+      // `word[bx]` where a variable is named WORD (TASM warns "Reserved word used as symbol" at
+      // its definition): the variable, indexed, as `size[bx]` is. `word ptr [bx]` keeps the type.
+      e.ops[0].resolved = 4;
+    }
     Value v = evaluate(e, true);
     if (v.kind == Value::Kind::Type && typeWordSymbols && e.ops.size() == 1 && e.ops[0].op == Op::Identifier &&
         findSymbol(e.ops[0].text(), s.procScope, s.atScope)) {

@@ -19,7 +19,7 @@ void Assembler::recordLine() {
     linePass = pass;
   }
   // The outermost invocation's line for macro code (as MASM's /Zd), else the line itself.
-  const LineOrigin& origin = statementLines[currentStatement->line];
+  const LineOrigin origin = statementLines[currentStatement->line];
   const SourceFile* file = originFile(currentStatement->line).get();
   uint32_t lineNumber = origin.line;
   if (origin.expansion != UINT32_MAX)
@@ -42,6 +42,9 @@ uint32_t Assembler::lineFile(const SourceFile* file) {
 
 void Assembler::buildModule() {
   link::Module& m = result_.module;
+  size_t fixupCount = 0;
+  for (const SegmentState& s : segments) fixupCount += s.fixups.size();
+  m.fixups.reserve(m.fixups.size() + fixupCount);
   for (auto& s : segments) {
     link::Segment& out = m.segments.emplace_back();
     out.name = s.name;
@@ -65,8 +68,8 @@ void Assembler::buildModule() {
   }
   // Publics in a stable order (by name) so the object does not depend on hash order.
   std::vector<Symbol*> pubs;
-  for (auto& [sym, fieldKey] : globals)
-    if (sym->isPublic && fieldKey.empty()) pubs.push_back(sym);
+  for (const GlobalEntry& g : globals)
+    if (g.symbol->isPublic && !g.isField()) pubs.push_back(g.symbol);
   std::sort(pubs.begin(), pubs.end(), [](Symbol* a, Symbol* b) { return a->name < b->name; });
   for (Symbol* s : pubs) {
     link::Public p;
@@ -83,22 +86,12 @@ void Assembler::buildModule() {
     } else {
       Diagnostic d;
       d.severity = Severity::Error;
-      d.location = s->definedAt;
+      d.location = definedAt(*s);
       d.message = fmt::format("PUBLIC symbol '{}' is not defined in this module", s->name);
       diags.add(std::move(d));
       continue;
     }
     m.publics.push_back(std::move(p));
-  }
-  // Every label and variable, public or not, for debuggers (--break LABEL) and the disassembler;
-  // they stay out of the object file, as MASM writes only PUBLIC names.
-  for (auto& [sym, fieldKey] : globals) {
-    if (!fieldKey.empty() || (sym->kind != SymKind::Label && sym->kind != SymKind::Variable) || sym->segment < 0) continue;
-    link::Public p;
-    p.name = sym->name;
-    p.segment = static_cast<uint32_t>(sym->segment);
-    p.offset = static_cast<uint32_t>(sym->value);
-    result_.labels.push_back(std::move(p));
   }
   // END label: the program's entry point.
   for (auto it = statements.rbegin(); it != statements.rend(); ++it) {
@@ -134,6 +127,25 @@ void Assembler::buildModule() {
       m.entry = e;
       m.isMain = true;
     }
+  }
+  // Nothing below reads the statements: without a listing they are given back now, before the
+  // label table is built, so that the two are never held at once (the largest buffers of a large
+  // assembly).
+  if (!options.listing) {
+    std::vector<Statement>().swap(statements);
+    currentStatement = nullptr;
+  }
+  result_.labels.reserve(result_.labels.size() + globals.size() + localOwners.size());
+  // Every label and variable, public or not, for debuggers (--break LABEL) and the disassembler;
+  // they stay out of the object file, as MASM writes only PUBLIC names.
+  for (const GlobalEntry& g : globals) {
+    const Symbol* sym = g.symbol;
+    if (g.isField() || (sym->kind != SymKind::Label && sym->kind != SymKind::Variable) || sym->segment < 0) continue;
+    link::Public p;
+    p.name = sym->name;
+    p.segment = static_cast<uint32_t>(sym->segment);
+    p.offset = static_cast<uint32_t>(sym->value);
+    result_.labels.push_back(std::move(p));
   }
   // The procedures' own labels (MASM 6 scopes a label with one colon to its PROC), for debuggers
   // too: a step into another module's routine shows the loop labels inside it.

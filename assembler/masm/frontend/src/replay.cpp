@@ -7,27 +7,40 @@
 
 namespace asmlab::masm {
 
-SymbolSnapshot SymbolSnapshot::of(const Symbol& s) {
-  SymbolSnapshot snap;
-  snap.symbol = &s;
-  snap.value = s.value;
-  snap.segment = s.segment;
-  snap.index = s.index;
-  snap.typeSize = s.typeSize;
-  snap.lengthCount = s.lengthCount;
-  snap.lengthOf = s.lengthOf;
-  snap.sizeOf = s.sizeOf;
-  snap.width = s.width;
-  snap.structType = s.structType;
-  snap.kind = static_cast<uint8_t>(s.kind);
-  snap.far = s.far;
-  return snap;
+SymbolFields SymbolFields::of(const Symbol& s) {
+  SymbolFields f;
+  f.segment = s.segment;
+  f.index = s.index;
+  f.typeSize = s.typeSize;
+  f.lengthCount = s.lengthCount;
+  f.lengthOf = s.lengthOf;
+  f.sizeOf = s.sizeOf;
+  f.width = s.width;
+  f.structType = s.structType;
+  f.kind = static_cast<uint8_t>(s.kind);
+  f.far = s.far;
+  return f;
 }
 
-bool SymbolSnapshot::matches(const Symbol& s) const {
-  return value == s.value && segment == s.segment && kind == static_cast<uint8_t>(s.kind) && typeSize == s.typeSize &&
-         far == s.far && index == s.index && structType == s.structType && lengthCount == s.lengthCount &&
-         lengthOf == s.lengthOf && sizeOf == s.sizeOf && width == s.width;
+bool SymbolFields::matches(const Symbol& s) const {
+  return segment == s.segment && kind == static_cast<uint8_t>(s.kind) && typeSize == s.typeSize && far == s.far &&
+         index == s.index && structType == s.structType && lengthCount == s.lengthCount && lengthOf == s.lengthOf &&
+         sizeOf == s.sizeOf && width == s.width;
+}
+
+uint32_t ReplayCache::fieldsIndex(const SymbolFields& f) {
+  if (lastSymbolFields != UINT32_MAX && symbolFields[lastSymbolFields] == f) return lastSymbolFields;
+  uint64_t h = 0;
+  for (uint64_t w : {uint64_t(uint32_t(f.segment)), uint64_t(uint32_t(f.index)), uint64_t{f.typeSize},
+                     uint64_t{f.lengthCount}, uint64_t{f.lengthOf}, uint64_t{f.sizeOf}, uint64_t{f.width},
+                     uint64_t(reinterpret_cast<uintptr_t>(f.structType)), uint64_t{f.kind}, uint64_t{f.far}})
+    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+  std::vector<uint32_t>& same = symbolFieldsByHash[h];
+  for (uint32_t i : same)
+    if (symbolFields[i] == f) return lastSymbolFields = i;
+  same.push_back(static_cast<uint32_t>(symbolFields.size()));
+  symbolFields.push_back(f);
+  return lastSymbolFields = same.back();
 }
 
 namespace {
@@ -90,9 +103,8 @@ void EncodingCache::store(const Key& key, const uint8_t* bytes, uint8_t length) 
 
 // Emits the recorded encoding of `s` and returns true when nothing it depends on has changed.
 bool Assembler::replayInstruction(const Statement& s) {
-  size_t index = static_cast<size_t>(&s - statements.data());
-  if (index >= replay.recordOf.size() || replay.recordOf[index] == ReplayCache::kNone) return false;
-  const ReplayRecord& r = replay.records[replay.recordOf[index]];
+  if (s.extra == ReplayCache::kNone) return false;
+  const ReplayRecord& r = replay.records[s.extra];
   if (r.pass == 1 && replay.pass1LookupsUnstable) return false;
   const auto& seg = segments[static_cast<size_t>(current)];
   if (r.address != seg.pc || r.segment != current || r.cpu != cpu || r.fpu != fpu || r.jumps != jumps ||
@@ -102,29 +114,30 @@ bool Assembler::replayInstruction(const Statement& s) {
     return false;
   for (uint32_t i = 0; i < r.symbolCount; ++i) {
     const SymbolSnapshot& snap = replay.symbols[r.firstSymbol + i];
-    if (!snap.matches(*snap.symbol)) return false;
+    if (snap.value != snap.symbol->value || !replay.symbolFields[snap.fields].matches(*snap.symbol)) return false;
   }
   emitBytes(r.bytes.data(), r.length, true);
   auto& fixups = segments[static_cast<size_t>(current)].fixups;
-  fixups.insert(fixups.end(), replay.fixups.begin() + r.firstFixup, replay.fixups.begin() + r.firstFixup + r.fixupCount);
+  for (uint32_t i = 0; i < r.fixupCount; ++i) fixups.push_back(replay.fixups[r.firstFixup + i]);
   return true;
 }
 
 // Records the encoding `s` just emitted at `start` (its fixups from `firstFixup` in the segment's
 // list) with the symbols its operands read.
 void Assembler::recordInstruction(const Statement& s, uint32_t start, size_t firstFixup, const std::vector<Symbol*>& read) {
-  size_t index = static_cast<size_t>(&s - statements.data());
   const auto& seg = segments[static_cast<size_t>(current)];
-  if (seg.pc < start || seg.pc - start > 16) return;
-  if (replay.recordOf.size() <= index) replay.recordOf.resize(std::max(statements.size(), index + 1), ReplayCache::kNone);
-  if (replay.recordOf[index] == ReplayCache::kNone) {
-    replay.recordOf[index] = static_cast<uint32_t>(replay.records.size());
+  // What a record cannot hold is encoded again each pass.
+  if (seg.pc < start || seg.pc - start > ReplayRecord::kMaxBytes || pass > UINT8_MAX || current > INT16_MAX ||
+      read.size() > UINT8_MAX || seg.fixups.size() - firstFixup > UINT8_MAX)
+    return;
+  if (s.extra == ReplayCache::kNone) {
+    s.extra = static_cast<uint32_t>(replay.records.size());
     replay.records.emplace_back();
   }
-  ReplayRecord& r = replay.records[replay.recordOf[index]];
-  r.pass = pass;
+  ReplayRecord& r = replay.records[s.extra];
+  r.pass = static_cast<uint8_t>(pass);
   r.address = start;
-  r.segment = current;
+  r.segment = static_cast<int16_t>(current);
   r.cpu = cpu;
   r.fpu = fpu;
   r.jumps = jumps;
@@ -138,19 +151,17 @@ void Assembler::recordInstruction(const Statement& s, uint32_t start, size_t fir
   std::copy(seg.data.begin() + start, seg.data.begin() + seg.pc, r.bytes.begin());
   // A statement recorded again (its inputs changed) reuses its slots when they are large enough.
   if (r.symbolCount < read.size()) {
-    r.firstSymbol = static_cast<uint32_t>(replay.symbols.size());
-    replay.symbols.resize(replay.symbols.size() + read.size());
+    r.firstSymbol = static_cast<uint32_t>(replay.symbols.extend(read.size()));
   }
-  r.symbolCount = static_cast<uint32_t>(read.size());
-  for (size_t i = 0; i < read.size(); ++i) replay.symbols[r.firstSymbol + i] = SymbolSnapshot::of(*read[i]);
+  r.symbolCount = static_cast<uint8_t>(read.size());
+  for (size_t i = 0; i < read.size(); ++i)
+    replay.symbols[r.firstSymbol + i] = {read[i], read[i]->value, replay.fieldsIndex(SymbolFields::of(*read[i]))};
   size_t added = seg.fixups.size() - firstFixup;
   if (r.fixupCount < added) {
-    r.firstFixup = static_cast<uint32_t>(replay.fixups.size());
-    replay.fixups.resize(replay.fixups.size() + added);
+    r.firstFixup = static_cast<uint32_t>(replay.fixups.extend(added));
   }
-  r.fixupCount = static_cast<uint32_t>(added);
-  std::copy(seg.fixups.begin() + static_cast<std::ptrdiff_t>(firstFixup), seg.fixups.end(),
-            replay.fixups.begin() + r.firstFixup);
+  r.fixupCount = static_cast<uint8_t>(added);
+  for (size_t i = 0; i < added; ++i) replay.fixups[r.firstFixup + i] = seg.fixups[firstFixup + i];
 }
 
 }  // namespace asmlab::masm

@@ -11,20 +11,22 @@
 
 #include <array>
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "asmlab/link/omf.hpp"
 #include "asmlab/x86/encoder.hpp"
+#include "chunked_vector.hpp"
 
 namespace asmlab::masm {
 
 struct Symbol;
 struct StructDef;
 
-// The fields of a symbol that evaluate() reads, as they were when an instruction was encoded.
-struct SymbolSnapshot {
-  const Symbol* symbol = nullptr;
-  int64_t value = 0;
+// The fields of a symbol that evaluate() reads other than its value, as they were when an
+// instruction was encoded. Few distinct ones occur (a label's differ only by segment), so
+// snapshots share them (ReplayCache::symbolFields).
+struct SymbolFields {
   int segment = -1;
   int index = -1;
   uint32_t typeSize = 0;
@@ -33,26 +35,39 @@ struct SymbolSnapshot {
   uint8_t kind = 0;
   bool far = false;
 
-  static SymbolSnapshot of(const Symbol& s);
+  static SymbolFields of(const Symbol& s);
   bool matches(const Symbol& s) const;
+  bool operator==(const SymbolFields&) const = default;
 };
 
+// A symbol as an instruction read it: its value, and its other fields by index.
+struct SymbolSnapshot {
+  const Symbol* symbol = nullptr;
+  int64_t value = 0;
+  uint32_t fields = 0;  // in ReplayCache::symbolFields
+};
+static_assert(sizeof(SymbolSnapshot) <= 24, "one snapshot per symbol an instruction reads: keep it small");
+
 struct ReplayRecord {
-  unsigned pass = 0;                 // 0: no record
+  // A record holds an encoding of up to kMaxBytes (every 8086 instruction with its prefixes, and
+  // most 386 ones); longer ones are encoded again each pass, as unrecorded instructions are.
+  static constexpr size_t kMaxBytes = 10;
   uint32_t address = 0;
-  int segment = -1;
+  uint32_t assumeState = 0;          // in ReplayCache::assumeStates
+  uint32_t groupEdits = 0;
+  uint32_t firstSymbol = 0;          // in ReplayCache::symbols
+  uint32_t firstFixup = 0;           // in ReplayCache::fixups
+  int16_t segment = -1;
+  uint8_t pass = 0;                  // 0: no record
   x86::enc::Cpu cpu = x86::enc::Cpu::I8086;
   x86::enc::Fpu fpu = x86::enc::Fpu::I8087;
   bool jumps = false;
   x86::enc::JumpForm jumpForm = x86::enc::JumpForm::None;  // the statement's form after encoding
-  uint32_t assumeState = 0;          // in ReplayCache::assumeStates
-  uint32_t groupEdits = 0;
+  uint8_t symbolCount = 0, fixupCount = 0;
   uint8_t length = 0;
-  std::array<uint8_t, 16> bytes{};
-  uint32_t firstSymbol = 0, symbolCount = 0;  // in ReplayCache::symbols
-  uint32_t firstFixup = 0, fixupCount = 0;    // in ReplayCache::fixups
+  std::array<uint8_t, kMaxBytes> bytes{};
 };
-static_assert(sizeof(ReplayRecord) <= 64, "one record per instruction that names a symbol: keep it small");
+static_assert(sizeof(ReplayRecord) <= 40, "one record per instruction that names a symbol: keep it small");
 
 // Encodings of instructions whose operands are all lone registers and numbers (`push bp`,
 // `mov cx, 10`, `inc si`), keyed by everything encode() reads for such an instruction: the
@@ -88,15 +103,20 @@ struct AssumeState {
 };
 
 struct ReplayCache {
-  std::vector<uint32_t> recordOf;         // by statement index: index into `records`, or kNone
-  std::vector<ReplayRecord> records;
+  // An instruction's record is named by its statement (Statement::extra).
+  ChunkedVector<ReplayRecord> records;
   // ASSUME tables in the order they were first recorded under; a table equal to the last one
   // reuses its entry (an equal older one may be stored again: records compare contents).
   std::vector<AssumeState> assumeStates;
   std::vector<Symbol*> read;              // the symbols read by the instruction being encoded
   static constexpr uint32_t kNone = UINT32_MAX;
-  std::vector<SymbolSnapshot> symbols;
-  std::vector<link::Fixup> fixups;
+  ChunkedVector<SymbolSnapshot> symbols;
+  // The distinct SymbolFields the snapshots name; the last one found is tried first.
+  std::vector<SymbolFields> symbolFields;
+  std::unordered_map<uint64_t, std::vector<uint32_t>> symbolFieldsByHash;
+  uint32_t lastSymbolFields = UINT32_MAX;
+  uint32_t fieldsIndex(const SymbolFields& f);
+  ChunkedVector<link::Fixup> fixups;
   // A pass-1 lookup may have found a global symbol that a procedure-local label of the same name,
   // defined further on, hides in later passes: then no pass-1 record can be trusted.
   bool pass1LookupsUnstable = false;

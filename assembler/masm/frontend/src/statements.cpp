@@ -97,7 +97,7 @@ Symbol* Assembler::globalSymbol(std::string_view name, bool create) {
   if (!create) return nullptr;
   Symbol* s = newSymbol();
   s->name = spelling(name);
-  globals.push_back({s, {}});
+  globals.push_back({s});
   symbolIndex.insert(hash, SymbolIndex::kGlobalScope, s);
   return s;
 }
@@ -130,7 +130,7 @@ Assembler::WordInfo Assembler::classifyWord(std::string_view name) {
   const bool isShort = name.size() <= FoldedWord::kMaxLength;
   if (!isShort) {
     auto it = wordCache.find(name);
-    if (it != wordCache.end()) return {it->second, nullptr};
+    if (it != wordCache.end()) return {it->second, 0};
   }
   static const FoldedWordTable<uint32_t> fixed = [] {
     FoldedWordTable<uint32_t> m;
@@ -154,11 +154,20 @@ Assembler::WordInfo Assembler::classifyWord(std::string_view name) {
   if (enc::isMnemonic(name)) {
     info.bits |= kWordMnemonic;
     if (enc::isBranchMnemonic(name)) info.bits |= kWordBranch;
-    if (isShort) info.upper = mnemonicTexts.emplace_back(upper(name)).c_str();
+    if (isShort) info.mnemonic = mnemonicId(upper(name));
   }
   if (!isShort) wordCache.emplace(std::string(name), info.bits);
   else if (info.bits) shortWordBits.insert(name, info);
   return info;
+}
+
+uint16_t Assembler::mnemonicId(std::string_view upperText) {
+  if (auto known = mnemonicIds.find(upperText); known != mnemonicIds.end()) return known->second;
+  // Only the encoder's mnemonics get here (a few hundred, well under the 16-bit index's range).
+  const auto id = static_cast<uint16_t>(mnemonicTable.size());
+  mnemonicTable.push_back(mnemonicTexts.emplace_back(upperText).c_str());
+  mnemonicIds.emplace(std::string(upperText), id);
+  return id;
 }
 
 Symbol* Assembler::findType(std::string_view name) {
@@ -225,7 +234,7 @@ void Assembler::passError(uint32_t column, std::string message, uint32_t length)
   d.severity = Severity::Error;
   d.message = std::move(message);
   if (currentStatement) {
-    const LogicalLine line = originLine(currentStatement->line);
+    const LogicalLine line = originLine(statementLine());
     d.location = line.location;
     d.location.column = column ? column : 1;
     d.location.length = length;
@@ -241,9 +250,11 @@ bool Assembler::defineLabelHere(Symbol* sym, SymKind kind, uint32_t typeSize, bo
   }
   int64_t value = segments[static_cast<size_t>(current)].pc;
   if (sym->passDefined == pass) {
-    if (pass == 1 || sym->segment != current || sym->value != value)
+    if (pass == 1 || sym->segment != current || sym->value != value) {
+      const SourceLocation before = definedAt(*sym);
       passError(1, fmt::format("symbol '{}' is already defined (at {}:{})", sym->name,
-                               sym->definedAt.file ? sym->definedAt.file->name() : "?", sym->definedAt.line));
+                               before.file ? before.file->name() : "?", before.line));
+    }
     return false;
   }
   if (pass > 1 && (sym->value != value || sym->segment != current)) changed = true;
@@ -253,16 +264,7 @@ bool Assembler::defineLabelHere(Symbol* sym, SymKind kind, uint32_t typeSize, bo
   if (typeSize || kind == SymKind::Variable) sym->typeSize = typeSize;
   sym->far = far;
   sym->passDefined = pass;
-  if (currentStatement) {
-    // Field by field: later passes define the label at the same place, and copying the file's
-    // shared_ptr would cost two atomic operations each time.
-    const LineOrigin& at = statementLines[currentStatement->line];
-    const auto& file = originFile(currentStatement->line);
-    if (sym->definedAt.file != file) sym->definedAt.file = file;
-    sym->definedAt.line = at.line;
-    sym->definedAt.column = at.column;
-    sym->definedAt.length = at.length;
-  }
+  if (currentStatement) sym->definedLine = statementLine();
   return true;
 }
 
@@ -367,6 +369,7 @@ void Assembler::processLine(const LogicalLine& line) {
 
   // STRUCT bodies: data lines become fields.
   Symbol* label = nullptr;
+  size_t labelAt = SIZE_MAX;  // the index of the line's Label statement
   bool globalLabel = false;
   // `name:` (MASM also takes `name :` with blanks before the colon). Under OPTION DOTNAME (M510)
   // a label may start with a dot.
@@ -396,6 +399,7 @@ void Assembler::processLine(const LogicalLine& line) {
       label = globalSymbol(w1, true);
       if (procScope < 0) ++atScope;
     }
+    labelAt = statements.size();
     Statement& s = statements.emplace_back();
     s.kind = StmtKind::Label;
     s.label = label;
@@ -489,11 +493,14 @@ void Assembler::processLine(const LogicalLine& line) {
   s.rep = rep;
   s.lock = lock;
   // wordInfo() keeps the upper-case text of mnemonics (all are short enough for its table).
-  s.mnemonic = mnemonicInfo.upper ? mnemonicInfo.upper : mnemonicTexts.emplace_back(upper(mnemonic)).c_str();
+  s.mnemonic = mnemonicInfo.mnemonic ? mnemonicInfo.mnemonic : mnemonicId(upper(mnemonic));
   s.number = mnemonicColumn;
   s.branch = (mnemonicBits & kWordBranch) != 0;
   auto rest = cur.rest();
   size_t restOffset = static_cast<size_t>(rest.data() - text.data());
+  // What the operands add to the stores, given back below if the instruction's bytes turn out fixed.
+  const ExprStore::Mark exprsBefore = exprs.mark();
+  const OperandStore::Mark operandsBefore = operandStore.mark();
   if (!rest.empty()) {
     auto& pieces = operandPieces;
     splitOperands(rest, restOffset, pieces);
@@ -508,16 +515,16 @@ void Assembler::processLine(const LogicalLine& line) {
       auto e = parseExpression(exprs, piece, static_cast<uint16_t>(offset), pe);
       if (!e) {
         statements.pop_back();
-        if (severalRegisters(s.mnemonic, piece)) {
+        if (severalRegisters(mnemonicOf(s), piece)) {
           error(line, static_cast<uint32_t>(offset) + 1,
-                fmt::format("{} of several registers at once ('{} {}') is Turbo Assembler's; {}", s.mnemonic,
+                fmt::format("{} of several registers at once ('{} {}') is Turbo Assembler's; {}", mnemonicOf(s),
                             mnemonic, piece, tasmDialectHint()));
           return;
         }
         error(line, pe.column + 1u, pe.message);
         return;
       }
-      s.operands.push_back(*e);  // only the first three are kept
+      addOperand(s, *e);  // only the first three are kept
     }
     if (pieces.size() > Operands::kCapacity) {
       statements.pop_back();
@@ -526,11 +533,12 @@ void Assembler::processLine(const LogicalLine& line) {
     }
   }
   // RET in a FAR procedure is RETF (MASM 6.1 Programmer's Guide, ch. 7).
-  if (std::string_view(s.mnemonic) == "RET" && !procStack.empty() && procStack.back()->far) s.mnemonic = "RETF";
+  if (std::string_view(mnemonicOf(s)) == "RET" && !procStack.empty() && procStack.back()->far)
+    s.mnemonic = mnemonicId("RETF");
   if (options.dialect == Dialect::Tasm) {
     s.choices = kChoiceAccumulatorAx | (options.tasmMultiPass ? 0 : kChoiceOnePass);
-    if (tasmState.smart && std::string_view(s.mnemonic) == "LEA") s.choices |= kChoiceSmartLea;
-  } else if (std::string_view(s.mnemonic) == "LEA") {
+    if (tasmState.smart && std::string_view(mnemonicOf(s)) == "LEA") s.choices |= kChoiceSmartLea;
+  } else if (std::string_view(mnemonicOf(s)) == "LEA") {
     // MASM 6 encodes LEA of a direct memory operand as MOV reg, OFFSET (MASM 6.0 Programmer's
     // Guide, "Changes to Instruction Encodings": smaller and faster than MASM 5.1's LEA).
     s.choices |= kChoiceSmartLea;
@@ -540,6 +548,15 @@ void Assembler::processLine(const LogicalLine& line) {
   s.atScope = atScope;
   currentStatement = &s;
   execute(s);
+  // An instruction whose bytes are fixed (registers and numbers only: `push bp`, `mov cx, 10`) is
+  // never evaluated again: later passes emit fixedBytes. Its operations and operands were the
+  // last ones stored, and nothing refers to them (no replay record, no symbol reads them).
+  if (s.fixedLength && &s == &statements.back()) {
+    s.operands.clear();
+    operandStore.release(operandsBefore);
+    exprs.release(exprsBefore);
+  }
+  if (&s == &statements.back()) compactInstruction(labelAt);
 }
 
 void Assembler::switchSegment(int index) {
@@ -573,6 +590,7 @@ void Assembler::executeKind(const Statement& s) {
       defineLabelHere(s.label, SymKind::Label, 0, false);
       break;
     case StmtKind::Instruction:
+      if (s.label) defineLabelHere(s.label, SymKind::Label, 0, false);  // folded (fixed_runs.cpp)
       if (current < 0) {
         passError(1, "instruction outside any segment: open one with SEGMENT or .CODE");
         break;
@@ -586,7 +604,7 @@ void Assembler::executeKind(const Statement& s) {
         if (!defineLabelHere(s.label, SymKind::Variable, s.elementSize, false)) {
           if (current < 0) break;
         }
-        s.label->structType = s.structType;
+        s.label->structType = structTypeOf(s);
       } else if (current < 0) {
         passError(1, "data outside any segment: open one with SEGMENT or .DATA");
         break;
@@ -617,7 +635,7 @@ void Assembler::executeKind(const Statement& s) {
     }
     case StmtKind::SegmentBegin:
       segmentStack.push_back(current);
-      current = s.segment;
+      current = static_cast<int>(s.number);
       break;
     case StmtKind::SegmentEnd:
       if (segmentStack.empty()) current = -1;
@@ -697,7 +715,7 @@ void Assembler::executeKind(const Statement& s) {
       break;
     case StmtKind::LabelDirective:
       defineLabelHere(s.label, s.elementSize ? SymKind::Variable : SymKind::Label, s.elementSize, s.number != 0);
-      s.label->structType = s.structType;
+      s.label->structType = structTypeOf(s);
       break;
     case StmtKind::End:
       break;
@@ -706,6 +724,9 @@ void Assembler::executeKind(const Statement& s) {
       break;
     case StmtKind::ListControl:
       listingOn = s.number != 0;
+      break;
+    case StmtKind::FixedRun:
+      executeFixedRun(s);
       break;
   }
 }
@@ -716,7 +737,7 @@ void Assembler::handleLogicalLine(const LogicalLine& line) {
   uint32_t savedLine = currentLine;
   currentStatement = nullptr;
   // Statements keep where they came from (not the text) for diagnostics in later passes.
-  LineOrigin& where = statementLines.emplace_back();
+  LineOrigin where;
   if (line.location.file) {
     if (originFiles.empty() || originFiles.back() != line.location.file) originFiles.push_back(line.location.file);
     where.file = static_cast<uint32_t>(originFiles.size() - 1);
@@ -729,7 +750,7 @@ void Assembler::handleLogicalLine(const LogicalLine& line) {
   where.column = line.location.column;
   where.length = line.location.length;
   where.fromFile = line.fromFile;
-  currentLine = static_cast<uint32_t>(statementLines.size() - 1);
+  currentLine = statementLines.push(where);
   processLine(line);
   if (options.listing) {
     ListingLine l;
@@ -752,13 +773,13 @@ const std::shared_ptr<const SourceFile>& Assembler::originFile(uint32_t lineInde
 }
 
 SourceLocation Assembler::originLocation(uint32_t lineIndex) const {
-  const LineOrigin& o = statementLines[lineIndex];
+  const LineOrigin o = statementLines[lineIndex];
   return SourceLocation{originFile(lineIndex), o.line, o.column, o.length};
 }
 
 LogicalLine Assembler::originLine(uint32_t lineIndex) const {
   LogicalLine l;
-  const LineOrigin& o = statementLines[lineIndex];
+  const LineOrigin o = statementLines[lineIndex];
   l.location = originLocation(lineIndex);
   if (o.expansion != UINT32_MAX) l.expansion = originExpansions[o.expansion];
   l.fromFile = o.fromFile;
@@ -824,10 +845,13 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
   }
   macros.pushFile(source);
   if (options.lineNumbers) lineFile(source.get());  // file 0: the module's own source
-  // A label and an instruction on one line are two statements: room for a quarter more than the
-  // lines, so the list rarely has to move (each move copies every statement).
-  statements.reserve(source->lineCount() + source->lineCount() / 4 + 16);
-  statementLines.reserve(source->lineCount() + 16);
+  // Room for the statements, so that the list rarely has to move (each move copies every
+  // statement). With a listing a label and an instruction on one line are two statements: a
+  // quarter more than the lines; otherwise the label is folded into the instruction
+  // (fixed_runs.cpp) and a line makes at most one statement, macros and TASM's PUSH of several
+  // registers aside.
+  const size_t lineCount = source->lineCount();
+  statements.reserve(lineCount + (options.listing ? lineCount / 4 : lineCount / 16) + 16);
   LogicalLine line;
   size_t lines = 0;
   while (macros.next(line)) {
@@ -873,7 +897,7 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
     passDiagnostics.clear();
     startPass();
     for (const Statement& s : statements) execute(s);
-    if (passes >= options.maxPasses) {
+      if (passes >= options.maxPasses) {
       Diagnostic d;
       d.severity = Severity::Error;
       d.location = SourceLocation{source, 1, 1, 0};

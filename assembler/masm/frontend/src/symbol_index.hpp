@@ -36,7 +36,7 @@ public:
     for (size_t i = h & mask_;; i = (i + 1) & mask_) {
       const Slot& s = slots_[i];
       if (!s.symbol) return nullptr;
-      if (s.hash == h && s.scope == scope) {
+      if (s.hash == static_cast<uint32_t>(h) && s.scope == scope) {
         std::string_view name = nameOf(s.symbol);
         if (caseSensitive ? name == folded : iequals(name, folded)) return s.symbol;
       }
@@ -46,7 +46,8 @@ public:
   // The key must not be present yet.
   void insert(uint64_t nameHash, int64_t scope, Symbol* symbol) {
     if ((count_ + 1) * 2 > slots_.size()) grow();
-    place(Slot{slotHash(nameHash, scope), scope, symbol});
+    const uint64_t h = slotHash(nameHash, scope);
+    place(h, Slot{static_cast<uint32_t>(h), static_cast<int32_t>(scope), symbol});
     ++count_;
   }
 
@@ -54,11 +55,15 @@ public:
   void noteScoped() { ++scoped_; }
 
 private:
+  // 16 bytes: the index of a large program has a hundred thousand slots. The low half of the
+  // hash tells most other names apart without reading them; scopes are ints (Statement::procScope,
+  // -2 - atScope).
   struct Slot {
-    uint64_t hash = 0;
-    int64_t scope = 0;
+    uint32_t hash = 0;
+    int32_t scope = 0;
     Symbol* symbol = nullptr;  // null: free
   };
+  static_assert(sizeof(Slot) == 16);
   std::vector<Slot> slots_;
   size_t mask_ = 0;
   size_t count_ = 0;
@@ -68,8 +73,8 @@ private:
     uint64_t h = nameHash ^ (static_cast<uint64_t>(scope) * 0x9E3779B97F4A7C15ull);
     return h ^ (h >> 29);
   }
-  void place(const Slot& slot) {
-    for (size_t i = slot.hash & mask_;; i = (i + 1) & mask_)
+  void place(uint64_t hash, const Slot& slot) {
+    for (size_t i = hash & mask_;; i = (i + 1) & mask_)
       if (!slots_[i].symbol) {
         slots_[i] = slot;
         return;
@@ -80,7 +85,7 @@ private:
     slots_.assign(old.empty() ? 1024 : old.size() * 2, Slot{});
     mask_ = slots_.size() - 1;
     for (const Slot& s : old)
-      if (s.symbol) place(s);
+      if (s.symbol) place(s.hash, s);  // the low 32 bits place it: the table has fewer slots
   }
 };
 

@@ -59,6 +59,8 @@ inline void Cpu::emitClock() {
   r.queueByte = b.shownQbyte;
   r.queueLength = b.length;
   r.dma = clocks_ < b.dmaUntil;
+  r.eu = b.euActivity;
+  for (unsigned i = 0; i < b.length; ++i) r.queue[i] = b.queue[(b.head + i) & 7];
   if (b.t != TState::Ti) {
     r.cycle = b.cur.kind;
     r.address = b.cur.address;
@@ -67,6 +69,7 @@ inline void Cpu::emitClock() {
     if (b.t == TState::T1 || b.t == TState::T2) r.status = b.cur.kind;
     if (b.t != TState::T1) r.segment = b.cur.segment;
     if (b.t == TState::T3 || b.t == TState::Tw) r.data = b.cur.data;
+    if (b.t == TState::Tw) r.wait = b.waitCause;
   }
   clockSink_->clock(r);
 }
@@ -273,6 +276,7 @@ inline void Cpu::tick() {
       // READY is sampled in T3 and each Tw: low (a device's wait states, the PC's refresh DMA)
       // repeats the state as Tw.
       if (b.cur.waits != 0 || clocks_ < b.readyLowUntil) {
+        b.waitCause = b.cur.waits != 0 ? WaitCause::Device : WaitCause::Refresh;
         if (b.cur.waits != 0) --b.cur.waits;
         b.t = TState::Tw;
         if (b.cur.waits == 0 && clocks_ + 1 >= b.readyLowUntil) writeGoesOn();
@@ -296,7 +300,9 @@ inline void Cpu::tick() {
 // microcode source for displacements and immediates): one clock, after waiting for a byte.
 inline uint8_t Cpu::queueRead(QueueOp op) {
   BiuState& b = biu_;
+  b.euActivity = EuActivity::QueueEmpty;
   while (b.length == 0) tick();
+  b.euActivity = EuActivity::QueueRead;
   const uint8_t v = b.queue[b.head];
   b.head = (b.head + 1) & 7;
   --b.length;
@@ -354,7 +360,9 @@ inline void Cpu::busRequest(BusStatus kind, unsigned seg, uint32_t offset, uint1
 }
 
 inline void Cpu::waitForBus(bool /*read*/) {
+  biu_.euActivity = EuActivity::BusWait;
   while (!biu_.euDone) tick();
+  biu_.euActivity = EuActivity::Execute;
 }
 
 template <class T>
@@ -385,6 +393,7 @@ void Cpu::busWrite(BusStatus kind, unsigned seg, uint32_t offset, T v) {
 // phase has begun is abandoned.
 inline void Cpu::suspendPrefetch() {
   BiuState& b = biu_;
+  b.euActivity = EuActivity::Suspend;
   while (b.cur.kind == BusStatus::Code && (b.t == TState::T1 || b.t == TState::T2 || b.t == TState::T3 || b.t == TState::Tw))
     tick();
   b.suspended = true;
@@ -392,6 +401,7 @@ inline void Cpu::suspendPrefetch() {
   b.wantFetch = false;
   if (b.phase != Phase::None && b.owner == Owner::Prefetch) b.phase = Phase::None;
   tick();
+  b.euActivity = EuActivity::Execute;
 }
 
 // HLT: the EU stops; the BIU lets a code fetch on the bus finish, prefetches no more and puts
@@ -426,7 +436,9 @@ inline void Cpu::flushQueue() {
   if (b.phase != Phase::None && b.owner == Owner::Prefetch) b.phase = Phase::None;
   b.wantFetch = true;
   b.qop = QueueOp::Flush;
+  b.euActivity = EuActivity::Flush;
   tick();
+  b.euActivity = EuActivity::Execute;
 }
 
 }  // namespace asmlab::x86

@@ -40,6 +40,37 @@ const char* busSegmentName(BusSegment s) {
   return i < 5 ? names[i] : "--";
 }
 
+ClockUse clockUse(const ClockRecord& r) {
+  switch (r.eu) {
+    case EuActivity::Execute: return ClockUse::Execute;
+    case EuActivity::QueueRead: return ClockUse::QueueRead;
+    case EuActivity::QueueEmpty: return ClockUse::QueueEmpty;
+    case EuActivity::Suspend: return ClockUse::Suspend;
+    case EuActivity::Flush: return ClockUse::Flush;
+    case EuActivity::BusWait: break;
+  }
+  // The EU waits for the bus operation it asked for: its own T1-T4, or what keeps the bus from it.
+  if (r.tstate == TState::Tw) return r.wait == WaitCause::Refresh ? ClockUse::Refresh : ClockUse::WaitState;
+  if (r.tstate == TState::Ti) return r.dma ? ClockUse::Refresh : ClockUse::AddressPhase;
+  return r.cycle == BusStatus::Code ? ClockUse::Prefetch : ClockUse::OwnCycle;
+}
+
+const char* clockUseName(ClockUse use) {
+  switch (use) {
+    case ClockUse::Execute: return "execute";
+    case ClockUse::QueueRead: return "queue read";
+    case ClockUse::QueueEmpty: return "queue empty";
+    case ClockUse::OwnCycle: return "its bus cycle";
+    case ClockUse::AddressPhase: return "bus setup";
+    case ClockUse::Prefetch: return "prefetch on bus";
+    case ClockUse::Refresh: return "DMA refresh";
+    case ClockUse::WaitState: return "wait state";
+    case ClockUse::Suspend: return "suspend";
+    case ClockUse::Flush: return "flush";
+  }
+  return "?";
+}
+
 std::string formatClock(const ClockRecord& r) {
   const bool onBus = r.tstate != TState::Ti;
   char address[8] = "     ";
@@ -51,10 +82,11 @@ std::string formatClock(const ClockRecord& r) {
     std::snprintf(queue, sizeof queue, "%c %02X", queueOpLetter(r.queueOp), unsigned(r.queueByte));
   else if (r.queueOp == QueueOp::Flush)
     std::snprintf(queue, sizeof queue, "E   ");
-  char line[112];
-  std::snprintf(line, sizeof line, "%10llu  %-2s  %-4s  %s  %-2s  %s  %s  q=%u%s", static_cast<unsigned long long>(r.clock),
-                tStateName(r.tstate), onBus ? busStatusName(r.cycle) : "", address, busSegmentName(r.segment), data,
-                queue, unsigned(r.queueLength), r.dma ? "  DMA" : "");
+  char line[128];
+  std::snprintf(line, sizeof line, "%10llu  %-2s  %-4s  %s  %-2s  %s  %s  %-15s  q=%u%s",
+                static_cast<unsigned long long>(r.clock), tStateName(r.tstate), onBus ? busStatusName(r.cycle) : "",
+                address, busSegmentName(r.segment), data, queue, clockUseName(clockUse(r)), unsigned(r.queueLength),
+                r.dma ? "  DMA" : "");
   return line;
 }
 

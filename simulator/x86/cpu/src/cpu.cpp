@@ -175,6 +175,36 @@ void Cpu::setFlags(uint16_t v) {
   syncSignals();
 }
 
+Cpu::InternalState Cpu::internalState() const {
+  InternalState s;
+  s.biu = biu_;
+  s.clocks = clocks_;
+  s.instructionStartClocks = instructionStartClocks_;
+  s.instructions = instructions_;
+  s.exceptions = exceptions_;
+  s.lastClocks = lastClocks_;
+  s.lastEa = lastEa_;
+  s.halted = signals_.is.halted;
+  s.nmi = signals_.is.nmi;
+  s.trap = signals_.is.trap;
+  s.shadow = signals_.is.shadow;
+  return s;
+}
+
+void Cpu::setInternalState(const InternalState& s) {
+  biu_ = s.biu;
+  clocks_ = s.clocks;
+  instructionStartClocks_ = s.instructionStartClocks;
+  instructions_ = s.instructions;
+  exceptions_ = s.exceptions;
+  lastClocks_ = s.lastClocks;
+  lastEa_ = s.lastEa;
+  signals_.is.halted = s.halted;
+  signals_.is.nmi = s.nmi;
+  signals_.is.trap = s.trap;
+  signals_.is.shadow = s.shadow;
+}
+
 RegisterFile Cpu::registers() const {
   RegisterFile r;
   r.eax = gpr_[AX].d; r.ecx = gpr_[CX].d; r.edx = gpr_[DX].d; r.ebx = gpr_[BX].d;
@@ -244,9 +274,15 @@ void Cpu::undefinedOpcode() {
 // idled in HLT; step() then ends without executing an instruction.
 template <TimingModel M>
 void Cpu::serviceBoundary() {
+  // A clock sink is told where an interrupt sequence begins (the idle clocks of HLT stay HLT's).
+  auto announce = [this] {
+    if constexpr (M == kCycle)
+      if (clockSink_ != nullptr) clockSink_->interruptStart();
+  };
   if (signals_.is.nmi) {
     signals_.is.nmi = false;
     signals_.is.trap = false;
+    announce();
     manual<M>(timing::kNmiEntry);
     enterInterrupt<M>(2, ip_);
     return;
@@ -254,6 +290,7 @@ void Cpu::serviceBoundary() {
   if (signals_.is.intr) {
     if (if_ && pic_ && pic_->pending()) {
       signals_.is.trap = false;
+      announce();
       uint8_t vector;
       if constexpr (M == kCycle) {
         // Cycle model: SUSP, the two INTA cycles, then the interrupt sequence.
@@ -272,6 +309,7 @@ void Cpu::serviceBoundary() {
   }
   if (signals_.is.trap) {
     signals_.is.trap = false;
+    announce();
     manual<M>(timing::kIntN);
     enterInterrupt<M>(1, ip_);
     return;
@@ -288,6 +326,8 @@ ASMLAB_HOT void Cpu::executeInstruction() {
   rep_ = 0;
   op32_ = addr32_ = false;
   instrStart_ = ip_;  // opcodeIp_ is set only by prefixes (REP needs it, and has one)
+  if constexpr (M == kCycle)
+    if (clockSink_ != nullptr) [[unlikely]] clockSink_->instructionStart(sreg_[CS], ip_);
   dispatch<M>(fetchFirst<M>());  // prefixes are decoded there too, so the common case takes one switch
 }
 

@@ -29,6 +29,7 @@ bool needsModRm(Opd o) {
   switch (o) {
     case Opd::Eb: case Opd::Ev: case Opd::Ew: case Opd::Gb: case Opd::Gv: case Opd::Gw: case Opd::Sw:
     case Opd::M: case Opd::Mp: case Opd::Ma: case Opd::Ms: case Opd::Rd: case Opd::Cd: case Opd::Dd:
+    case Opd::Td:
       return true;
     default: return false;
   }
@@ -142,6 +143,7 @@ std::string operandText(Decoding& d, Opd o) {
     case Opd::Rd: return std::string(registerName(4, d.modrm.rm));
     case Opd::Cd: return "cr" + std::to_string(d.modrm.reg);
     case Opd::Dd: return "dr" + std::to_string(d.modrm.reg);
+    case Opd::Td: return "tr" + std::to_string(d.modrm.reg);
   }
   return {};
 }

@@ -104,6 +104,8 @@ Row twoByte(std::uint8_t opcode) {
     case 0x21: return op("mov", O::Rd, O::Dd, O::None, C386);
     case 0x22: return op("mov", O::Cd, O::Rd, O::None, C386);
     case 0x23: return op("mov", O::Dd, O::Rd, O::None, C386);
+    case 0x24: return op("mov", O::Rd, O::Td, O::None, C386);
+    case 0x26: return op("mov", O::Td, O::Rd, O::None, C386);
     case 0xA0: return op("push", O::FS, O::None, O::None, C386);
     case 0xA1: return op("pop", O::FS, O::None, O::None, C386);
     case 0xA3: return op("bt", O::Ev, O::Gv, O::None, C386);

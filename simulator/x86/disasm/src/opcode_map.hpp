@@ -25,7 +25,7 @@ enum class Opd : std::uint8_t {
   AL, eAX, CL, DX, One,
   Zb, Zv,           // register in the opcode's low three bits
   ES, CS, SS, DS, FS, GS,
-  Rd, Cd, Dd,       // MOV to/from control and debug registers (386)
+  Rd, Cd, Dd, Td,   // MOV to/from control, debug and test registers (386)
 };
 
 enum class Kind : std::uint8_t {

@@ -678,6 +678,7 @@ void PcMachine::setProgramCounter(uint64_t address) {
 struct PcMachine::Snapshot final : sim::MachineSnapshot {
   uint64_t instructionCount() const override { return instructions; }
   RegisterFile regs;
+  Cpu::InternalState cpu;  // the queue and bus state: the cycle model's timing depends on it
   std::vector<uint8_t> memory, video;
   Pic8259::State pic{};
   std::array<Pit8253::Channel, 3> pit{};
@@ -703,6 +704,7 @@ struct PcMachine::Snapshot final : sim::MachineSnapshot {
 std::unique_ptr<sim::MachineSnapshot> PcMachine::saveSnapshot() const {
   auto s = std::make_unique<Snapshot>(*firmware_);
   s->regs = cpu_.registers();
+  s->cpu = cpu_.internalState();
   s->memory = memory_;
   s->video = video_->saveState();
   s->pic = pic_.state();
@@ -733,6 +735,7 @@ void PcMachine::restoreSnapshot(const sim::MachineSnapshot& snapshot) {
   const auto* s = dynamic_cast<const Snapshot*>(&snapshot);
   if (s == nullptr) return;
   cpu_.setRegisters(s->regs);
+  cpu_.setInternalState(s->cpu);
   memory_ = s->memory;
   video_->restoreState(s->video);
   pic_.setState(s->pic);

@@ -30,6 +30,10 @@
 namespace asmlab::lc3sim {
 class Lc3Machine;
 }
+namespace asmlab::x86 {
+class BusLog;
+class Cpu;
+}
 
 namespace asmlab::gui {
 
@@ -73,6 +77,21 @@ public:
   // One clock forward, and one clock back (restore and re-execute to the clock before).
   void stepClock();
   void stepBackClock();
+  // --- the bus view (bus_session.cpp): an 8086/8088 on the cycle model ---
+  // Whether the loaded machine models its bus clock by clock (the Bus pane is shown for it).
+  bool hasBusView() const { return cycleCpu() != nullptr; }
+  // Keeps the clocks of the last instructions while on (the Bus pane is visible): a step records
+  // its own; after any other stop (run, step over or out, step back, reset) the session
+  // re-executes the last instructions from the step-back history with a recorder attached, so a
+  // run at full speed records nothing.
+  void setBusViewEnabled(bool on);
+  bool busViewEnabled() const { return busViewOn_; }
+  // The last instructions with their clocks, or nullptr when off or without a bus model (caller
+  // holds the machine mutex). Changes with busViewVersion().
+  const x86::BusLog* busLog() const;
+  uint64_t busViewVersion() const { return busViewVersion_; }
+  // How many instructions the bus view keeps.
+  static constexpr size_t kBusViewInstructions = 64;
   bool reload() { return load(path_); }
   QString path() const { return path_; }
   bool isProject() const { return isProject_; }
@@ -195,6 +214,11 @@ private:
   // Fills the LC-3 engine options; false (with diagnostics) when the control store has errors.
   bool loadMicrocode(toolchain::LoadOptions& options, Diagnostics& diagnostics);
   void inputChanged();  // records outside input for step back (caller holds the mutex)
+  x86::Cpu* cycleCpu() const;
+  // Brings the bus log up to the machine's present instruction (caller holds the mutex).
+  void updateBusLog();
+  // Steps once with the recorder attached when the log is up to date (caller holds the mutex).
+  sim::StopInfo stepRecordingBus();
 
   QString path_, diagnosticsText_, settingsSummary_, projectName_, specPath_;
   bool isProject_ = false;
@@ -226,6 +250,10 @@ private:
   uint64_t markInstructions_ = 0, markClocks_ = 0;
   bool marked_ = false;
   std::map<uint64_t, uint64_t> clocksByAddress_;
+  bool busViewOn_ = false;
+  std::unique_ptr<x86::BusLog> busLog_;
+  uint64_t busLogEnd_ = UINT64_MAX;  // the instruction count the log reaches (UINT64_MAX: stale)
+  uint64_t busViewVersion_ = 0;
   // The last mouse event: its machine clock and wall time, and the buttons it left down.
   uint64_t lastMouseClock_ = 0;
   WallClock::Time lastMouseWall_{0};

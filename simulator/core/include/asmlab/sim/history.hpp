@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -47,6 +48,13 @@ public:
   // when no breakpoint was hit in the recorded past.
   StopInfo reverseContinue();
 
+  // Re-executes the recorded past from instruction `from` (at least the earliest) up to the
+  // current one, calling `atFrom` when the machine stands at `from` (a front end attaches a
+  // recorder there). A snapshot met on the way is restored when its count is reached, so an
+  // outside change recorded there (input, an edit) happens again; the machine ends in the state
+  // it is in now.
+  void rerun(uint64_t from, const std::function<void()>& atFrom);
+
   uint64_t earliestInstruction() const;
   size_t snapshotCount() const { return snapshots_.size(); }
   uint64_t interval() const { return interval_; }
@@ -56,6 +64,8 @@ private:
   size_t latestAtOrBefore(uint64_t target) const;
   // Restores snapshot `index` and re-executes to `target` without breakpoints.
   void replay(size_t index, uint64_t target);
+  // Runs on without breakpoints until instruction `target` (or the program stops).
+  void runTo(uint64_t target);
   void thin();
 
   Machine& machine_;

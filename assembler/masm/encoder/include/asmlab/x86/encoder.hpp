@@ -35,11 +35,17 @@ enum class Reg : std::uint8_t {
   EAX, ECX, EDX, EBX, ESP, EBP, ESI, EDI,
   ES, CS, SS, DS, FS, GS,
   ST0, ST1, ST2, ST3, ST4, ST5, ST6, ST7,  // the x87 register stack: st (= st(0)) .. st(7)
+  // The 80386's control, debug and test registers, which only MOV reaches (80386 Programmer's
+  // Reference Manual, "MOV -- Move to/from Special Registers"). parseRegister does not return
+  // them (outside .386 code their names are ordinary symbols): see parseSpecialRegister.
+  CR0, CR1, CR2, CR3, DR0, DR1, DR2, DR3, DR4, DR5, DR6, DR7, TR6, TR7,
   None
 };
 
 // Case-insensitive; nullopt if not a register. "st", "st(0)".."st(7)" name the x87 stack.
 std::optional<Reg> parseRegister(std::string_view name);
+// CR0-CR3, DR0-DR7, TR6, TR7 (case-insensitive); nullopt for anything else.
+std::optional<Reg> parseSpecialRegister(std::string_view name);
 std::string_view registerName(Reg reg);                   // lower case ("st(1)"), "" for None
 
 // Inline: the encoder asks these several times per operand per form-table row.
@@ -50,8 +56,13 @@ constexpr unsigned registerSize(Reg reg) {                // 1, 2 or 4 bytes (se
 constexpr bool isSegmentRegister(Reg reg) { return reg >= Reg::ES && reg <= Reg::GS; }
 constexpr bool isGeneralRegister(Reg reg) { return reg < Reg::ES; }
 constexpr bool isFpuRegister(Reg reg) { return reg >= Reg::ST0 && reg <= Reg::ST7; }
-constexpr unsigned registerNumber(Reg reg) {              // the 3-bit field value used in ModRM (st(i): i)
+// Control, debug and test registers: no general form takes them (registerSize is 0), only MOV.
+constexpr bool isSpecialRegister(Reg reg) { return reg >= Reg::CR0 && reg <= Reg::TR7; }
+constexpr unsigned registerNumber(Reg reg) {              // the 3-bit field value used in ModRM (st(i): i, CRn: n)
   const auto i = static_cast<unsigned>(reg);
+  if (reg >= Reg::TR6 && reg <= Reg::TR7) return 6 + (i - static_cast<unsigned>(Reg::TR6));
+  if (reg >= Reg::DR0 && reg <= Reg::DR7) return i - static_cast<unsigned>(Reg::DR0);
+  if (reg >= Reg::CR0 && reg <= Reg::CR3) return i - static_cast<unsigned>(Reg::CR0);
   return i < 24 ? i % 8 : i < 30 ? i - 24 : i < 38 ? i - 30 : 0;
 }
 

@@ -81,6 +81,14 @@ public:
   void loadPrefetchQueue(const std::vector<uint8_t>& bytes);
   // Empties the queue: after the platform changed code bytes or CS:IP behind the CPU's back.
   void flushPrefetchQueue() { resetBiu(); }
+  // What registers() does not hold: the bus interface unit (the queue, the bus cycle in
+  // progress, its address phase, the refresh schedule), the clock and instruction counters and
+  // the pending signals. A snapshot keeps it beside the registers so that a restored CPU runs on
+  // exactly as it did: under the cycle model an instruction's clocks depend on all of it.
+  struct InternalState;
+  InternalState internalState() const;
+  // Call after setRegisters(), which empties the queue.
+  void setInternalState(const InternalState& state);
 
   // ---- execution ----------------------------------------------------------------------------
   // Executes one instruction with its prefixes, or enters one pending interrupt (NMI, INTR,
@@ -185,7 +193,10 @@ private:
 
   // ---- biu.hpp: the bus interface unit of the cycle model ----
   void tick();                                   // end this clock, enter the next
-  void euClocks(unsigned n) { for (unsigned i = 0; i < n; ++i) tick(); }
+  void euClocks(unsigned n) {
+    biu_.euActivity = EuActivity::Execute;
+    for (unsigned i = 0; i < n; ++i) tick();
+  }
   uint8_t queueRead(QueueOp op);
   template <class T> T busRead(BusStatus kind, unsigned seg, uint32_t offset);
   template <class T> void busWrite(BusStatus kind, unsigned seg, uint32_t offset, T v);
@@ -210,11 +221,13 @@ private:
   // belong to this instruction (the conformance records count from one opcode to the next),
   // unless an interrupt is to be entered instead.
   void awaitNextOpcode() {
+    biu_.euActivity = EuActivity::QueueEmpty;
     while (biu_.length == 0) {
       if (signals_.is.nmi || signals_.is.trap || signals_.is.halted) return;
       if (signals_.is.intr && if_ && pic_ != nullptr && pic_->pending()) return;
       tick();
     }
+    biu_.euActivity = EuActivity::Execute;
   }
 
   // ---- opcode_map.hpp: the opcode map; ModRM decoding ----
@@ -354,6 +367,9 @@ private:
     bool refreshPending = false;           // requested, waiting for the bus
     uint64_t dmaUntil = 0;                 // a DMA cycle owns the bus before this clock
     uint64_t readyLowUntil = 0;            // READY is held low before this clock
+    // For the clock records only: what the EU does in the clocks being ticked, why a Tw waits.
+    EuActivity euActivity = EuActivity::Execute;
+    WaitCause waitCause = WaitCause::None;
   } biu_;
   bool is8088_ = false, has186_ = false, has286_ = false, has386_ = false;
   InterruptController* pic_ = nullptr;
@@ -430,6 +446,14 @@ private:
   uint32_t breakSize_ = 0;
   uint8_t breakMask_ = 1;
   TraceHook trace_;
+};
+
+struct Cpu::InternalState {
+  BiuState biu;
+  uint64_t clocks = 0, instructionStartClocks = 0, instructions = 0, exceptions = 0;
+  unsigned lastClocks = 0;
+  uint32_t lastEa = 0;
+  uint8_t halted = 0, nmi = 0, trap = 0, shadow = 0;
 };
 
 }  // namespace asmlab::x86
