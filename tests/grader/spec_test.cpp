@@ -308,4 +308,18 @@ tests:
 }
 
 }  // namespace
+// 'play' beside an empty 'runs' list: both are reported (found by fuzz_spec: it threw).
+TEST(Spec, PlayBesideEmptyRunsIsAnError) {
+  const std::string error = firstError(R"(machine: lc3
+build: {submission: ttt.asm}
+tests:
+  - name: t
+    runs: []
+    play:
+      moves: ["1"]
+      outcomes: {player_wins: "You win"}
+)");
+  EXPECT_NE(error.find("a test with 'runs' has 'play' in each run"), std::string::npos) << error;
+}
+
 }  // namespace asmlab::grader
