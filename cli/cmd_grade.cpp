@@ -12,6 +12,7 @@
 #include "asmlab/asm/output_file.hpp"
 #include "asmlab/grader/batch.hpp"
 #include "asmlab/grader/report.hpp"
+#include "asmlab/toolchain/loader.hpp"
 #include "command.hpp"
 #include "grade_progress.hpp"
 #include "options.hpp"
@@ -33,6 +34,7 @@ struct GradeRequest {
   bool quiet = false;
   bool single = false;
   std::string engine;  // "micro": the LC-3 micro engine whatever the spec says
+  std::string timing;  // "manual" or "cycle": the 8086 timing model whatever the spec says
 };
 
 // Everything grading reads: the spec and the files beside it (reference outputs, key scripts), and
@@ -73,6 +75,13 @@ int runGrade(const GradeRequest& request) {
     return 2;
   }
   if (request.engine == "micro" && spec->machine == "lc3") spec->build.microcoded = true;
+  if (!request.timing.empty() && spec->machine == "pc") {
+    if (request.timing == "cycle" && !toolchain::hasCycleTiming(spec->build.cpu)) {
+      fmt::print(stderr, "error: --timing cycle runs the 8086 and 8088 only; the spec's cpu is {}\n", spec->build.cpu);
+      return 2;
+    }
+    spec->build.timing = request.timing;
+  }
   auto format = grader::parseReportFormat(request.format);
   if (!format) {
     fmt::print(stderr, "error: unknown --format '{}' (text, json, junit or gradescope)\n", request.format);
@@ -194,6 +203,9 @@ CommandRegistration registration("grade", [](CLI::App& app) -> std::function<int
   cmd->add_flag("-q,--quiet", request->quiet, "No progress and no summary table");
   cmd->add_option("--engine", request->engine, "micro: grade LC-3 submissions on the microcoded engine")
       ->check(CLI::IsMember({"micro"}));
+  cmd->add_option("--timing", request->timing,
+                  "manual or cycle: the 8086/8088 timing model (default: the spec's build.timing, else manual)")
+      ->check(CLI::IsMember({"manual", "cycle"}));
   cmd->add_flag("--single", request->single, "SUBMISSIONS is one submission (a folder with any files, or one file)");
   return [request] {
     // `-o DIR` named the report folder before --out-dir existed: a folder there keeps that meaning.

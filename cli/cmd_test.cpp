@@ -11,6 +11,7 @@
 #include "asmlab/asm/output_file.hpp"
 #include "asmlab/grader/batch.hpp"
 #include "asmlab/grader/report.hpp"
+#include "asmlab/toolchain/loader.hpp"
 #include "command.hpp"
 #include "grade_progress.hpp"
 #include "options.hpp"
@@ -27,6 +28,7 @@ struct TestRequest {
   std::string junit;
   double timeout = kDefaultTimeoutSeconds;
   std::string engine;  // "micro": every LC-3 spec on the micro engine ("" = as the specs say)
+  std::string timing;  // "manual" or "cycle": every 8086/8088 spec on that model ("" = as the specs say)
 };
 
 std::vector<fs::path> findSpecs(const std::vector<std::string>& dirs, std::string& error) {
@@ -84,6 +86,14 @@ int runTests(const TestRequest& request) {
       continue;
     }
     if (request.engine == "micro" && spec->machine == "lc3") spec->build.microcoded = true;
+    if (!request.timing.empty() && spec->machine == "pc") {
+      // The cycle model is the 8086's and 8088's; a spec for a later CPU keeps the manual's clocks.
+      if (request.timing == "manual" || toolchain::hasCycleTiming(spec->build.cpu))
+        spec->build.timing = request.timing;
+      else
+        fmt::print(stderr, "{}: note: --timing cycle: the {} has no cycle model; run with the manual's clocks\n",
+                   file.string(), spec->build.cpu);
+    }
     grader::Builder builder = grader::defaultBuilder(spec->machine);
     if (!builder) {
       fmt::print(stderr, "{}: error: this asmlab cannot build programs for machine {}\n", file.string(), spec->machine);
@@ -145,6 +155,9 @@ CommandRegistration registration("test", [](CLI::App& app) -> std::function<int(
   cmd->add_option("--timeout", request->timeout, "Wall-clock seconds per program (default 600)")->check(CLI::PositiveNumber);
   cmd->add_option("--engine", request->engine, "micro: run every LC-3 program on the microcoded engine")
       ->check(CLI::IsMember({"micro"}));
+  cmd->add_option("--timing", request->timing,
+                  "manual or cycle: run every 8086/8088 program on that timing model (default: as its spec says)")
+      ->check(CLI::IsMember({"manual", "cycle"}));
   return [request] { return runTests(*request); };
 });
 

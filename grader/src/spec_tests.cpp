@@ -54,7 +54,8 @@ void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
   if (!expectMap(node, "build")) return;
   checkKeys(node, "build", {"submission", "sources", "modules", "libraries", "edition", "cpu", "dialect", "include_paths",
                                 "library_paths", "randomize", "seed", "halt_banner", "case_sensitive_labels", "strict",
-                                "start", "privilege", "error_limit", "m510", "multi_pass", "engine", "microcode"});
+                                "start", "privilege", "error_limit", "m510", "multi_pass", "engine", "microcode",
+                                "timing"});
   if (node["randomize"]) build.randomize = boolean(node["randomize"], "build.randomize").value_or(false);
   if (node["seed"]) build.randomSeed = count(node["seed"], "build.seed").value_or(1);
   if (node["halt_banner"]) {
@@ -140,6 +141,20 @@ void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
       build.cpu = *cpu;
     }
     if (machine_ != "pc") error(node["cpu"], "build.cpu applies to machine pc only");
+  }
+  // The 8086 timing model (docs/x86-cpu.md, "Timing"): cycle runs the bus unit clock by
+  // clock, on the 8086 and 8088 only.
+  if (node["timing"]) {
+    auto timing = string(node["timing"], "build.timing");
+    if (timing && *timing != "manual" && *timing != "cycle") {
+      error(node["timing"], fmt::format("unknown timing model '{}' (manual, or cycle for the 8086 and 8088)", *timing));
+    } else if (timing) {
+      build.timing = *timing;
+      // toolchain::hasCycleTiming's rule, checked here so that a spec error is located in the spec.
+      if (build.timing == "cycle" && build.cpu != "8086" && build.cpu != "8088")
+        error(node["timing"], fmt::format("build.timing cycle runs the 8086 and 8088 only, not the {}", build.cpu));
+    }
+    if (machine_ != "pc") error(node["timing"], "build.timing applies to machine pc only");
   }
   if (node["dialect"]) {
     auto dialect = string(node["dialect"], "build.dialect");

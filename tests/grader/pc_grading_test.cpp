@@ -453,5 +453,31 @@ TEST(PcGrading, UnknownLabelInARegisterValueNamesTheSpecLine) {
       << r.tests.at(0).checks.at(0).message;
 }
 
+// build.timing: the same program on the two timing models of the 8088. A run of NOPs costs 3
+// clocks each by the manual's table (Intel 8086 Family User's Manual, table 2-21); on the cycle
+// model the 8088 is bus-bound: each NOP is one byte and a code fetch is a 4-clock bus cycle
+// (8088 data sheet, bus timing), and every 72 clocks the PC's refresh DMA holds the bus for 4 to 6
+// of them (IBM 5150 technical reference; READY low for about 6: ../shared/reference/x86-bus.md,
+// section 7), so 1,000 more NOPs cost between 4,000 and 4,000 * 72 / 66 clocks more.
+std::string nops(int count) {
+  std::string source = "        .MODEL SMALL\n        .STACK 100h\n        .CODE\nstart:\n";
+  for (int i = 0; i < count; ++i) source += "        nop\n";
+  return source + "        mov ax, 4C00h\n        int 21h\n        END start\n";
+}
+
+TEST(PcGrading, BuildTimingCycleRunsTheBusClockByClock) {
+  const std::string tests = "tests:\n  - name: exits\n    checks:\n      - exit_code: 0\n";
+  auto clocks = [&](const std::string& timing, int count) {
+    auto result = gradePc("machine: pc\nbuild: {submission: prog.asm, cpu: 8088, timing: " + timing + "}\n" + tests, nops(count));
+    EXPECT_TRUE(result.buildOk) << result.buildDiagnostics;
+    EXPECT_EQ(result.tests.at(0).status, "passed") << renderText(result);
+    return result.tests.at(0).clocks;
+  };
+  EXPECT_EQ(clocks("manual", 1001) - clocks("manual", 1), 3000u);
+  const uint64_t cycle = clocks("cycle", 1001) - clocks("cycle", 1);
+  EXPECT_GE(cycle, 4000u);
+  EXPECT_LE(cycle, 4000u * 72 / 66 + 8);
+}
+
 }  // namespace
 }  // namespace asmlab::grader::testing

@@ -162,6 +162,11 @@ tests:
 )", dir.path());
   EXPECT_EQ(spec.build.cpu, "80386");
   EXPECT_EQ(spec.build.dialect, "tasm");
+  EXPECT_EQ(spec.build.timing, "manual");  // the default
+  EXPECT_EQ(testing::specFrom("machine: pc\nbuild: {submission: p.asm, cpu: 8088, timing: cycle}\n"
+                              "tests:\n  - name: t\n    checks: [{exit_code: 0}]\n")
+                .build.timing,
+            "cycle");
   ASSERT_EQ(spec.build.includePaths.size(), 1u);
   EXPECT_TRUE(spec.build.includePaths[0].is_absolute());
   EXPECT_EQ(spec.build.includePaths[0].filename(), "inc");
@@ -173,6 +178,12 @@ tests:
   };
   std::string cpu = e("cpu: 80486");
   EXPECT_NE(cpu.find("spec.yaml:2:36: error: unknown cpu '80486' (8086, 8088, 80186, 80286 or 80386)"), std::string::npos) << cpu;
+  std::string timing = e("timing: fast");
+  EXPECT_NE(timing.find("spec.yaml:2:39: error: unknown timing model 'fast' (manual, or cycle for the 8086 and 8088)"),
+            std::string::npos) << timing;
+  std::string timing386 = e("cpu: 80386, timing: cycle");
+  EXPECT_NE(timing386.find("spec.yaml:2:51: error: build.timing cycle runs the 8086 and 8088 only, not the 80386"),
+            std::string::npos) << timing386;
   std::string dialect = e("dialect: nasm");
   EXPECT_NE(dialect.find("spec.yaml:2:40: error: unknown dialect 'nasm' (masm, or tasm"), std::string::npos) << dialect;
   std::string folder = e("include_paths: [nowhere]");
