@@ -6,34 +6,17 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
-extern "C" int fuzz_lc3_asm_entry(const uint8_t*, size_t);
-extern "C" int fuzz_masm_entry(const uint8_t*, size_t);
-extern "C" int fuzz_lc3_obj_entry(const uint8_t*, size_t);
-extern "C" int fuzz_omf_entry(const uint8_t*, size_t);
-extern "C" int fuzz_mz_entry(const uint8_t*, size_t);
-extern "C" int fuzz_spec_entry(const uint8_t*, size_t);
-extern "C" int fuzz_input_script_entry(const uint8_t*, size_t);
+#include "fuzz_targets.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-using Entry = int (*)(const uint8_t*, size_t);
-
-struct Target {
-  const char* name;
-  Entry entry;
-};
-
-const Target kTargets[] = {{"fuzz_lc3_asm", fuzz_lc3_asm_entry}, {"fuzz_masm", fuzz_masm_entry},
-                           {"fuzz_lc3_obj", fuzz_lc3_obj_entry}, {"fuzz_omf", fuzz_omf_entry},
-                           {"fuzz_mz", fuzz_mz_entry},           {"fuzz_spec", fuzz_spec_entry},
-                           {"fuzz_input_script", fuzz_input_script_entry}};
+using asmlab::fuzz::kTargets;
+using asmlab::fuzz::Target;
 
 size_t runAll(const Target& target) {
   const fs::path dir = fs::path(ASMLAB_SOURCE_DIR) / "fuzz" / "regressions" / target.name;
@@ -44,8 +27,7 @@ size_t runAll(const Target& target) {
   for (const auto& entry : fs::directory_iterator(dir)) inputs.push_back(entry.path());
   std::sort(inputs.begin(), inputs.end());
   for (const auto& path : inputs) {
-    std::ifstream in(path, std::ios::binary);
-    std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::vector<uint8_t> bytes = asmlab::fuzz::readBytes(path);
     SCOPED_TRACE(path.string());
     EXPECT_EQ(target.entry(bytes.data(), bytes.size()), 0);
     ++count;

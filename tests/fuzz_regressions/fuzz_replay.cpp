@@ -10,41 +10,16 @@
 #include <cstring>
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
-extern "C" int fuzz_lc3_asm_entry(const uint8_t*, size_t);
-extern "C" int fuzz_masm_entry(const uint8_t*, size_t);
-extern "C" int fuzz_lc3_obj_entry(const uint8_t*, size_t);
-extern "C" int fuzz_omf_entry(const uint8_t*, size_t);
-extern "C" int fuzz_mz_entry(const uint8_t*, size_t);
-extern "C" int fuzz_spec_entry(const uint8_t*, size_t);
-extern "C" int fuzz_input_script_entry(const uint8_t*, size_t);
+#include "fuzz_targets.hpp"
 
 namespace fs = std::filesystem;
 
-namespace {
-
-using Entry = int (*)(const uint8_t*, size_t);
-
-struct Target {
-  const char* name;
-  Entry entry;
-};
-
-const Target kTargets[] = {{"fuzz_lc3_asm", fuzz_lc3_asm_entry}, {"fuzz_masm", fuzz_masm_entry},
-                           {"fuzz_lc3_obj", fuzz_lc3_obj_entry}, {"fuzz_omf", fuzz_omf_entry},
-                           {"fuzz_mz", fuzz_mz_entry},           {"fuzz_spec", fuzz_spec_entry},
-                           {"fuzz_input_script", fuzz_input_script_entry}};
-
-std::vector<uint8_t> readBytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-}  // namespace
+using asmlab::fuzz::Entry;
+using asmlab::fuzz::kTargets;
+using asmlab::fuzz::readBytes;
 
 int main(int argc, char** argv) {
   if (argc < 3) {
