@@ -2,13 +2,11 @@
 // (default 20) and says how many more there were, for LC-3 and 8086 sources alike; a segment past
 // 64K is one error; Ctrl-Z ends a source; no raw control bytes reach the terminal.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <string>
+
+#include "../cli_run/cli_fixture.hpp"
 
 namespace fs = std::filesystem;
 
@@ -24,30 +22,12 @@ struct Result {
   }
 };
 
-class CliErrors : public ::testing::Test {
+class CliErrors : public asmlab::clitest::ScratchFolderTest {
 protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("asmlab_cli_errors_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string write(const std::string& name, const std::string& text) {
-    auto p = (dir_ / name).string();
-    std::ofstream(p, std::ios::binary) << text;
-    return p;
-  }
+  // `asmlab ARGS` in the test's folder; stderr only.
   Result run(const std::string& args) {
-    Result r;
-    const std::string command = std::string(ASMLAB_CLI) + " " + args + " 2>&1 >/dev/null";
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return r;
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.err.append(buf, n);
-    const int status = pclose(pipe);
-    r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
+    auto r = asmlabStderr(args);
+    return {r.exit, std::move(r.text)};
   }
   // 30 undefined symbols in an 8086 program, one per line.
   std::string x86WithErrors(const std::string& name) {
@@ -61,7 +41,6 @@ protected:
     for (int i = 0; i < 30; ++i) text += "    BOGUS R1, R2\n";
     return write(name, text + "    HALT\n    .END\n");
   }
-  fs::path dir_;
 };
 
 TEST_F(CliErrors, AsmListsTwentyErrorsAndCountsTheRest) {
