@@ -25,6 +25,7 @@ extern "C" int ASMLAB_FUZZ_ENTRY(const uint8_t* data, size_t size) {
   // A real source expands to at most a few hundred thousand lines; the default bound (1 M) would
   // let one input take minutes under the sanitizers.
   options.maxLogicalLines = 50'000;
+  options.maxExpansionBytes = 2u << 20;
   auto source = std::make_shared<const asmlab::SourceFile>("fuzz.asm", std::string(reinterpret_cast<const char*>(data), size));
   asmlab::Diagnostics diagnostics;
   diagnostics.setErrorLimit(1000);  // as --error-limit: the front end's work is the target, not a million reports

@@ -1,3 +1,5 @@
+#include <random>
+
 #include <gtest/gtest.h>
 
 #include "asmlab/asm/diagnostics.hpp"
@@ -102,6 +104,25 @@ TEST(EditDistance, MatchesTheDefinition) {
   EXPECT_EQ(editDistance("ca", "abc"), 3u);  // OSA does not edit a transposed pair again
   EXPECT_EQ(editDistance("ab", "ba"), 1u);
   EXPECT_EQ(editDistance("flaw", "lawn"), 2u);
+}
+
+// The bounded distance stops early; it must agree with the whole table wherever it answers.
+TEST(EditDistance, BoundedAgreesWithTheWholeTable) {
+  std::mt19937 random(7);
+  auto word = [&] {
+    std::string w(random() % 12, 'a');
+    for (char& c : w) c = "abcAB"[random() % 5];  // a small alphabet, so pairs are often close
+    return w;
+  };
+  for (int trial = 0; trial < 20000; ++trial) {
+    std::string a = word(), b = word();
+    size_t limit = random() % 6;
+    size_t whole = editDistance(a, b);
+    ASSERT_EQ(editDistance(a, b, limit), std::min(whole, limit + 1)) << a << " / " << b << " limit " << limit;
+  }
+  std::string longer(100, 'x');  // past the rows kept on the stack
+  EXPECT_EQ(editDistance(longer, longer + "yz", 5), 2u);
+  EXPECT_EQ(editDistance(longer, std::string(100, 'y'), 5), 6u);
 }
 
 TEST(ClosestMatch, AWordLongerThanAnyNameGetsNoSuggestion) {

@@ -159,5 +159,39 @@ TEST(MacroLayerQuickScan, TextMacroDefinedLaterIsSeenFromThen) {
   EXPECT_EQ(hex(a.bytes("S")), "01 04");
 }
 
+// A macro that invokes itself twice doubles its text at every level. Lines captured into a
+// definition never reach the assembler, so the macro layer counts what expansions make.
+std::string doublingMacro(const std::string& bodyLine, int depth) {
+  return "deep macro n\n if n gt 0\n" + bodyLine + "\n deep %(n-1)\n deep %(n-1)\n endif\n endm\n"
+         "s segment\n deep " + std::to_string(depth) + "\ns ends\nend\n";
+}
+
+TEST(MacroLayerBounds, LinesCapturedIntoDefinitionsCount) {
+  Options options;
+  options.maxLogicalLines = 5'000;
+  // Each expansion defines a macro: its lines are captured, never assembled (2^20 definitions).
+  auto a = assembleText(doublingMacro(" inner macro\n db 1\n db 2\n endm", 20), options);
+  EXPECT_NE(a.errors().find("macro expansion made more than 5000 lines"), std::string::npos) << a.errors();
+}
+
+TEST(MacroLayerBounds, ExpandedTextIsBoundedInBytes) {
+  Options options;
+  options.maxExpansionBytes = 1u << 20;
+  std::string wide = " db 1";
+  for (int i = 0; i < 1500; ++i) wide += ",1";
+  // 2^20 lines of 3 KB would be gigabytes of initialisers; the bound stops it at a megabyte of text.
+  auto a = assembleText(doublingMacro(wide, 20), options);
+  EXPECT_NE(a.errors().find("or 1048576 bytes; assembly stopped"), std::string::npos) << a.errors();
+}
+
+TEST(MacroLayerBounds, ProgramsUnderTheBoundsAssembleWhole) {
+  Options options;
+  options.maxLogicalLines = 20'000;
+  // 2^10 - 1 expansions of one `db` each, well under the bounds.
+  auto a = assembleText(doublingMacro(" db 7", 10), options);
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(a.bytes("S").size(), 1023u);
+}
+
 }  // namespace
 }  // namespace asmlab::masm::test

@@ -1,3 +1,4 @@
+#include <array>
 #include "asmlab/asm/diagnostics.hpp"
 
 #include <algorithm>
@@ -171,24 +172,41 @@ std::string Diagnostics::renderToString() const {
   return s.str();
 }
 
-size_t editDistance(std::string_view a, std::string_view b) {
+size_t editDistance(std::string_view a, std::string_view b) { return editDistance(a, b, SIZE_MAX - 1); }
+
+size_t editDistance(std::string_view a, std::string_view b, size_t limit) {
   // Three rows of the optimal-string-alignment table: the current one, and the two before it for
-  // transpositions.
+  // transpositions. Every cell comes from one of the two rows above it, never by subtracting, so
+  // once two rows in a row exceed the limit no later cell can come back under it.
   const size_t m = b.size();
-  std::vector<size_t> before(m + 1), previous(m + 1), current(m + 1);
-  for (size_t j = 0; j <= m; ++j) previous[j] = j;
+  std::array<size_t, 3 * 64> onStack;  // names are short: no allocation for them
+  std::vector<size_t> onHeap;
+  size_t* rows = onStack.data();
+  if (3 * (m + 1) > onStack.size()) {
+    onHeap.resize(3 * (m + 1));
+    rows = onHeap.data();
+  }
+  size_t* before = rows;
+  size_t* previous = rows + (m + 1);
+  size_t* current = rows + 2 * (m + 1);
+  for (size_t j = 0; j <= m; ++j) previous[j] = before[j] = j;
   auto eq = [](char x, char y) { return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y)); };
+  size_t previousLowest = 0;
   for (size_t i = 1; i <= a.size(); ++i) {
     current[0] = i;
+    size_t lowest = i;
     for (size_t j = 1; j <= m; ++j) {
       size_t cost = eq(a[i - 1], b[j - 1]) ? 0 : 1;
       current[j] = std::min({previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost});
       if (i > 1 && j > 1 && eq(a[i - 1], b[j - 2]) && eq(a[i - 2], b[j - 1])) current[j] = std::min(current[j], before[j - 2] + 1);
+      lowest = std::min(lowest, current[j]);
     }
+    if (lowest > limit && previousLowest > limit) return limit + 1;
+    previousLowest = lowest;
     std::swap(before, previous);
     std::swap(previous, current);
   }
-  return previous[m];
+  return std::min(previous[m], limit + 1);
 }
 
 std::string closestMatch(std::string_view word, const std::vector<std::string>& candidates) {
@@ -204,7 +222,7 @@ std::string closestMatch(std::string_view word, const std::vector<std::string>& 
     // The distance is at least the difference in length: most names are ruled out unread.
     const size_t lengthGap = c.size() > word.size() ? c.size() - word.size() : word.size() - c.size();
     if (lengthGap > allowed || lengthGap >= bestDistance) continue;
-    size_t dist = editDistance(word, c);
+    size_t dist = editDistance(word, c, std::min(allowed, bestDistance - 1));
     if (dist < bestDistance) {
       bestDistance = dist;
       best = c;

@@ -436,6 +436,7 @@ struct MacroLayer::Impl {
   bool if2 = false;  // OPTION SETIF2:TRUE
   bool ideal = false;  // TASM Ideal mode: MACRO before the name, EQU always text (setIdealMode)
   size_t totalExpandedLines = 0;
+  size_t totalExpandedBytes = 0;
 
   Impl(MacroHost& h, Diagnostics& d, const Options& o) : host(h), diags(d), options(o) {}
 
@@ -561,8 +562,13 @@ struct MacroLayer::Impl {
       out.location = b.location;
       out.expansion = f.info;
       out.fromFile = false;
-      if (++totalExpandedLines > 50'000'000) {
-        error(out, "macro expansion produced more than 50 million lines; stopping");
+      // Every line an expansion makes counts, also those captured into a definition or skipped
+      // by a conditional, which never reach the assembler's own count of lines.
+      totalExpandedBytes += out.text.size();
+      if (++totalExpandedLines > options.maxLogicalLines || totalExpandedBytes > options.maxExpansionBytes) {
+        error(out, fmt::format("macro expansion made more than {} lines or {} bytes; assembly stopped (does a "
+                               "macro invoke itself more than once?)",
+                               options.maxLogicalLines, options.maxExpansionBytes));
         frames.clear();
         return false;
       }

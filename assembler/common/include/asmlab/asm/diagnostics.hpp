@@ -80,5 +80,8 @@ std::string closestMatch(std::string_view word, const std::vector<std::string>& 
 
 // Damerau-Levenshtein (optimal string alignment) distance, case-insensitive.
 size_t editDistance(std::string_view a, std::string_view b);
+// The same, or `limit + 1` as soon as the distance is known to exceed `limit` (for the hint search,
+// which rejects most names after a row or two).
+size_t editDistance(std::string_view a, std::string_view b, size_t limit);
 
 }  // namespace asmlab

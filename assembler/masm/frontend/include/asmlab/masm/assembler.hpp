@@ -52,6 +52,9 @@ struct Options {
   // Lines after macro expansion: a macro that invokes itself twice per expansion doubles its
   // output at every level, which the depth limit alone lets grow to 2^200 lines.
   size_t maxLogicalLines = 1'000'000;
+  // Text made by macro expansion (repeat blocks and WHILE included): a few lines of thousands of
+  // initialisers each, invoked twice per level, make gigabytes of statements within the line bound.
+  size_t maxExpansionBytes = 128u << 20;
 };
 
 struct AssemblyResult {
