@@ -10,6 +10,7 @@
 #   bash scripts/fuzz.sh 600 fuzz_masm   # one target, ten minutes
 #   FUZZ_RUNS=10000000 bash scripts/fuzz.sh 0 fuzz_mz   # a fixed number of executions
 #   FUZZ_FRESH=1 FUZZ_RUNS=50000 bash scripts/fuzz.sh    # CI: from the seeds alone, reproducibly
+#   FUZZ_FLAGS=-entropic=0 bash scripts/fuzz.sh 600 fuzz_masm   # more libFuzzer flags
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-30}"
@@ -82,7 +83,9 @@ for t in "${targets[@]}"; do
   limit=(-max_total_time="$seconds")
   [ -n "${FUZZ_RUNS:-}" ] && limit=(-runs="$FUZZ_RUNS")
   echo "fuzz: $t (${FUZZ_RUNS:-$seconds s})"
-  if ! "build/fuzz/fuzz/$t" "$corpus" "${dict[@]}" "${limit[@]}" -seed="${FUZZ_SEED:-1}" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \
+  # FUZZ_FLAGS: more libFuzzer flags, e.g. -entropic=0 (docs/fuzzing.md, "Ten million executions").
+  # shellcheck disable=SC2086
+  if ! "build/fuzz/fuzz/$t" "$corpus" "${dict[@]}" "${limit[@]}" ${FUZZ_FLAGS:-} -seed="${FUZZ_SEED:-1}" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \
       -max_len="${FUZZ_MAX_LEN:-65536}" -print_final_stats=1 -artifact_prefix="build/fuzz/findings/$t/" \
       >"build/fuzz/$t.log" 2>&1; then
     echo "fuzz: $t FOUND A PROBLEM; input in build/fuzz/findings/$t/, log in build/fuzz/$t.log"

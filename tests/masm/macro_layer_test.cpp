@@ -193,5 +193,15 @@ TEST(MacroLayerBounds, ProgramsUnderTheBoundsAssembleWhole) {
   EXPECT_EQ(a.bytes("S").size(), 1023u);
 }
 
+TEST(MacroLayerBounds, TextMacroNamingItselfStopsAtTheLineBound) {
+  // Each replacement of `t` adds its 300-character value again; the line stops at 16 KiB with one
+  // error, before the thousand replacements that end a plain recursion.
+  std::string value = "t t" + std::string(300, ' ') + "1";
+  auto a = assembleText(seg("t textequ <" + value + ">\n db t\n db t"));
+  EXPECT_NE(a.errors().find("text macro expansion made the line longer than 16384 characters"), std::string::npos)
+      << a.errors();
+  EXPECT_EQ(a.diags.errorCount(), 2u) << a.errors();  // one per line
+}
+
 }  // namespace
 }  // namespace asmlab::masm::test

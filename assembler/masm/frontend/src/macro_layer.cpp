@@ -601,15 +601,25 @@ struct MacroLayer::Impl {
   // `bracketResults`: the line is a text directive (TEXTEQU, CATSTR ...), whose operands are text
   // items, so a function's value is written as <value>.
   // Returns true when the text changed.
+  static constexpr size_t kLongestExpandedLine = 16 * 1024;
+
   bool substituteText(std::string& text, size_t from, const LogicalLine& where, size_t statementStart = SIZE_MAX,
                       bool bracketResults = false) {
     // Most lines hold no identifier that can be a text macro, a macro function or a predefined
     // @function: the name filter rules them out.
     if (!scanLine(std::string_view(text).substr(std::min(from, text.size())), substitutable).mayHaveName) return false;
     int replacements = 0;
+    // A text macro naming itself more than once grows the line at every replacement: the line is
+    // bounded (MASM 6.1 stops at 512 characters, "line too long"), so the rescans stay cheap.
+    const size_t longest = std::max(text.size(), kLongestExpandedLine);
     size_t i = from;
     char quote = 0;
     while (i < text.size()) {
+      if (text.size() > longest) {
+        error(where, fmt::format("text macro expansion made the line longer than {} characters", longest));
+        text.resize(std::min(from, text.size()));  // one error for the line, not one per fragment
+        return true;
+      }
       char c = text[i];
       if (quote) {
         if (c == quote) quote = 0;
