@@ -10,6 +10,7 @@
 
 #include "asmlab/sim/capabilities.hpp"
 #include "checks_devices.hpp"
+#include "compiled_regex.hpp"
 
 namespace asmlab::grader {
 
@@ -36,7 +37,7 @@ CheckResult screenCheck(const Check& check, const RunContext& ctx, CheckResult r
   }
   if (!check.screenRegex.empty()) {
     try {
-      r.passed = std::regex_search(text, std::regex(check.screenRegex, std::regex::ECMAScript));
+      r.passed = std::regex_search(text, compileRegex(check.screenRegex, std::regex::ECMAScript));
     } catch (const std::exception& e) {
       r.message = fmt::format("regular expression could not be evaluated: {}", e.what());
       return r;

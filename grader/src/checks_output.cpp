@@ -214,7 +214,7 @@ CheckResult evaluateOutput(const Check& check, std::string_view rawOutput, doubl
       if (check.ignoreCase) flags |= std::regex::icase;
       try {
         std::optional<std::regex> local;
-        if (!check.compiledRegex) local.emplace(check.texts.at(0), flags);
+        if (!check.compiledRegex) local.emplace(compileRegex(check.texts.at(0), flags));
         const std::regex& re = check.compiledRegex ? check.compiledRegex->expression : *local;
         r.passed = std::regex_search(output, re);
       } catch (const std::exception& e) {  // regex_error, or the library running out of stack

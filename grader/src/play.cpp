@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "play.hpp"
+#include "compiled_regex.hpp"
 
 namespace asmlab::grader {
 namespace {
@@ -22,7 +23,7 @@ class Explorer {
 public:
   Explorer(sim::Machine& m, const PlaySpec& play) : m_(m), play_(play) {
     auto compile = [](const std::string& re, std::optional<std::regex>& out) {
-      if (!re.empty()) out.emplace(re, std::regex::ECMAScript);
+      if (!re.empty()) out.emplace(compileRegex(re, std::regex::ECMAScript));
     };
     compile(play.programWins, programWins_);
     compile(play.playerWins, playerWins_);

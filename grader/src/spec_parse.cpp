@@ -29,7 +29,7 @@ std::shared_ptr<const CompiledRegex> SpecReader::regex(const YAML::Node& node, c
   ReadRegex& read = it->second;
   if (added) {
     try {
-      read.compiled = std::make_shared<const CompiledRegex>(CompiledRegex{std::regex(pattern, flags)});
+      read.compiled = std::make_shared<const CompiledRegex>(CompiledRegex{compileRegex(pattern, flags)});
     } catch (const std::regex_error& e) {
       read.error = e.what();
     }

@@ -126,6 +126,23 @@ tests:
   EXPECT_NE(e.find("- regsiters: {R3: 0}"), std::string::npos) << "the source line is shown: " << e;
 }
 
+// libstdc++ reads a back-reference or repeat count into a `long` without a bound (undefined
+// behaviour past 19 digits); the reader refuses more than six digits as a located error.
+TEST(SpecErrors, RegexNumbersTooLongAreRefused) {
+  auto spec = [](const std::string& pattern) {
+    return std::string("machine: lc3\nbuild: {submission: prog.asm}\ntests:\n  - name: t\n    checks:\n") +
+           "      - output: {regex: '" + pattern + "'}\n";
+  };
+  std::string e = firstError(spec("a\\88888888888888888888888"));
+  EXPECT_NE(e.find("spec.yaml:6:25: error: invalid regular expression: a back-reference or repeat count of more "
+                   "than six digits"), std::string::npos) << e;
+  e = firstError(spec("a{1,99999999999999999999}"));
+  EXPECT_NE(e.find("repeat count of more than six digits"), std::string::npos) << e;
+  // Digits elsewhere (and a short count, and a brace in a class) are only text.
+  Diagnostics d;
+  EXPECT_TRUE(parse(spec("Score: 12345678901234 a{2,3} [{]1234567890 \\d{2}"), d).has_value()) << d.renderToString();
+}
+
 TEST(SpecErrors, BadNumberHintsAtCharacterQuoting) {
   std::string e = firstError(R"(machine: lc3
 build: {submission: prog.asm}
