@@ -22,13 +22,14 @@ extern "C" int ASMLAB_FUZZ_ENTRY(const uint8_t* data, size_t size) {
     --size;
   }
   options.listing = true;
-  // A real source expands to at most a few hundred thousand lines; the default bound (1 M) would
-  // let one input take minutes under the sanitizers.
-  options.maxLogicalLines = 50'000;
-  options.maxExpansionBytes = 2u << 20;
+  // Course programs expand to a few thousand lines; an input that expands to the bounds costs a
+  // second under the sanitizers, and mutations of the kept findings (which all expand without end)
+  // make them often. Bounds of 10,000 lines and 512 KiB keep every execution short.
+  options.maxLogicalLines = 10'000;
+  options.maxExpansionBytes = 512u << 10;
   auto source = std::make_shared<const asmlab::SourceFile>("fuzz.asm", std::string(reinterpret_cast<const char*>(data), size));
   asmlab::Diagnostics diagnostics;
-  diagnostics.setErrorLimit(1000);  // as --error-limit: the front end's work is the target, not a million reports
+  diagnostics.setErrorLimit(asmlab::Diagnostics::kDefaultErrorLimit);  // as the command line does
   auto result = asmlab::masm::assemble(source, options, diagnostics);
   if (!diagnostics.hasErrors()) {
     asmlab::link::LinkDiagnostics linkDiagnostics;

@@ -72,6 +72,30 @@ TEST(Diagnostics, ErrorsPastTheLimitAreCounted) {
   EXPECT_NE(diags.renderToString().find("25 more errors not shown"), std::string::npos) << diags.renderToString();
 }
 
+// The same for errors found while replaying the statements (undefined symbols are known only
+// after pass 1), with a jump that makes more than one replay: the recorded ones keep their line
+// and notes, whatever the passes before the last counted.
+TEST(Diagnostics, ReplayErrorsPastTheLimitAreCounted) {
+  std::string text = "m macro n\n mov ax, missing&n\n endm\nc segment\n jmp far_away\n";
+  for (int i = 0; i < 30; ++i) text += " m " + std::to_string(i) + "\n";
+  text += " db 200 dup (0)\nfar_away: nop\nc ends\nend\n";
+  auto source = std::make_shared<const SourceFile>("limit.asm", text);
+  Diagnostics diags;
+  diags.setErrorLimit(5);
+  auto result = assemble(source, {}, diags);
+  EXPECT_GE(result.passes, 3u);
+  EXPECT_EQ(diags.errorCount(), 30u);
+  ASSERT_EQ(diags.all().size(), 5u);
+  for (size_t i = 0; i < diags.all().size(); ++i) {
+    const auto& d = diags.all()[i];
+    EXPECT_EQ(d.message, "undefined symbol 'missing" + std::to_string(i) + "'");
+    EXPECT_EQ(d.location.line, 2u);  // the line of the macro's body
+    ASSERT_EQ(d.notes.size(), 1u);   // in expansion of macro 'm', at the invocation
+    EXPECT_NE(d.notes[0].message.find("in expansion of macro 'm'"), std::string::npos) << d.notes[0].message;
+    EXPECT_EQ(d.notes[0].location.line, 6 + i);
+  }
+}
+
 TEST(Diagnostics, AmbiguousSizeIsAnError) {
   auto a = assembleText("c segment\n inc [bx]\nc ends\nend\n");
   EXPECT_TRUE(a.diags.hasErrors());

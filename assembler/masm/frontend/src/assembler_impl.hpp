@@ -331,6 +331,12 @@ public:
   const Statement* currentStatement = nullptr;
   uint32_t statementStart = 0;               // pc at the start of the current statement ($)
   std::vector<Diagnostic> passDiagnostics;
+  size_t passErrors = 0;  // errors among passDiagnostics
+  void clearPassDiagnostics() { truncatePassDiagnostics(0); }
+  void truncatePassDiagnostics(size_t size) {
+    for (size_t i = size; i < passDiagnostics.size(); ++i) passErrors -= passDiagnostics[i].severity == Severity::Error;
+    passDiagnostics.resize(size);
+  }
   std::vector<Value> evalStack;
   std::vector<Value> relocScratch;
   // Options::lineNumbers (output.cpp): the statement last recorded, in which pass, and the files
@@ -414,7 +420,7 @@ public:
 
   void error(const LogicalLine& line, uint32_t column, std::string message, uint32_t length = 0);
   void warning(const LogicalLine& line, uint32_t column, std::string message);
-  void passError(uint32_t column, std::string message, uint32_t length = 0);
+  void passError(uint32_t column, std::string message, uint32_t length = 0, Severity severity = Severity::Error);
   void passWarning(uint32_t column, std::string message);  // kept, like passError, from the last pass only
 
   // evaluate.cpp

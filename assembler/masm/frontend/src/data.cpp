@@ -1,5 +1,6 @@
 // Data definitions: DB/DW/DD/DQ/DT and their MASM 6 names, strings, `?`, nested DUP, structure
 // and record initialisers, and the fixups that relocatable values need.
+#include <utility>
 #include <fmt/format.h>
 
 #include "assembler_impl.hpp"
@@ -304,8 +305,10 @@ void Assembler::computeDataLength(Statement& s, Symbol* label) {
   uint64_t elements = 0, bytes = 0;
   std::vector<Diagnostic> saved;
   saved.swap(passDiagnostics);
+  const size_t savedErrors = std::exchange(passErrors, 0);
   countItems(*this, dataOf(s), s.elementSize, structTypeOf(s), elements, bytes);
   passDiagnostics.swap(saved);
+  passErrors = savedErrors;
   s.number = static_cast<int64_t>(bytes);
   if (!label) return;
   label->lengthOf = static_cast<uint32_t>(elements);

@@ -848,7 +848,7 @@ std::optional<int64_t> Assembler::evaluateConstant(std::string_view text, const 
     if (diags.keeps(d.severity)) MacroLayer::addExpansionNotes(d, where);
     diags.add(std::move(d));
   }
-  passDiagnostics.resize(before);
+  truncatePassDiagnostics(before);
   if (v.unknown) {
     error(where, 0, fmt::format("'{}' must be a constant known here, but '{}' is not defined yet", trim(text), v.undefinedName));
     return std::nullopt;

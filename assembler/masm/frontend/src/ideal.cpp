@@ -405,7 +405,7 @@ void Assembler::finishTasm() {
       currentStatement = &s;
       Value v = evaluate(e, false);
       currentStatement = nullptr;
-      passDiagnostics.resize(diagnosticsBefore);
+      truncatePassDiagnostics(diagnosticsBefore);
       if (v.unknown || !v.memory || v.regs[0] != enc::Reg::None || v.regs[1] != enc::Reg::None) continue;
       warning(originLine(s.line), e.column + 1u,
               fmt::format("pointer expression needs brackets: Ideal mode reads '{}' as memory; write [{}]", first,

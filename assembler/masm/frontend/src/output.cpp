@@ -99,7 +99,7 @@ void Assembler::buildModule() {
     currentStatement = &*it;
     Value v = evaluate(it->operands[0], true);
     for (auto& d : passDiagnostics) diags.add(std::move(d));
-    passDiagnostics.clear();
+    clearPassDiagnostics();
     if (v.unknown) break;
     if (!v.relocatable || v.segmentValue || v.target.kind != link::RefKind::Segment) {
       Diagnostic d;

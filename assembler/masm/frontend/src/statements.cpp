@@ -225,15 +225,20 @@ void Assembler::warning(const LogicalLine& line, uint32_t column, std::string me
 // Errors found while replaying statements: only the last pass's are kept (earlier passes see
 // forward references that are not errors at all).
 void Assembler::passWarning(uint32_t column, std::string message) {
-  passError(column, std::move(message));
-  passDiagnostics.back().severity = Severity::Warning;
+  passError(column, std::move(message), 0, Severity::Warning);
 }
 
-void Assembler::passError(uint32_t column, std::string message, uint32_t length) {
+void Assembler::passError(uint32_t column, std::string message, uint32_t length, Severity severity) {
   Diagnostic d;
-  d.severity = Severity::Error;
+  d.severity = severity;
   d.message = std::move(message);
-  if (currentStatement) {
+  // An error past the error limit is only counted when the pass's diagnostics are added: its
+  // line and notes are not worth rebuilding in every pass (errors on every line of a long
+  // expansion, replayed up to maxPasses times).
+  bool kept = severity != Severity::Error || diags.errorLimit() == 0 ||
+              diags.errorCount() + passErrors < diags.errorLimit();
+  if (severity == Severity::Error) ++passErrors;
+  if (currentStatement && kept) {
     const LogicalLine line = originLine(statementLine());
     d.location = line.location;
     d.location.column = column ? column : 1;
@@ -872,7 +877,7 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
     diags.add(std::move(d));
   }
   // Pass 1 errors other than undefined symbols are real; forward references are settled below.
-  passDiagnostics.clear();
+  clearPassDiagnostics();
   // EXTERNDEF names not defined here are external (MASM 6.1 Programmer's Guide ch. 8).
   bool anyExternDef = false;
   for (const GlobalEntry& g : globals) anyExternDef |= g.symbol->externDef;
@@ -894,7 +899,7 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
     pass = passes;
     finalPass = true;
     changed = false;
-    passDiagnostics.clear();
+    clearPassDiagnostics();
     startPass();
     for (const Statement& s : statements) execute(s);
       if (passes >= options.maxPasses) {
@@ -910,7 +915,7 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
   if (options.dialect == Dialect::Tasm) finishTasm();
   for (auto& d : passDiagnostics) diags.add(std::move(d));
   reportSegmentOverflows();
-  passDiagnostics.clear();
+  clearPassDiagnostics();
   // No pass follows: the replay records (a tenth of the assembly's memory on large sources) go
   // before the module is built, which is when memory use peaks.
   replay = ReplayCache{};
