@@ -96,6 +96,17 @@ TEST(Diagnostics, ReplayErrorsPastTheLimitAreCounted) {
   }
 }
 
+// A missing closing bracket is named by its character; nothing a student reads names a C++ type.
+TEST(Diagnostics, MissingClosingBracketsAreNamed) {
+  auto a = assembleText("d segment\n db 3 dup (1 2\n dw SIZEOF +\n db <1 2\n dw (1 2\nd ends\nend\n", {}, "b.asm");
+  const std::string e = a.errors();
+  EXPECT_NE(e.find("b.asm:2:14: error: expected ')' before '2'"), std::string::npos) << e;
+  EXPECT_NE(e.find("b.asm:3:11: error: expected an operand before ' +'"), std::string::npos) << e;
+  EXPECT_NE(e.find("b.asm:4:8: error: expected '>' before '2'"), std::string::npos) << e;
+  EXPECT_NE(e.find("b.asm:5:8: error: expected ')' before '2'"), std::string::npos) << e;
+  EXPECT_EQ(e.find("boost"), std::string::npos) << e;
+}
+
 TEST(Diagnostics, AmbiguousSizeIsAnError) {
   auto a = assembleText("c segment\n inc [bx]\nc ends\nend\n");
   EXPECT_TRUE(a.diags.hasErrors());

@@ -253,9 +253,11 @@ auto const dataList_def = -(dataItem % ',');
 auto const dataItem_def =
     x3::eps[beginItem] >>
     (x3::lexeme['?' >> !identChar][markUndefined] |
-     (x3::lit('<')[beginList] > dataList > x3::lit('>')[endNested]) |
-     (x3::lit('{')[beginList] > dataList > x3::lit('}')[endNested]) |
-     (expr >> -(kw("DUP")[beginDup] > '(' > dataList > x3::lit(')')[endNested])));
+     // The closing bracket is expected bare, its action after it, so that a missing one is
+     // reported by its character (an action's description is its mangled type name).
+     ((x3::lit('<')[beginList] > dataList > '>') >> x3::eps[endNested]) |
+     ((x3::lit('{')[beginList] > dataList > '}') >> x3::eps[endNested]) |
+     (expr >> -((kw("DUP")[beginDup] > '(' > dataList > ')') >> x3::eps[endNested])));
 
 BOOST_SPIRIT_DEFINE(dataList, dataItem)
 
@@ -275,8 +277,13 @@ bool run(std::string_view text, uint16_t base, State& st, Grammar const& g, Pars
     return false;
   } catch (const x3::expectation_failure<Iterator>& e) {
     error.column = static_cast<uint16_t>(base + (e.where() - text.begin()));
-    error.message = e.where() == last ? "expression ends early: expected " + e.which()
-                                      : "expected " + e.which() + " before '" +
+    // X3 describes a literal by its character and a rule by its name, anything else by its C++
+    // type name, which means nothing to a student.
+    const std::string expected = e.which().starts_with('\'') || e.which().find("boost") == std::string::npos
+                                     ? e.which()
+                                     : std::string("an operand");
+    error.message = e.where() == last ? "expression ends early: expected " + expected
+                                      : "expected " + expected + " before '" +
                                             std::string(e.where(), std::min(last, e.where() + 12)) + "'";
     return false;
   }
