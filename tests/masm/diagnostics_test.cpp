@@ -107,6 +107,15 @@ TEST(Diagnostics, MissingClosingBracketsAreNamed) {
   EXPECT_EQ(e.find("boost"), std::string::npos) << e;
 }
 
+// A RECORD with a wrong field is reported, and its name still names a record afterwards (the
+// definition was freed while the symbol pointed at it: fuzz/regressions/fuzz_masm/record-with-a-bad-field).
+TEST(Diagnostics, RecordWithABadFieldStaysDefined) {
+  auto a = assembleText("r record a:1, b\nd segment\n db width r\nx r <>\n dw mask r\nd ends\nend\n");
+  EXPECT_NE(a.errors().find("RECORD fields are written name:width[=default]"), std::string::npos) << a.errors();
+  auto b = assembleText("r record a:1, b:undefined_width\nd segment\nx r <>\nd ends\nend\n");
+  EXPECT_TRUE(b.diags.hasErrors()) << b.errors();
+}
+
 TEST(Diagnostics, AmbiguousSizeIsAnError) {
   auto a = assembleText("c segment\n inc [bx]\nc ends\nend\n");
   EXPECT_TRUE(a.diags.hasErrors());

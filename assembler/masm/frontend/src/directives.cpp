@@ -418,12 +418,13 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       return true;
     }
     if (D == "RECORD") {
-      auto def = std::make_unique<StructDef>();
+      // Owned by the list from the start: the symbol points at it even when a field is wrong.
+      StructDef* def = structs.emplace_back(std::make_unique<StructDef>()).get();
       def->name = spelling(name);
       def->isRecord = true;
       Symbol* sym = globalSymbol(name, true);
       sym->kind = SymKind::RecordType;
-      sym->structType = def.get();
+      sym->structType = def;
       sym->passDefined = 1;
       ++typeCount;
       uint32_t total = 0;
@@ -463,7 +464,6 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       sym->width = total;
       def->size = total <= 8 ? 1 : total <= 16 ? 2 : 4;
       sym->typeSize = def->size;
-      structs.push_back(std::move(def));
       return true;
     }
     if (D == "TYPEDEF") {
