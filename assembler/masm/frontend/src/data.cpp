@@ -115,7 +115,7 @@ void Assembler::emitValue(const Value& v, uint32_t size, uint16_t column) {
     } else {
       passError(column + 1u, "an address needs a WORD or DWORD");
     }
-  } else if (!v.unknown && size < 8) {
+  } else if (!v.unknown && size > 0 && size < 8) {
     int64_t lo = -(int64_t{1} << (8 * size - 1));
     int64_t hi = (int64_t{1} << (8 * size)) - 1;
     if (n < lo || n > hi) passError(column + 1u, fmt::format("value {} does not fit in {} byte(s)", n, size));

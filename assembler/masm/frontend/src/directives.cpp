@@ -426,6 +426,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       sym->kind = SymKind::RecordType;
       sym->structType = def;
       sym->passDefined = 1;
+      def->size = sym->typeSize = 1;  // a byte until its fields say more (also when one is wrong)
       ++typeCount;
       uint32_t total = 0;
       std::vector<std::pair<Symbol*, uint32_t>> fields;
