@@ -116,6 +116,15 @@ TEST(Diagnostics, RecordWithABadFieldStaysDefined) {
   EXPECT_TRUE(b.diags.hasErrors()) << b.errors();
 }
 
+// A structure with a field of its own type, declared before its ENDS, is an error, not a
+// recursion without end (fuzz/regressions/fuzz_masm/structure-containing-itself).
+TEST(Diagnostics, StructureContainingItselfIsAnError) {
+  auto a = assembleText("p struct\n a dw ?\n p <1>\np ends\nd segment\nx p <2>\nd ends\nend\n");
+  EXPECT_NE(a.errors().find("structures nested more than 64 deep: does 'P' contain itself?"), std::string::npos)
+      << a.errors();
+  EXPECT_EQ(a.diags.errorCount(), 1u) << a.errors();
+}
+
 TEST(Diagnostics, AmbiguousSizeIsAnError) {
   auto a = assembleText("c segment\n inc [bx]\nc ends\nend\n");
   EXPECT_TRUE(a.diags.hasErrors());

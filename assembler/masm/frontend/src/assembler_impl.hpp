@@ -498,6 +498,8 @@ public:
   void emitValue(const Value& v, uint32_t size, uint16_t column);
   void emitReal(std::string_view text, bool negative, bool encoded, uint32_t size, uint16_t column);
   void emitItems(const std::vector<DataItem>& items, uint32_t elementSize, StructDef* type);
+  unsigned structNesting = 0;  // emitStruct within emitStruct
+  bool structTooDeep = false;
   void emitStruct(const std::vector<DataItem>* init, StructDef* type, uint16_t column);
   void addFixup(link::FixupKind kind, const Value& v, uint32_t at, bool selfRelative = false);
   link::Ref frameFor(const Value& v);

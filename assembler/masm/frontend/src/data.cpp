@@ -170,6 +170,21 @@ void Assembler::emitStruct(const std::vector<DataItem>* init, StructDef* type, u
     emitValue(r, type->size, column);
     return;
   }
+  // A structure with a field of its own type (declared inside its own definition) never ends.
+  constexpr unsigned kDeepestNesting = 64;
+  if (structNesting >= kDeepestNesting) {
+    passError(column + 1u, fmt::format("structures nested more than {} deep: does '{}' contain itself?", kDeepestNesting,
+                                       type->name));
+    structTooDeep = true;  // the levels above stop at once, without an error each
+    return;
+  }
+  ++structNesting;
+  struct Leave {
+    Assembler& a;
+    ~Leave() {
+      if (--a.structNesting == 0) a.structTooDeep = false;
+    }
+  } leave{*this};
   if (init && init->size() > type->fields.size())
     passError(column + 1u, fmt::format("too many initialisers for structure '{}'", type->name));
   uint32_t start = current >= 0 ? segments[static_cast<size_t>(current)].pc : 0;
@@ -185,6 +200,7 @@ void Assembler::emitStruct(const std::vector<DataItem>* init, StructDef* type, u
     } else {
       emitItems(f.initialiser, f.elementSize, f.structType);
     }
+    if (structTooDeep) break;
     if (current >= 0) {
       auto& seg = segments[static_cast<size_t>(current)];
       uint32_t used = seg.pc - fieldStart;
