@@ -1,7 +1,7 @@
-#include <array>
 #include "asmlab/asm/diagnostics.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <ostream>
 #include <sstream>

@@ -597,12 +597,12 @@ struct MacroLayer::Impl {
     return starts && (after == text.size() || text[after] == ',' || text[after] == ';');
   }
 
+  static constexpr size_t kLongestExpandedLine = 16 * 1024;  // substituteText's bound
+
   // Replaces text macros in `text` from position `from` on (identifiers outside quotes).
   // `bracketResults`: the line is a text directive (TEXTEQU, CATSTR ...), whose operands are text
   // items, so a function's value is written as <value>.
   // Returns true when the text changed.
-  static constexpr size_t kLongestExpandedLine = 16 * 1024;
-
   bool substituteText(std::string& text, size_t from, const LogicalLine& where, size_t statementStart = SIZE_MAX,
                       bool bracketResults = false) {
     // Most lines hold no identifier that can be a text macro, a macro function or a predefined

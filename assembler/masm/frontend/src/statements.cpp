@@ -235,8 +235,7 @@ void Assembler::passError(uint32_t column, std::string message, uint32_t length,
   // An error past the error limit is only counted when the pass's diagnostics are added: its
   // line and notes are not worth rebuilding in every pass (errors on every line of a long
   // expansion, replayed up to maxPasses times).
-  bool kept = severity != Severity::Error || diags.errorLimit() == 0 ||
-              diags.errorCount() + passErrors < diags.errorLimit();
+  bool kept = diags.keeps(severity, passErrors);
   if (severity == Severity::Error) ++passErrors;
   if (currentStatement && kept) {
     const LogicalLine line = originLine(statementLine());

@@ -44,11 +44,12 @@ public:
   size_t errorLimit() const { return errorLimit_; }
   // True once as many errors as the limit allows were recorded: more are only counted.
   bool errorLimitReached() const { return errorLimit_ != 0 && errors_ >= errorLimit_; }
-  // Whether a diagnostic of this severity added now would be recorded, not only counted: a
-  // front end skips the notes and "did you mean" hints of one that would not.
-  bool keeps(Severity severity) const {
+  // Whether a diagnostic of this severity would be recorded, not only counted, when added after
+  // `errorsAhead` more errors (held back by a front end, added later): a front end skips the notes
+  // and "did you mean" hints of one that would not.
+  bool keeps(Severity severity, size_t errorsAhead = 0) const {
     const bool error = severity == Severity::Error || (severity == Severity::Warning && warningsAsErrors_);
-    return !error || !errorLimitReached();
+    return !error || errorLimit_ == 0 || errors_ + errorsAhead < errorLimit_;
   }
   size_t droppedErrors() const { return dropped_; }
 
