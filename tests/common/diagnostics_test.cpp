@@ -88,6 +88,34 @@ TEST(Diagnostics, KeepsSaysWhetherTheNextDiagnosticIsRecorded) {
   EXPECT_TRUE(unlimited.keeps(Severity::Error));
 }
 
+// A warning at the place and with the words of one already recorded (a macro body line, once
+// per expansion) is counted, not listed again; a different line, column or message is new.
+TEST(Diagnostics, RepeatedWarningsAreCountedOnce) {
+  auto file = std::make_shared<const SourceFile>("m.asm", "m macro\n db x\n endm\n");
+  auto at = [&](uint32_t line, uint32_t column) { return SourceLocation{file, line, column, 0}; };
+  Diagnostics d;
+  for (int i = 0; i < 4; ++i) d.warning(at(2, 5), "value truncated");
+  Diagnostic repeat{Severity::Warning, at(2, 5), "value truncated", {}};
+  EXPECT_TRUE(d.repeatsAWarning(repeat));
+  EXPECT_FALSE(d.keeps(repeat));
+  d.warning(at(2, 6), "value truncated");
+  d.warning(at(3, 5), "value truncated");
+  d.warning(at(2, 5), "another");
+  EXPECT_EQ(d.all().size(), 4u);
+  EXPECT_EQ(d.warningCount(), 7u);
+  EXPECT_EQ(d.repeatedWarnings(), 3u);
+  const std::string out = d.renderToString();
+  EXPECT_NE(out.find("note: 3 more warnings not shown: each repeats one above"), std::string::npos) << out;
+  EXPECT_NE(out.find("0 errors and 7 warnings generated."), std::string::npos) << out;
+  d.setWarningsAsErrors(true);  // then each is an error of its own, under the error limit
+  d.warning(at(2, 5), "value truncated");
+  EXPECT_EQ(d.errorCount(), 1u);
+  d.clear();
+  d.setWarningsAsErrors(false);
+  d.warning(at(2, 5), "value truncated");
+  EXPECT_EQ(d.all().size(), 1u);
+}
+
 TEST(ClosestMatch, SuggestsLikelyTyposOnly) {
   std::vector<std::string> ops{"ADD", "AND", "BRnzp", "HALT", "LDR", "STR"};
   EXPECT_EQ(closestMatch("HLAT", ops), "HALT");  // transposition

@@ -125,6 +125,21 @@ TEST(Diagnostics, StructureContainingItselfIsAnError) {
   EXPECT_EQ(a.diags.errorCount(), 1u) << a.errors();
 }
 
+// A warning of a macro's body line is shown once, with its expansion notes, however often the
+// macro is expanded; the others are counted (MASM repeats A4006 for each: 400 here).
+TEST(Diagnostics, AWarningInAMacroBodyIsShownOnce) {
+  auto a = assembleText("inner macro\n nop\n endm\nouter macro\n inner 1\n endm\nc segment\n rept 400\n outer\n endm\n"
+                        " inner 2\nc ends\nend\n", {}, "w.asm");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(a.bytes("C").size(), 401u);
+  EXPECT_EQ(a.diags.warningCount(), 401u);
+  EXPECT_EQ(a.diags.all().size(), 2u) << a.errors();  // the body line's, and line 11's own
+  const std::string e = a.errors();
+  EXPECT_NE(e.find("w.asm:5:"), std::string::npos) << e;
+  EXPECT_NE(e.find("w.asm:11:"), std::string::npos) << e;
+  EXPECT_NE(e.find("note: 399 more warnings not shown"), std::string::npos) << e;
+}
+
 TEST(Diagnostics, AmbiguousSizeIsAnError) {
   auto a = assembleText("c segment\n inc [bx]\nc ends\nend\n");
   EXPECT_TRUE(a.diags.hasErrors());

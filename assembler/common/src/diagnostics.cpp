@@ -113,21 +113,36 @@ void formatOne(std::string& out, const Diagnostic& d, bool color) {
 
 }  // namespace
 
+namespace {
+std::string warningPlace(const Diagnostic& d) {
+  return fmt::format("{}\n{}:{}\n{}", d.location.file ? d.location.file->name() : std::string(), d.location.line,
+                     d.location.column, d.message);
+}
+}  // namespace
+
+bool Diagnostics::repeatsAWarning(const Diagnostic& d) const {
+  return d.severity == Severity::Warning && !warningsAsErrors_ && warningPlaces_.contains(warningPlace(d));
+}
+
 Diagnostic& Diagnostics::add(Diagnostic d) {
   if (d.severity == Severity::Warning && warningsAsErrors_) {
     d.severity = Severity::Error;
     d.message += " [-Werror]";
   }
+  bool kept = true;
   if (d.severity == Severity::Error) {
     ++errors_;
-    if (errorLimit_ != 0 && errors_ > errorLimit_) {
-      ++dropped_;
-      static thread_local Diagnostic sink;
-      sink = std::move(d);
-      return sink;
-    }
+    kept = errorLimit_ == 0 || errors_ <= errorLimit_;
+    dropped_ += !kept;
   } else if (d.severity == Severity::Warning) {
     ++warnings_;
+    kept = warningPlaces_.insert(warningPlace(d)).second;
+    repeatedWarnings_ += !kept;
+  }
+  if (!kept) {  // the caller may still attach notes to what it gets back
+    static thread_local Diagnostic sink;
+    sink = std::move(d);
+    return sink;
   }
   list_.push_back(std::move(d));
   return list_.back();
@@ -145,7 +160,8 @@ Diagnostic& Diagnostics::note(SourceLocation where, std::string message) {
 
 void Diagnostics::clear() {
   list_.clear();
-  errors_ = warnings_ = dropped_ = 0;
+  warningPlaces_.clear();
+  errors_ = warnings_ = dropped_ = repeatedWarnings_ = 0;
 }
 
 std::string formatDiagnostic(const Diagnostic& d, bool color) {
@@ -160,6 +176,10 @@ void Diagnostics::render(std::ostream& out, bool color) const {
   if (dropped_)
     out << fmt::format("note: {} more error{} not shown (the error limit is {}; --error-limit 0 shows all)\n", dropped_,
                        dropped_ == 1 ? "" : "s", errorLimit_);
+  if (repeatedWarnings_)
+    out << fmt::format("note: {} more warning{} not shown: each repeats one above at the same place (as in every "
+                       "expansion of a macro)\n",
+                       repeatedWarnings_, repeatedWarnings_ == 1 ? "" : "s");
   if (errors_ || warnings_) {
     out << fmt::format("{} error{} and {} warning{} generated.\n", errors_, errors_ == 1 ? "" : "s", warnings_,
                        warnings_ == 1 ? "" : "s");

@@ -845,7 +845,7 @@ std::optional<int64_t> Assembler::evaluateConstant(std::string_view text, const 
   for (size_t i = before; i < passDiagnostics.size(); ++i) {
     Diagnostic d = passDiagnostics[i];
     d.location = where.location;
-    if (diags.keeps(d.severity)) MacroLayer::addExpansionNotes(d, where);
+    if (diags.keeps(d)) MacroLayer::addExpansionNotes(d, where);
     diags.add(std::move(d));
   }
   truncatePassDiagnostics(before);

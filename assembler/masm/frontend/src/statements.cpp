@@ -208,7 +208,7 @@ void Assembler::error(const LogicalLine& line, uint32_t column, std::string mess
   d.location.column = column ? sourceColumn(line, column) : 1;
   d.location.length = length;
   d.message = std::move(message);
-  if (diags.keeps(d.severity)) MacroLayer::addExpansionNotes(d, line);
+  if (diags.keeps(d)) MacroLayer::addExpansionNotes(d, line);
   diags.add(std::move(d));
 }
 
@@ -218,7 +218,7 @@ void Assembler::warning(const LogicalLine& line, uint32_t column, std::string me
   d.location = line.location;
   d.location.column = column ? column : 1;
   d.message = std::move(message);
-  if (diags.keeps(d.severity)) MacroLayer::addExpansionNotes(d, line);
+  if (diags.keeps(d)) MacroLayer::addExpansionNotes(d, line);
   diags.add(std::move(d));
 }
 

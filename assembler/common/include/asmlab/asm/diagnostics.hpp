@@ -6,6 +6,7 @@
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "asmlab/asm/source.hpp"
@@ -52,6 +53,12 @@ public:
     return !error || errorLimit_ == 0 || errors_ + errorsAhead < errorLimit_;
   }
   size_t droppedErrors() const { return dropped_; }
+  // A warning with the message and place of one already recorded (a macro body line, once per
+  // expansion) is only counted; render() says how many.
+  bool repeatsAWarning(const Diagnostic& d) const;
+  // keeps() for a diagnostic whose place and message are known: false for a repeated warning too.
+  bool keeps(const Diagnostic& d) const { return keeps(d.severity) && !repeatsAWarning(d); }
+  size_t repeatedWarnings() const { return repeatedWarnings_; }
 
   // Renders every diagnostic in order, followed by a count line if anything was reported.
   void render(std::ostream& out, bool color = false) const;
@@ -62,6 +69,8 @@ private:
   size_t errors_ = 0;
   size_t warnings_ = 0;
   size_t dropped_ = 0;
+  size_t repeatedWarnings_ = 0;
+  std::unordered_set<std::string> warningPlaces_;  // file, line, column and message of each one kept
   size_t errorLimit_ = 0;
   bool warningsAsErrors_ = false;
 };
