@@ -85,6 +85,45 @@ TEST(MacroLayer, IncludeIsCaseInsensitiveAndUsesIncludePath) {
   std::filesystem::remove_all(dir);
 }
 
+// Options::readInclude stands in for the file system (the fuzz target, unsaved buffers).
+TEST(MacroLayer, IncludeReaderSuppliesTheFiles) {
+  Options o;
+  o.readInclude = [](const std::string& name, const SourceFile* includer, std::string& why)
+      -> std::shared_ptr<const SourceFile> {
+    EXPECT_EQ(includer ? includer->name() : "", "test.asm");
+    if (name == "consts.inc") return std::make_shared<const SourceFile>("consts.inc", "seven equ 7\n");
+    if (name == "locked.inc") why = "permission denied";
+    return nullptr;
+  };
+  auto a = assembleText("include consts.inc\n" + seg(" db seven"), o);
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "07");
+  auto missing = assembleText(seg(" include other.inc\n include locked.inc"), o);
+  EXPECT_NE(missing.errors().find("cannot find include file 'other.inc'"), std::string::npos) << missing.errors();
+  EXPECT_NE(missing.errors().find("cannot read include file 'locked.inc': permission denied"), std::string::npos)
+      << missing.errors();
+}
+
+// An INCLUDE in a repeated block is looked up once: a thousand copies do not search the folders a
+// thousand times, and a name that is not found is one lookup too (each copy still reports it).
+TEST(MacroLayer, IncludeInARepeatedBlockIsReadOnce) {
+  int reads = 0;
+  Options o;
+  o.readInclude = [&reads](const std::string& name, const SourceFile*, std::string&)
+      -> std::shared_ptr<const SourceFile> {
+    ++reads;
+    if (name == "one.inc") return std::make_shared<const SourceFile>("one.inc", " db 1\n");
+    return nullptr;
+  };
+  auto a = assembleText(seg(" rept 1000\n include one.inc\n endm"), o);
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(a.bytes("S").size(), 1000u);
+  EXPECT_EQ(reads, 1);
+  auto b = assembleText(seg(" rept 3\n include none.inc\n endm"), o);
+  EXPECT_EQ(reads, 2);
+  EXPECT_EQ(b.diags.errorCount(), 3u) << b.errors();
+}
+
 }  // namespace
 }  // namespace asmlab::masm::test
 

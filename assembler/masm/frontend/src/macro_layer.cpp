@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#include <unordered_map>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -437,6 +438,13 @@ struct MacroLayer::Impl {
   bool ideal = false;  // TASM Ideal mode: MACRO before the name, EQU always text (setIdealMode)
   size_t totalExpandedLines = 0;
   size_t totalExpandedBytes = 0;
+  // INCLUDE lookups by including folder and name, failed ones too: an INCLUDE inside a repeated
+  // macro reads its file (and searches the folders) once, and every copy sees the same text.
+  struct IncludeLookup {
+    std::shared_ptr<const SourceFile> file;
+    std::string error;  // empty when found
+  };
+  std::unordered_map<std::string, IncludeLookup> includeLookups;
 
   Impl(MacroHost& h, Diagnostics& d, const Options& o) : host(h), diags(d), options(o) {}
 
@@ -454,7 +462,7 @@ struct MacroLayer::Impl {
     d.location = line.location;
     if (column) d.location.column = column;
     d.message = std::move(message);
-    if (diags.keeps(severity)) addExpansionNotes(d, line);
+    if (diags.keeps(d)) addExpansionNotes(d, line);
     diags.add(std::move(d));
   }
 
@@ -1061,6 +1069,26 @@ struct MacroLayer::Impl {
     return std::nullopt;
   }
 
+  IncludeLookup lookUpInclude(const std::string& name, const SourceLocation& from) {
+    IncludeLookup found;
+    std::string why;
+    if (options.readInclude) {
+      found.file = options.readInclude(name, from.file.get(), why);
+      if (!found.file)
+        found.error = why.empty() ? fmt::format("cannot find include file '{}'", name)
+                                  : fmt::format("cannot read include file '{}': {}", name, why);
+      return found;
+    }
+    auto path = findInclude(name, from);
+    if (!path) {
+      found.error = fmt::format("cannot find include file '{}'", name);
+      return found;
+    }
+    found.file = SourceFile::load(path->string(), why);
+    if (!found.file) found.error = fmt::format("cannot read include file '{}': {}", path->string(), why);
+    return found;
+  }
+
   void include(const LogicalLine& line, std::string_view operand) {
     std::string name = unbracket(operand);
     name = std::string(trim(name));
@@ -1075,18 +1103,15 @@ struct MacroLayer::Impl {
       error(line, fmt::format("INCLUDE nested more than 50 deep (does '{}' include itself?)", name));
       return;
     }
-    auto path = findInclude(name, line.location);
-    if (!path) {
-      error(line, fmt::format("cannot find include file '{}'", name), columnOf(line, name));
+    const SourceFile* includer = line.location.file.get();
+    std::string key = (includer ? fs::path(includer->name()).parent_path().string() : std::string()) + '\n' + name;
+    auto [entry, isNew] = includeLookups.try_emplace(std::move(key));
+    if (isNew) entry->second = lookUpInclude(name, line.location);
+    if (!entry->second.file) {
+      error(line, entry->second.error, columnOf(line, name));
       return;
     }
-    std::string why;
-    auto file = SourceFile::load(path->string(), why);
-    if (!file) {
-      error(line, fmt::format("cannot read include file '{}': {}", path->string(), why), columnOf(line, name));
-      return;
-    }
-    frames.push_back(Frame::forFile(std::move(file)));
+    frames.push_back(Frame::forFile(entry->second.file));
   }
 
   // ---- Text macro directives -----------------------------------------------------------------

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -35,6 +36,12 @@ struct Options {
   CaseMode caseMode = CaseMode::Upper;
   Cpu cpu = Cpu::I8086;                              // until a .186 .. .586 / P286 .. directive
   std::vector<std::string> includePaths;             // searched after the including file's folder
+  // Reads the file an INCLUDE names (quotes removed) for the file holding the INCLUDE; on failure
+  // returns null and says why, or leaves `why` empty for "not found". Empty: the host file system,
+  // beside the including file and then along includePaths. Each name is read once per assembly.
+  using IncludeReader = std::function<std::shared_ptr<const SourceFile>(
+      const std::string& name, const SourceFile* includer, std::string& why)>;
+  IncludeReader readInclude;
   std::vector<std::pair<std::string, std::string>> defines;  // /Dname[=value]
   bool listing = false;                              // produce the listing text
   // MASM /Zd: record the source line of each statement that emits bytes in module.lines (macro
