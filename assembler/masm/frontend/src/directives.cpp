@@ -1,6 +1,9 @@
 // Directives: segments (full and simplified), PROC, ASSUME, OPTION, symbols, data, structures,
 // records, CPU selection and the TASM MASM-mode additions.
 #include <algorithm>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -11,7 +14,7 @@ namespace asmlab::masm {
 namespace {
 
 std::optional<enc::Cpu> cpuDirective(const std::string& u, bool& is32) {
-  static const std::pair<const char*, enc::Cpu> table[] = {
+  static const std::unordered_map<std::string_view, enc::Cpu> table = {
       {".8086", enc::Cpu::I8086}, {".186", enc::Cpu::I80186}, {".286", enc::Cpu::I80286},
       {".286P", enc::Cpu::I80286}, {".286C", enc::Cpu::I80286}, {".386", enc::Cpu::I80386},
       {".386P", enc::Cpu::I80386}, {".386C", enc::Cpu::I80386}, {".486", enc::Cpu::I80386},
@@ -19,12 +22,10 @@ std::optional<enc::Cpu> cpuDirective(const std::string& u, bool& is32) {
       {"P186", enc::Cpu::I80186}, {"P286", enc::Cpu::I80286}, {"P286N", enc::Cpu::I80286},
       {"P386", enc::Cpu::I80386}, {"P386N", enc::Cpu::I80386},
       {"P486", enc::Cpu::I80386}, {"P486N", enc::Cpu::I80386}, {"P586", enc::Cpu::I80386}, {"P586N", enc::Cpu::I80386}};
-  for (auto& [name, c] : table)
-    if (u == name) {
-      is32 = c == enc::Cpu::I80386;
-      return c;
-    }
-  return std::nullopt;
+  auto found = table.find(u);
+  if (found == table.end()) return std::nullopt;
+  is32 = found->second == enc::Cpu::I80386;
+  return found->second;
 }
 
 // Coprocessor directives select the FPU only: `.8087` after `.386` leaves the 386 instructions on.
@@ -38,16 +39,15 @@ std::optional<enc::Fpu> fpuDirective(const std::string& u) {
 }
 
 bool isListingDirective(const std::string& u) {
-  static const char* words[] = {".LIST", ".XLIST", ".NOLIST", ".LISTALL", ".LALL", ".SALL", ".XALL", ".CREF", ".XCREF",
+  // One hash probe: the handler asks this of every directive line.
+  static const std::unordered_set<std::string_view> words = {".LIST", ".XLIST", ".NOLIST", ".LISTALL", ".LALL", ".SALL", ".XALL", ".CREF", ".XCREF",
                                 ".NOCREF", ".LFCOND", ".SFCOND", ".TFCOND", ".LISTIF", ".NOLISTIF", ".LISTMACRO",
                                 ".NOLISTMACRO", ".LISTMACROALL", "PAGE", "TITLE", "SUBTTL", "SUBTITLE", "%TITLE",
                                 "%NOLIST", "%LIST", "%SUBTTL", "NAME", "%NOCTLS", "%CTLS", "%MACS", "%NOMACS",
                                 "%NOSYMS", "%SYMS", "%PAGESIZE", "%BIN", "%TEXT", "%CONDS", "%NOCONDS", "%INCL",
                                 "%NOINCL", ".ALPHA", ".SEQ", "MASM", "MASM51", "NOMASM51",
                                 "QUIRKS", "SMART", "NOSMART", "EMUL", "NOEMUL", "%NEWPAGE", "%PCNT", "%LINUM"};
-  for (auto* w : words)
-    if (u == w) return true;
-  return false;
+  return words.contains(u);
 }
 
 // The size of a data-definition word (DB, DW, BYTE, REAL4 ...), 0 for any other word: one table
