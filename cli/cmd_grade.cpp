@@ -69,6 +69,7 @@ std::string reportName(const std::string& submission) {
 
 int runGrade(const GradeRequest& request) {
   Diagnostics diagnostics;
+  diagnostics.setErrorLimit(Diagnostics::kDefaultErrorLimit);  // as for sources (docs/cli.md)
   auto spec = grader::loadSpec(request.spec, diagnostics);
   if (!spec) {
     diagnostics.render(std::cerr, isatty(STDERR_FILENO) != 0);

@@ -78,6 +78,7 @@ int runTests(const TestRequest& request) {
   std::vector<std::string> specErrors;
   for (const auto& file : specFiles) {
     Diagnostics diagnostics;
+    diagnostics.setErrorLimit(Diagnostics::kDefaultErrorLimit);
     auto spec = grader::loadSpec(file, diagnostics);
     std::string name = file.parent_path().lexically_normal().string();
     if (!spec) {

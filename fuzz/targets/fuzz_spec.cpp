@@ -14,6 +14,7 @@
 
 extern "C" int ASMLAB_FUZZ_ENTRY(const uint8_t* data, size_t size) {
   asmlab::Diagnostics diagnostics;
+  diagnostics.setErrorLimit(asmlab::Diagnostics::kDefaultErrorLimit);  // as `grade` and `test` do
   (void)asmlab::grader::parseSpec(std::string(reinterpret_cast<const char*>(data), size), "fuzz.yaml",
                                   "/nonexistent-asmlab-fuzz", diagnostics);
   (void)diagnostics.renderToString();

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -76,6 +77,25 @@ TEST(Cli, GradeRejectsABadSpecWithItsLine) {
   CommandRun r = asmlab("grade " + (dir.path() / "spec.yaml").string() + " " + (dir.path() / "subs").string());
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("spec.yaml:5:15: error: unknown key 'stopp' in a check (did you mean 'stop'?)"), std::string::npos) << r.out;
+}
+
+// A spec's errors stop at the error limit, as a source's do: 30 wrong keys, 20 listed.
+TEST(Cli, SpecErrorsStopAtTheErrorLimit) {
+  TempDir dir;
+  std::string spec = "machine: lc3\nbuild: {submission: a.asm}\ntests:\n";
+  for (int i = 0; i < 30; ++i) spec += fmt::format("  - name: t{}\n    checks: [{{stopp: halted}}]\n", i);
+  dir.write("spec.yaml", spec);
+  dir.write("subs/a.asm", kGood);
+  CommandRun r = asmlab("grade " + (dir.path() / "spec.yaml").string() + " " + (dir.path() / "subs").string());
+  EXPECT_EQ(r.status, 2);
+  size_t listed = 0;
+  for (size_t at = r.out.find("unknown key 'stopp'"); at != std::string::npos; at = r.out.find("unknown key 'stopp'", at + 1))
+    ++listed;
+  EXPECT_EQ(listed, 20u) << r.out;
+  EXPECT_NE(r.out.find("note: 10 more errors not shown"), std::string::npos) << r.out;
+  dir.write("programs/p/asmlab.yaml", spec);
+  CommandRun t = asmlab("test " + (dir.path() / "programs").string());
+  EXPECT_NE(t.out.find("note: 10 more errors not shown"), std::string::npos) << t.out;
 }
 
 TEST(Cli, TestPrintsVerdictTableAndFailsOnAFailure) {
