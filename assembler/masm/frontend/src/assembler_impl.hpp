@@ -20,6 +20,7 @@
 #include "replay.hpp"
 #include "symbol_index.hpp"
 #include "tasm.hpp"
+#include "text_util.hpp"
 
 namespace asmlab::masm {
 
@@ -356,6 +357,8 @@ public:
   bool scoped = true;                        // OPTION SCOPED (MASM 6 default)
   bool tasmLocals = false;
   TasmState tasmState;                       // --dialect tasm: Ideal mode, ARG/LOCAL (tasm.hpp)
+  std::vector<std::string> procUses;         // the open procedure's USES registers (masm_frames.cpp)
+  bool procPrologueDue = false;              // ... not pushed yet: no instruction came
   // A TASM local symbol (LOCALS): its name starts with the local prefix (@@ unless LOCALS names one).
   bool isTasmLocal(std::string_view name) const { return tasmLocals && name.starts_with(tasmState.localPrefix); }
   bool dotName = false;                      // OPTION DOTNAME: names may start with a dot
@@ -469,6 +472,11 @@ public:
   void addToGroup(int group, int segment);
   void startPass();
   void switchSegment(int index);
+
+  // masm_frames.cpp: MASM 6's PROC USES
+  bool procUsesList(const LogicalLine& line, WordCursor& c, std::string_view rest, uint32_t restColumn,
+                    std::vector<std::string>& uses);
+  void procPrologueAndEpilogue(const LogicalLine& line, std::string_view mnemonic);
 
   // ideal.cpp, tasm_frames.cpp: Turbo Assembler's statements (tasm.hpp)
   bool processTasmLine(const LogicalLine& line);

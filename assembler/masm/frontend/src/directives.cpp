@@ -335,6 +335,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       // and appendix A; OPTION PROC in the MASM 6.1 reference).
       std::optional<bool> visible;
       bool hasLanguage = languageDefined;
+      std::vector<std::string> uses;
       WordCursor c{rest};
       while (!c.atEnd()) {
         auto w = upper(c.word());
@@ -344,8 +345,16 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
         else if (w == "PRIVATE") visible = false;
         else if (w == "C" || w == "PASCAL" || w == "SYSCALL" || w == "STDCALL" || w == "BASIC" || w == "FORTRAN")
           hasLanguage = true;
-        else {
-          passOneError(dirColumn, fmt::format("PROC option '{}' is not supported (USES and parameters are not)", w));
+        else if (w == "USES") {
+          if (!procUsesList(line, c, rest, restColumn, uses)) break;
+        } else if (w == ",") {
+          passOneError(restColumn + static_cast<uint32_t>(c.pos - 1),
+                       "PROC parameters are not supported: address the arguments through BP ([bp+4] is the first "
+                       "word a NEAR procedure's caller pushed last)");
+          break;
+        } else {
+          passOneError(dirColumn, fmt::format("PROC option '{}' is not supported (NEAR, FAR, PUBLIC, PRIVATE, EXPORT, "
+                                              "a language type and USES are)", w));
           break;
         }
       }
@@ -357,6 +366,8 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       ++atScope;
       label->far = far;
       procStack.push_back(label);
+      procUses = std::move(uses);
+      procPrologueDue = !procUses.empty();
       Statement& s = place(StmtKind::ProcBegin);
       s.label = label;
       s.number = far ? 1 : 0;
@@ -373,6 +384,8 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       }
       run(place(StmtKind::ProcEnd));
       ++atScope;
+      procUses.clear();
+      procPrologueDue = false;
       return true;
     }
     if (D == "LABEL") {
