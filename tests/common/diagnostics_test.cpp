@@ -70,6 +70,24 @@ TEST(Diagnostics, ErrorLimitDropsTheRestWithANote) {
   EXPECT_NE(d.renderToString().find("3 more errors not shown"), std::string::npos);
 }
 
+// What add() hands back for an error past the limit belongs to that collector: another one's
+// dropped error does not overwrite it (a front end may still be attaching notes), and it goes
+// with its collector (the fuzz targets' leak checks ran every input twice while one was shared).
+TEST(Diagnostics, ADroppedDiagnosticBelongsToItsCollector) {
+  Diagnostics a, b;
+  a.setErrorLimit(1);
+  b.setErrorLimit(1);
+  a.error({}, "a0");
+  b.error({}, "b0");
+  Diagnostic& droppedA = a.error({}, "a1");
+  Diagnostic& droppedB = b.error({}, "b1");
+  EXPECT_NE(&droppedA, &droppedB);
+  EXPECT_EQ(droppedA.message, "a1");
+  droppedA.notes.push_back({Severity::Note, {}, "in expansion of macro 'm'", {}});
+  EXPECT_EQ(a.all().size(), 1u);
+  EXPECT_EQ(a.renderToString().find("in expansion"), std::string::npos);
+}
+
 // keeps(): whether the next diagnostic of a severity is recorded (front ends skip the notes and
 // hints of one that is only counted).
 TEST(Diagnostics, KeepsSaysWhetherTheNextDiagnosticIsRecorded) {

@@ -139,10 +139,9 @@ Diagnostic& Diagnostics::add(Diagnostic d) {
     kept = warningPlaces_.insert(warningPlace(d)).second;
     repeatedWarnings_ += !kept;
   }
-  if (!kept) {  // the caller may still attach notes to what it gets back
-    static thread_local Diagnostic sink;
-    sink = std::move(d);
-    return sink;
+  if (!kept) {
+    discarded_ = std::move(d);
+    return discarded_;
   }
   list_.push_back(std::move(d));
   return list_.back();

@@ -70,6 +70,9 @@ private:
   size_t warnings_ = 0;
   size_t dropped_ = 0;
   size_t repeatedWarnings_ = 0;
+  // What add() returns for a diagnostic that is only counted (the caller may still attach notes):
+  // owned here, so nothing outlives the Diagnostics that counted it.
+  Diagnostic discarded_;
   std::unordered_set<std::string> warningPlaces_;  // file, line, column and message of each one kept
   size_t errorLimit_ = 0;
   bool warningsAsErrors_ = false;
