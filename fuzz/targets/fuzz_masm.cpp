@@ -36,8 +36,9 @@ extern "C" int ASMLAB_FUZZ_ENTRY(const uint8_t* data, size_t size) {
   // any other name is not found. Reading the working folder made runs slow and host-dependent.
   options.readInclude = [source](const std::string& name, const asmlab::SourceFile*, std::string&) {
     const std::string_view self = "fuzz.asm";
-    bool same = name.size() == self.size() &&
-                std::equal(name.begin(), name.end(), self.begin(), [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+    bool same = name.size() == self.size() && std::equal(name.begin(), name.end(), self.begin(), [](char a, char b) {
+                  return std::tolower(static_cast<unsigned char>(a)) == b;
+                });
     return same ? source : nullptr;
   };
   asmlab::Diagnostics diagnostics;

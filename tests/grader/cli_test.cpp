@@ -89,7 +89,8 @@ TEST(Cli, SpecErrorsStopAtTheErrorLimit) {
   CommandRun r = asmlab("grade " + (dir.path() / "spec.yaml").string() + " " + (dir.path() / "subs").string());
   EXPECT_EQ(r.status, 2);
   size_t listed = 0;
-  for (size_t at = r.out.find("unknown key 'stopp'"); at != std::string::npos; at = r.out.find("unknown key 'stopp'", at + 1))
+  for (size_t at = r.out.find("unknown key 'stopp'"); at != std::string::npos;
+       at = r.out.find("unknown key 'stopp'", at + 1))
     ++listed;
   EXPECT_EQ(listed, 20u) << r.out;
   EXPECT_NE(r.out.find("note: 10 more errors not shown"), std::string::npos) << r.out;

@@ -128,8 +128,10 @@ TEST(Diagnostics, StructureContainingItselfIsAnError) {
 // A warning of a macro's body line is shown once, with its expansion notes, however often the
 // macro is expanded; the others are counted (MASM repeats A4006 for each: 400 here).
 TEST(Diagnostics, AWarningInAMacroBodyIsShownOnce) {
-  auto a = assembleText("inner macro\n nop\n endm\nouter macro\n inner 1\n endm\nc segment\n rept 400\n outer\n endm\n"
-                        " inner 2\nc ends\nend\n", {}, "w.asm");
+  auto a = assembleText(
+      "inner macro\n nop\n endm\nouter macro\n inner 1\n endm\nc segment\n rept 400\n outer\n endm\n"
+      " inner 2\nc ends\nend\n",
+      {}, "w.asm");
   ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
   EXPECT_EQ(a.bytes("C").size(), 401u);
   EXPECT_EQ(a.diags.warningCount(), 401u);

@@ -88,8 +88,8 @@ TEST(MacroLayer, IncludeIsCaseInsensitiveAndUsesIncludePath) {
 // Options::readInclude stands in for the file system (the fuzz target, unsaved buffers).
 TEST(MacroLayer, IncludeReaderSuppliesTheFiles) {
   Options o;
-  o.readInclude = [](const std::string& name, const SourceFile* includer, std::string& why)
-      -> std::shared_ptr<const SourceFile> {
+  o.readInclude = [](const std::string& name, const SourceFile* includer,
+                     std::string& why) -> std::shared_ptr<const SourceFile> {
     EXPECT_EQ(includer ? includer->name() : "", "test.asm");
     if (name == "consts.inc") return std::make_shared<const SourceFile>("consts.inc", "seven equ 7\n");
     if (name == "locked.inc") why = "permission denied";
@@ -109,8 +109,8 @@ TEST(MacroLayer, IncludeReaderSuppliesTheFiles) {
 TEST(MacroLayer, IncludeInARepeatedBlockIsReadOnce) {
   int reads = 0;
   Options o;
-  o.readInclude = [&reads](const std::string& name, const SourceFile*, std::string&)
-      -> std::shared_ptr<const SourceFile> {
+  o.readInclude = [&reads](const std::string& name, const SourceFile*,
+                           std::string&) -> std::shared_ptr<const SourceFile> {
     ++reads;
     if (name == "one.inc") return std::make_shared<const SourceFile>("one.inc", " db 1\n");
     return nullptr;

@@ -176,9 +176,10 @@ void Diagnostics::render(std::ostream& out, bool color) const {
     out << fmt::format("note: {} more error{} not shown (the error limit is {}; --error-limit 0 shows all)\n", dropped_,
                        dropped_ == 1 ? "" : "s", errorLimit_);
   if (repeatedWarnings_)
-    out << fmt::format("note: {} more warning{} not shown: each repeats one above at the same place (as in every "
-                       "expansion of a macro)\n",
-                       repeatedWarnings_, repeatedWarnings_ == 1 ? "" : "s");
+    out << fmt::format(
+        "note: {} more warning{} not shown: each repeats one above at the same place (as in every "
+        "expansion of a macro)\n",
+        repeatedWarnings_, repeatedWarnings_ == 1 ? "" : "s");
   if (errors_ || warnings_) {
     out << fmt::format("{} error{} and {} warning{} generated.\n", errors_, errors_ == 1 ? "" : "s", warnings_,
                        warnings_ == 1 ? "" : "s");

@@ -15,13 +15,14 @@ namespace {
 
 std::optional<enc::Cpu> cpuDirective(const std::string& u, bool& is32) {
   static const std::unordered_map<std::string_view, enc::Cpu> table = {
-      {".8086", enc::Cpu::I8086}, {".186", enc::Cpu::I80186}, {".286", enc::Cpu::I80286},
+      {".8086", enc::Cpu::I8086},  {".186", enc::Cpu::I80186},  {".286", enc::Cpu::I80286},
       {".286P", enc::Cpu::I80286}, {".286C", enc::Cpu::I80286}, {".386", enc::Cpu::I80386},
       {".386P", enc::Cpu::I80386}, {".386C", enc::Cpu::I80386}, {".486", enc::Cpu::I80386},
-      {".486P", enc::Cpu::I80386}, {".586", enc::Cpu::I80386}, {".586P", enc::Cpu::I80386}, {"P8086", enc::Cpu::I8086},
-      {"P186", enc::Cpu::I80186}, {"P286", enc::Cpu::I80286}, {"P286N", enc::Cpu::I80286},
-      {"P386", enc::Cpu::I80386}, {"P386N", enc::Cpu::I80386},
-      {"P486", enc::Cpu::I80386}, {"P486N", enc::Cpu::I80386}, {"P586", enc::Cpu::I80386}, {"P586N", enc::Cpu::I80386}};
+      {".486P", enc::Cpu::I80386}, {".586", enc::Cpu::I80386},  {".586P", enc::Cpu::I80386},
+      {"P8086", enc::Cpu::I8086},  {"P186", enc::Cpu::I80186},  {"P286", enc::Cpu::I80286},
+      {"P286N", enc::Cpu::I80286}, {"P386", enc::Cpu::I80386},  {"P386N", enc::Cpu::I80386},
+      {"P486", enc::Cpu::I80386},  {"P486N", enc::Cpu::I80386}, {"P586", enc::Cpu::I80386},
+      {"P586N", enc::Cpu::I80386}};
   auto found = table.find(u);
   if (found == table.end()) return std::nullopt;
   is32 = found->second == enc::Cpu::I80386;
@@ -40,13 +41,14 @@ std::optional<enc::Fpu> fpuDirective(const std::string& u) {
 
 bool isListingDirective(const std::string& u) {
   // One hash probe: the handler asks this of every directive line.
-  static const std::unordered_set<std::string_view> words = {".LIST", ".XLIST", ".NOLIST", ".LISTALL", ".LALL", ".SALL", ".XALL", ".CREF", ".XCREF",
-                                ".NOCREF", ".LFCOND", ".SFCOND", ".TFCOND", ".LISTIF", ".NOLISTIF", ".LISTMACRO",
-                                ".NOLISTMACRO", ".LISTMACROALL", "PAGE", "TITLE", "SUBTTL", "SUBTITLE", "%TITLE",
-                                "%NOLIST", "%LIST", "%SUBTTL", "NAME", "%NOCTLS", "%CTLS", "%MACS", "%NOMACS",
-                                "%NOSYMS", "%SYMS", "%PAGESIZE", "%BIN", "%TEXT", "%CONDS", "%NOCONDS", "%INCL",
-                                "%NOINCL", ".ALPHA", ".SEQ", "MASM", "MASM51", "NOMASM51",
-                                "QUIRKS", "SMART", "NOSMART", "EMUL", "NOEMUL", "%NEWPAGE", "%PCNT", "%LINUM"};
+  static const std::unordered_set<std::string_view> words = {
+      ".LIST",        ".XLIST",        ".NOLIST",  ".LISTALL", ".LALL",    ".SALL",    ".XALL",     ".CREF",
+      ".XCREF",       ".NOCREF",       ".LFCOND",  ".SFCOND",  ".TFCOND",  ".LISTIF",  ".NOLISTIF", ".LISTMACRO",
+      ".NOLISTMACRO", ".LISTMACROALL", "PAGE",     "TITLE",    "SUBTTL",   "SUBTITLE", "%TITLE",    "%NOLIST",
+      "%LIST",        "%SUBTTL",       "NAME",     "%NOCTLS",  "%CTLS",    "%MACS",    "%NOMACS",   "%NOSYMS",
+      "%SYMS",        "%PAGESIZE",     "%BIN",     "%TEXT",    "%CONDS",   "%NOCONDS", "%INCL",     "%NOINCL",
+      ".ALPHA",       ".SEQ",          "MASM",     "MASM51",   "NOMASM51", "QUIRKS",   "SMART",     "NOSMART",
+      "EMUL",         "NOEMUL",        "%NEWPAGE", "%PCNT",    "%LINUM"};
   return words.contains(u);
 }
 
@@ -354,7 +356,8 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
           break;
         } else {
           passOneError(dirColumn, fmt::format("PROC option '{}' is not supported (NEAR, FAR, PUBLIC, PRIVATE, EXPORT, "
-                                              "a language type and USES are)", w));
+                                              "a language type and USES are)",
+                                              w));
           break;
         }
       }

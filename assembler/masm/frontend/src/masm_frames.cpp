@@ -32,7 +32,8 @@ bool Assembler::procUsesList(const LogicalLine& line, WordCursor& c, std::string
       }
       warning(line, columnOf(word),
               fmt::format("USES registers are separated by blanks: MASM 6.1 reads a comma as the start of the "
-                          "parameters; '{}' is saved as a register", next));
+                          "parameters; '{}' is saved as a register",
+                          next));
       continue;
     }
     auto r = enc::parseRegister(word);

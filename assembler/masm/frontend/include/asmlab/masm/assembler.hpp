@@ -39,8 +39,8 @@ struct Options {
   // Reads the file an INCLUDE names (quotes removed) for the file holding the INCLUDE; on failure
   // returns null and says why, or leaves `why` empty for "not found". Empty: the host file system,
   // beside the including file and then along includePaths. Each name is read once per assembly.
-  using IncludeReader = std::function<std::shared_ptr<const SourceFile>(
-      const std::string& name, const SourceFile* includer, std::string& why)>;
+  using IncludeReader = std::function<std::shared_ptr<const SourceFile>(const std::string& name,
+                                                                        const SourceFile* includer, std::string& why)>;
   IncludeReader readInclude;
   std::vector<std::pair<std::string, std::string>> defines;  // /Dname[=value]
   bool listing = false;                              // produce the listing text
