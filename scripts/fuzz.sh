@@ -11,6 +11,7 @@
 #   FUZZ_RUNS=10000000 bash scripts/fuzz.sh 0 fuzz_mz   # a fixed number of executions
 #   FUZZ_FRESH=1 FUZZ_RUNS=50000 bash scripts/fuzz.sh    # CI: from the seeds alone, reproducibly
 #   FUZZ_FLAGS=-entropic=0 bash scripts/fuzz.sh 600 fuzz_masm   # more libFuzzer flags
+#   FUZZ_PROCESSES=2 FUZZ_RUNS=10000000 bash scripts/fuzz.sh 0 fuzz_masm   # two processes, 5,000,000 each
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-30}"
@@ -67,6 +68,20 @@ if [ -x build/release/cli/asmlab ]; then
   rm -rf "$tmp"
 fi
 
+# One libFuzzer process: run TARGET CORPUS LOG SEED LIMIT-FLAG DICT-FLAG...
+run() {
+  local t="$1" corpus="$2" log="$3" seed="$4" limit="$5"
+  shift 5
+  # FUZZ_FLAGS: more libFuzzer flags, e.g. -entropic=0 (docs/fuzzing.md, "Ten million executions").
+  # shellcheck disable=SC2086
+  "build/fuzz/fuzz/$t" "$corpus" "$@" "$limit" ${FUZZ_FLAGS:-} -seed="$seed" -timeout="${FUZZ_TIMEOUT:-10}" \
+    -rss_limit_mb=2048 -max_len="${FUZZ_MAX_LEN:-65536}" -print_final_stats=1 -artifact_prefix="build/fuzz/findings/$t/" \
+    >"$log" 2>&1
+}
+
+# FUZZ_PROCESSES=N (with FUZZ_RUNS): N processes share the corpus, each with its own seed and log
+# (build/fuzz/TARGET.K.log), and run FUZZ_RUNS/N executions each: a long campaign on every core.
+processes="${FUZZ_PROCESSES:-1}"
 status=0
 for t in "${targets[@]}"; do
   # A fresh run starts from the seeds alone (what CI has), in a corpus folder of its own.
@@ -80,20 +95,35 @@ for t in "${targets[@]}"; do
   [ -d "fuzz/regressions/$t" ] && cp -f fuzz/regressions/"$t"/* "$corpus/" 2>/dev/null || true
   dict=()
   [ -f "fuzz/dict/${t#fuzz_}.dict" ] && dict=(-dict="fuzz/dict/${t#fuzz_}.dict")
-  limit=(-max_total_time="$seconds")
-  [ -n "${FUZZ_RUNS:-}" ] && limit=(-runs="$FUZZ_RUNS")
-  echo "fuzz: $t (${FUZZ_RUNS:-$seconds s})"
-  # FUZZ_FLAGS: more libFuzzer flags, e.g. -entropic=0 (docs/fuzzing.md, "Ten million executions").
-  # shellcheck disable=SC2086
-  if ! "build/fuzz/fuzz/$t" "$corpus" "${dict[@]}" "${limit[@]}" ${FUZZ_FLAGS:-} -seed="${FUZZ_SEED:-1}" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \
-      -max_len="${FUZZ_MAX_LEN:-65536}" -print_final_stats=1 -artifact_prefix="build/fuzz/findings/$t/" \
-      >"build/fuzz/$t.log" 2>&1; then
-    echo "fuzz: $t FOUND A PROBLEM; input in build/fuzz/findings/$t/, log in build/fuzz/$t.log"
-    grep -E 'ERROR|SUMMARY|Test unit written' "build/fuzz/$t.log" | head -5
+  seed="${FUZZ_SEED:-1}"
+  logs=()
+  if ((processes > 1)) && [ -n "${FUZZ_RUNS:-}" ]; then
+    echo "fuzz: $t ($FUZZ_RUNS in $processes processes)"
+    pids=()
+    for ((k = 0; k < processes; k++)); do
+      logs+=("build/fuzz/$t.$k.log")
+      run "$t" "$corpus" "build/fuzz/$t.$k.log" $((seed + k)) -runs=$((FUZZ_RUNS / processes)) "${dict[@]}" &
+      pids+=($!)
+    done
+    failed=0
+    for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+  else
+    limit=-max_total_time="$seconds"
+    [ -n "${FUZZ_RUNS:-}" ] && limit=-runs="$FUZZ_RUNS"
+    echo "fuzz: $t (${FUZZ_RUNS:-$seconds s})"
+    logs=("build/fuzz/$t.log")
+    failed=0
+    run "$t" "$corpus" "build/fuzz/$t.log" "$seed" "$limit" "${dict[@]}" || failed=1
+  fi
+  if ((failed)); then
+    echo "fuzz: $t FOUND A PROBLEM; input in build/fuzz/findings/$t/, log in ${logs[*]}"
+    grep -hE 'ERROR|SUMMARY|Test unit written' "${logs[@]}" | head -5
     status=1
   else
-    grep -E 'stat::number_of_executed_units|stat::average_exec_per_sec' "build/fuzz/$t.log" | tr '\n' ' '
-    echo
+    for log in "${logs[@]}"; do
+      grep -E 'stat::number_of_executed_units|stat::average_exec_per_sec' "$log" | tr '\n' ' '
+      echo
+    done
   fi
 done
 exit $status
