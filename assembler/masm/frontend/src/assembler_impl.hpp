@@ -357,8 +357,6 @@ public:
   bool scoped = true;                        // OPTION SCOPED (MASM 6 default)
   bool tasmLocals = false;
   TasmState tasmState;                       // --dialect tasm: Ideal mode, ARG/LOCAL (tasm.hpp)
-  std::vector<std::string> procUses;         // the open procedure's USES registers (masm_frames.cpp)
-  bool procPrologueDue = false;              // ... not pushed yet: no instruction came
   // A TASM local symbol (LOCALS): its name starts with the local prefix (@@ unless LOCALS names one).
   bool isTasmLocal(std::string_view name) const { return tasmLocals && name.starts_with(tasmState.localPrefix); }
   bool dotName = false;                      // OPTION DOTNAME: names may start with a dot
@@ -477,6 +475,10 @@ public:
   bool procUsesList(const LogicalLine& line, WordCursor& c, std::string_view rest, uint32_t restColumn,
                     std::vector<std::string>& uses);
   void procPrologueAndEpilogue(const LogicalLine& line, std::string_view mnemonic);
+  // A MASM procedure with USES is open (Turbo Assembler's frames are tasmInstruction's).
+  bool usesFrame() const {
+    return options.dialect == Dialect::Masm && !procStack.empty() && !tasmState.frame.uses.empty();
+  }
 
   // ideal.cpp, tasm_frames.cpp: Turbo Assembler's statements (tasm.hpp)
   bool processTasmLine(const LogicalLine& line);

@@ -369,8 +369,8 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       ++atScope;
       label->far = far;
       procStack.push_back(label);
-      procUses = std::move(uses);
-      procPrologueDue = !procUses.empty();
+      tasmState.frame = {};  // MASM's USES shares Turbo Assembler's frame (masm_frames.cpp)
+      tasmState.frame.uses = std::move(uses);
       Statement& s = place(StmtKind::ProcBegin);
       s.label = label;
       s.number = far ? 1 : 0;
@@ -387,8 +387,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       }
       run(place(StmtKind::ProcEnd));
       ++atScope;
-      procUses.clear();
-      procPrologueDue = false;
+      tasmState.frame = {};
       return true;
     }
     if (D == "LABEL") {

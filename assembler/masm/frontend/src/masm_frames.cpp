@@ -1,7 +1,8 @@
 // MASM 6's `name PROC ... USES reglist`: the registers are pushed by a prologue before the
 // procedure's first instruction (or first code label) and popped by an epilogue before each RET
 // or IRET in it; RETN and RETF return without it (MASM 6.1 Programmer's Guide, ch. 7, "Generating
-// Prologue and Epilogue Code"). Turbo Assembler's frames are tasm_frames.cpp's.
+// Prologue and Epilogue Code"). The pushes and pops are Turbo Assembler's frame code
+// (tasm_frames.cpp: startFrame, emitEpilogue) on a frame without BP.
 #include <fmt/format.h>
 
 #include "assembler_impl.hpp"
@@ -52,12 +53,8 @@ bool Assembler::procUsesList(const LogicalLine& line, WordCursor& c, std::string
 }
 
 void Assembler::procPrologueAndEpilogue(const LogicalLine& line, std::string_view mnemonic) {
-  if (procPrologueDue) {
-    procPrologueDue = false;  // the pushes below are instructions of the procedure too
-    for (const std::string& r : procUses) runGenerated(line, "push " + r);
-  }
-  if (iequals(mnemonic, "RET") || iequals(mnemonic, "IRET") || iequals(mnemonic, "IRETD"))
-    for (auto it = procUses.rbegin(); it != procUses.rend(); ++it) runGenerated(line, "pop " + *it);
+  if (!tasmState.frame.started) startFrame(line);
+  if (iequals(mnemonic, "RET") || iequals(mnemonic, "IRET") || iequals(mnemonic, "IRETD")) emitEpilogue(line);
 }
 
 }  // namespace asmlab::masm

@@ -393,7 +393,7 @@ void Assembler::processLine(const LogicalLine& line) {
     checkReservedName(line, w1, col1);
     // A procedure's first code label comes after its USES pushes, as its first instruction does:
     // a loop back to it does not push again.
-    if (procPrologueDue && !procStack.empty()) procPrologueAndEpilogue(line, {});
+    if (usesFrame() && !tasmState.frame.started) procPrologueAndEpilogue(line, {});
     // MASM 6: code labels are local to their procedure unless written `name::` (or OPTION NOSCOPED).
     // A TASM @@ label is local to its procedure, or outside procedures to the stretch between
     // two other labels (Turbo Assembler User's Guide, LOCALS).
@@ -495,7 +495,7 @@ void Assembler::processLine(const LogicalLine& line) {
           static_cast<uint32_t>(mnemonic.size()));
     return;
   }
-  if (!procUses.empty() && !procStack.empty()) procPrologueAndEpilogue(line, mnemonic);
+  if (usesFrame()) procPrologueAndEpilogue(line, mnemonic);
   Statement& s = statements.emplace_back();
   s.kind = StmtKind::Instruction;
   s.rep = rep;

@@ -17,7 +17,8 @@ struct StructDef;
 // procedure with a language, ARG and LOCAL make the assembler write `push bp`, `mov bp,sp` (and
 // `sub sp,locals`) before its first instruction and undo them before every RET, which in Pascal
 // also removes the arguments. USES registers are pushed there (after the frame) and popped before
-// every RET, whatever the language.
+// every RET, whatever the language. MASM's `PROC ... USES` uses the same frame, without BP
+// (masm_frames.cpp).
 struct TasmFrame {
   bool language = false;  // C, PASCAL ... on PROC, or MODEL's
   bool pascal = false;    // arguments pushed left to right: the last is nearest BP
