@@ -158,3 +158,30 @@ TEST_F(OutputSafety, ADirectoryAnEmptyOrABinaryFileBuildsNothing) {
   EXPECT_EQ(asmlab("asm --arch x86 empty.asm").exit, 1);
   EXPECT_EQ(fileCount(), 3u);
 }
+
+// A directory named where an object or library goes (no .asm suffix) is read by the OMF reader,
+// whose first read of it fails: one error, no crash, nothing written, for each command taking one.
+TEST_F(OutputSafety, ADirectoryGivenAsAnObjectOrLibraryBuildsNothing) {
+  fs::create_directories(path("d"));
+  for (const char* command : {"build d", "link d -o p.exe", "lib d -o p.lib", "objdump d"}) {
+    auto r = asmlab(command);
+    EXPECT_EQ(r.exit, 1) << command << "\n" << r.text;
+    EXPECT_NE(r.text.find("d: error: is a directory, not an object module or library"), std::string::npos)
+        << command << "\n" << r.text;
+  }
+  EXPECT_EQ(fileCount(), 1u);
+}
+
+// A directory where `run` reads keys, a script or the input is refused before the run, on both
+// machines; read as an empty file, it would run the program with no input and no word of why.
+TEST_F(OutputSafety, RunRefusesADirectoryAsItsInput) {
+  write("l.asm", kLc3Program);
+  write("p.asm", kMasmProgram);
+  fs::create_directories(path("d"));
+  for (const char* command : {"run l.asm --input-file d", "run p.asm --input-file d", "run p.asm --keys d",
+                              "run p.asm --mouse d"}) {
+    auto r = asmlab(command);
+    EXPECT_EQ(r.exit, 2) << command << "\n" << r.text;
+    EXPECT_NE(r.text.find("'d' is a directory, not a file"), std::string::npos) << command << "\n" << r.text;
+  }
+}

@@ -61,6 +61,12 @@ bool readSymbols(std::string_view text, std::vector<ObjectSymbol>& symbols, std:
 }
 
 bool readFileBytes(const std::string& path, std::string& bytes, std::string& error) {
+  // A directory opens, then reads as nothing: refuse it rather than read it as an empty file.
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    error = fmt::format("'{}' is a directory, not a file", path);
+    return false;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     error = fmt::format("cannot open '{}': {}", path, std::strerror(errno));

@@ -3,6 +3,7 @@
 #include "asmlab/link/omf_reader.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 
 #include <fmt/format.h>
@@ -640,12 +641,24 @@ std::optional<Module> readObject(std::span<const uint8_t> bytes, const std::stri
 }
 
 bool readFileBytes(const std::string& path, std::vector<uint8_t>& out, LinkDiagnostics& diag) {
+  // Opening a directory succeeds on Linux and the first read fails (EISDIR), which an
+  // istreambuf_iterator reports by throwing: say what the path is before reading it.
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    diag.error(path, "is a directory, not an object module or library");
+    return false;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     diag.error(path, "cannot open file");
     return false;
   }
-  out.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  try {
+    out.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  } catch (const std::ios_base::failure&) {
+    diag.error(path, "cannot read file");
+    return false;
+  }
   if (in.bad()) {
     diag.error(path, "cannot read file");
     return false;
