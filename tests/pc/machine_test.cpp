@@ -381,6 +381,43 @@ TEST(PcMachine, BreakpointsAndStepOverAnInterrupt) {
   EXPECT_EQ(m->output(), "Hi");
 }
 
+// A run stops at a breakpoint where it starts (the entry point, or where a run cut short by a
+// limit ended), and passes over it only when continuing from a stop at that breakpoint: as the
+// LC-3 machine does, and as `--break start` needs. Traced runs (one instruction at a time) alike.
+TEST(PcMachine, ABreakpointWhereARunStartsStopsItUnlessResumingFromIt) {
+  const std::vector<uint8_t> code = {0x40, 0x40, 0x40, 0xB8, 0x00, 0x4C, 0xCD, 0x21};  // inc ax x3; exit
+  for (const bool traced : {false, true}) {
+    SCOPED_TRACE(traced ? "traced" : "untraced");
+    auto m = comMachine(code);
+    size_t traced_instructions = 0;
+    if (traced) m->setTraceSink([&](const sim::TraceEvent&) { ++traced_instructions; });
+    m->breakpoints().addExecute(PcMachine::linear(m->cpu().seg(CS), 0x100));
+    m->breakpoints().addExecute(PcMachine::linear(m->cpu().seg(CS), 0x102));
+    auto stop = runFor(*m);
+    ASSERT_EQ(stop.reason, sim::StopReason::Breakpoint);
+    EXPECT_EQ(m->instructionCount(), 0u);
+    stop = runFor(*m);  // continuing: the entry's instruction runs, the next breakpoint stops
+    ASSERT_EQ(stop.reason, sim::StopReason::Breakpoint);
+    EXPECT_EQ(m->cpu().ip(), 0x102);
+    EXPECT_EQ(m->instructionCount(), 2u);
+    // A run that ends on a breakpoint by its instruction limit has not reported it: the next does.
+    auto again = comMachine(code);
+    if (traced) again->setTraceSink([](const sim::TraceEvent&) {});
+    again->breakpoints().addExecute(PcMachine::linear(again->cpu().seg(CS), 0x102));
+    sim::RunLimits two;
+    two.maxInstructions = 2;
+    EXPECT_EQ(again->run(two).reason, sim::StopReason::InstructionLimit);
+    EXPECT_EQ(runFor(*again).reason, sim::StopReason::Breakpoint);
+    EXPECT_EQ(again->instructionCount(), 2u);
+    // Stepping executes the instruction under a breakpoint.
+    EXPECT_EQ(again->step().reason, sim::StopReason::Step);
+    EXPECT_EQ(again->cpu().ip(), 0x103);
+    if (traced) {
+      EXPECT_EQ(traced_instructions, 2u);
+    }
+  }
+}
+
 TEST(PcMachine, InterruptBreakpointWithFunction) {
   auto m = comMachine({0xB4, 0x09, 0xBA, 0x0C, 0x01, 0xCD, 0x21, 0xB8, 0x07, 0x4C, 0xCD, 0x21, 'H', 'i', '$'});
   m->breakpoints().addInterrupt(0x21, 0x4C);

@@ -408,14 +408,22 @@ sim::StopInfo PcMachine::finish(sim::StopReason reason, std::string message) {
   lastStop_.address = cpu_.linearPc();
   lastStop_.message = std::move(message);
   lastStop_.exitCode = exitCode_;
+  lastStopInstructions_ = instructionCount();
   return lastStop_;
+}
+
+// A run that continues from the breakpoint the last one stopped at executes it; any other run
+// stops at a breakpoint where it starts, the entry point included (as the LC-3 machine does).
+bool PcMachine::resumingFromBreakpoint() const {
+  return lastStop_.reason == sim::StopReason::Breakpoint && lastStop_.address == cpu_.linearPc() &&
+         lastStopInstructions_ == instructionCount();
 }
 
 namespace {
 enum RunMode { kRun = 0, kStep = 1 };
 }
 
-sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode) {
+sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode, bool breakAtStart) {
   const uint64_t startInstructions = instructionCount();
   const uint64_t startClock = now();
   const uint64_t instructionEnd = limits.maxInstructions == UINT64_MAX ? UINT64_MAX : startInstructions + limits.maxInstructions;
@@ -460,9 +468,9 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode) {
     else if (exactStops_) count = 1;
     else count = std::min<uint64_t>(count, 20000);
     if (until <= now()) until = now() + 1;
-    // Cpu::run ignores an execute breakpoint at its first instruction: right for the first chunk
-    // of a run (which starts on the breakpoint it stopped at), so later chunks check it here.
-    if (instructionCount() != startInstructions && limits.stopAtBreakpoints) {
+    // Cpu::run ignores an execute breakpoint at its first instruction, so each chunk checks it
+    // here; the run's first chunk only when the caller asks (not when resuming or stepping).
+    if ((instructionCount() != startInstructions || breakAtStart) && limits.stopAtBreakpoints) {
       const uint32_t pc = cpu_.linearPc();
       if ((breakpoints().flagsAt(pc) & sim::kFlagExecute) && breakpoints().executeHit(pc, *this) != nullptr)
         return finish(sim::StopReason::Breakpoint);
@@ -516,31 +524,32 @@ sim::StopInfo PcMachine::run(const sim::RunLimits& limits) {
     const uint64_t end = limits.maxInstructions == UINT64_MAX ? UINT64_MAX : instructionCount() + limits.maxInstructions;
     const uint64_t clockEnd = limits.maxClocks == UINT64_MAX ? UINT64_MAX : now() + limits.maxClocks;
     const uint64_t startInstructions = instructionCount();
+    const bool resuming = resumingFromBreakpoint();
     for (;;) {
       if (instructionCount() >= end) return finish(sim::StopReason::InstructionLimit, "instruction limit reached");
       if (now() >= clockEnd) return finish(sim::StopReason::ClockLimit, "clock limit reached");
       const uint64_t pc = cpu_.linearPc();
       // Each one-instruction run starts afresh and would pass over a breakpoint where it starts;
-      // only the run's first instruction may (it is the breakpoint the last run stopped at).
-      if (instructionCount() != startInstructions && limits.stopAtBreakpoints &&
+      // only a resumed run's first instruction may (it is the breakpoint the last run stopped at).
+      if ((instructionCount() != startInstructions || !resuming) && limits.stopAtBreakpoints &&
           (breakpoints().flagsAt(pc) & sim::kFlagExecute) && breakpoints().executeHit(pc, *this) != nullptr)
         return finish(sim::StopReason::Breakpoint);
       const uint64_t index = instructionCount();
       const uint64_t clocks = now();
       one.maxInstructions = 1;
       one.maxClocks = clockEnd - now();
-      sim::StopInfo s = runLoop(one, kRun);
+      sim::StopInfo s = runLoop(one, kRun, false);
       if (instructionCount() != index) traceSink_({pc, index, now() - clocks});
       if (s.reason != sim::StopReason::InstructionLimit) return s;
     }
   }
-  return runLoop(limits, kRun);
+  return runLoop(limits, kRun, !resumingFromBreakpoint());
 }
 
 sim::StopInfo PcMachine::step() {
   sim::RunLimits limits;
   limits.maxInstructions = 1;
-  sim::StopInfo s = runLoop(limits, kRun);
+  sim::StopInfo s = runLoop(limits, kRun, false);
   if (s.reason == sim::StopReason::InstructionLimit) return finish(sim::StopReason::Step);
   return s;
 }

@@ -167,7 +167,8 @@ private:
   void deliverKeyboard();
   void queueKey(const ScanKey& key, bool make, bool brk, std::optional<uint64_t> at);
   void programWaitsForInput();
-  sim::StopInfo runLoop(const sim::RunLimits& limits, int mode);
+  sim::StopInfo runLoop(const sim::RunLimits& limits, int mode, bool breakAtStart);
+  bool resumingFromBreakpoint() const;
   sim::StopInfo finish(sim::StopReason reason, std::string message = {});
   void applyMouseEvent(const InputEvent& e);
 
@@ -221,6 +222,7 @@ private:
   // write of 64 KiB or INT 10h 09h with CX=FFFFh cannot overshoot.
   uint64_t outputLimit_ = UINT64_MAX;
   sim::StopInfo lastStop_;
+  uint64_t lastStopInstructions_ = UINT64_MAX;  // the instruction count when lastStop_ was made
   LoadedImage image_;
   std::function<void(const sim::TraceEvent&)> traceSink_;
 };
