@@ -167,7 +167,8 @@ TEST_F(OutputSafety, ADirectoryGivenAsAnObjectOrLibraryBuildsNothing) {
     auto r = asmlab(command);
     EXPECT_EQ(r.exit, 1) << command << "\n" << r.text;
     EXPECT_NE(r.text.find("d: error: is a directory, not an object module or library"), std::string::npos)
-        << command << "\n" << r.text;
+        << command << "\n"
+        << r.text;
   }
   EXPECT_EQ(fileCount(), 1u);
 }
@@ -178,8 +179,8 @@ TEST_F(OutputSafety, RunRefusesADirectoryAsItsInput) {
   write("l.asm", kLc3Program);
   write("p.asm", kMasmProgram);
   fs::create_directories(path("d"));
-  for (const char* command : {"run l.asm --input-file d", "run p.asm --input-file d", "run p.asm --keys d",
-                              "run p.asm --mouse d"}) {
+  for (const char* command :
+       {"run l.asm --input-file d", "run p.asm --input-file d", "run p.asm --keys d", "run p.asm --mouse d"}) {
     auto r = asmlab(command);
     EXPECT_EQ(r.exit, 2) << command << "\n" << r.text;
     EXPECT_NE(r.text.find("'d' is a directory, not a file"), std::string::npos) << command << "\n" << r.text;
