@@ -148,6 +148,7 @@ enum StatementChoice : uint8_t {
   kChoiceSmartLea = 4,        // TASM SMART and MASM 6: `LEA reg,variable` is `MOV reg,OFFSET variable`
   kChoiceOnePass = 8,         // TASM without /m: a forward jump keeps its longest form's room
   kForwardTarget = 16,        // pass 1 met the jump before its target
+  kChoiceSmart8086 = 32,      // TASM SMART: PUSH of a constant and shifts by 2..255 on the 8086 as sequences
 };
 
 struct Statement {
@@ -516,6 +517,7 @@ public:
 
   // instructions.cpp
   void emitInstruction(const Statement& s);
+  void emitEncoding(const enc::Encoding& out, const std::vector<Value>& relocs);
 
   // replay.cpp: later passes replay an instruction when nothing it was encoded from has changed.
   ReplayCache replay;

@@ -2,6 +2,9 @@
 // override that ASSUME calls for, immediates, jump targets); the encoder's bytes and fixups go into
 // the current segment; jump forms are kept between passes so they only grow.
 #include <algorithm>
+#include <initializer_list>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -104,7 +107,61 @@ bool indexesFirstName(const Expr& e) {
   return false;
 }
 
+bool isShiftOrRotate(std::string_view m) {
+  return m == "SHL" || m == "SAL" || m == "SHR" || m == "SAR" || m == "ROL" || m == "ROR" || m == "RCL" || m == "RCR";
+}
+
+// What Turbo Assembler's SMART code generation assembles on the 8086 for two 80186 forms the
+// 8086 lacks (Turbo Assembler User's Guide, ch. 13): PUSH of a constant is the ten-byte
+// PUSH AX / PUSH BP / MOV BP,SP / MOV WORD PTR [BP+2],constant / POP BP, which pushes it and
+// keeps every register and flag ("Pushing constants on the 8086 processor"); a shift or rotate
+// by a constant from 2 to 255 is that many shifts by 1 ("Extended shifts"). Empty for any other
+// instruction.
+std::vector<enc::Instruction> smart8086Sequence(const enc::Instruction& in) {
+  std::vector<enc::Instruction> parts;
+  const auto immediate = [&](unsigned i) {
+    return in.operandCount > i && in.operands[i].kind == enc::Operand::Kind::Immediate;
+  };
+  if (in.mnemonic == "PUSH" && in.operandCount == 1 && immediate(0)) {
+    const auto part = [&](std::string_view mnemonic, std::initializer_list<enc::Operand> operands) {
+      enc::Instruction p;
+      p.mnemonic = mnemonic;
+      for (const enc::Operand& o : operands) p.add(o);
+      parts.push_back(p);
+    };
+    enc::Memory pushedSlot;
+    pushedSlot.base = enc::Reg::BP;
+    pushedSlot.displacement = 2;
+    pushedSlot.size = 2;
+    part("PUSH", {enc::Operand::reg_(enc::Reg::AX)});
+    part("PUSH", {enc::Operand::reg_(enc::Reg::BP)});
+    part("MOV", {enc::Operand::reg_(enc::Reg::BP), enc::Operand::reg_(enc::Reg::SP)});
+    part("MOV", {enc::Operand::mem_(pushedSlot), in.operands[0]});
+    part("POP", {enc::Operand::reg_(enc::Reg::BP)});
+  } else if (isShiftOrRotate(in.mnemonic) && in.operandCount == 2 && immediate(1) &&
+             in.operands[1].imm.reloc.kind == enc::RelocKind::None && in.operands[1].imm.value >= 2 &&
+             in.operands[1].imm.value <= 255) {
+    enc::Instruction byOne = in;
+    byOne.operands[1].imm.value = 1;
+    parts.assign(static_cast<size_t>(in.operands[1].imm.value), byOne);
+  }
+  return parts;
+}
+
 }  // namespace
+
+void Assembler::emitEncoding(const enc::Encoding& out, const std::vector<Value>& relocs) {
+  const uint32_t start = segments[static_cast<size_t>(current)].pc;
+  emitBytes(out.bytes.data(), out.length, true);
+  for (const enc::Fixup& f : out.fixups) {
+    if (f.symbol >= relocs.size()) continue;
+    bool selfRelative = false;
+    link::FixupKind kind = linkKind(f.kind, selfRelative);
+    uint32_t saved = segments[static_cast<size_t>(current)].pc;
+    addFixup(kind, relocs[f.symbol], start + f.position, selfRelative);
+    segments[static_cast<size_t>(current)].pc = saved;
+  }
+}
 
 void Assembler::emitInstruction(const Statement& s) {
   // Later passes replay an instruction whose bytes cannot change without encoding it again.
@@ -344,6 +401,19 @@ void Assembler::emitInstruction(const Statement& s) {
   opt.accumulator = (s.choices & kChoiceAccumulatorEax) ? enc::AccumulatorImmediates::AxEax
                     : (s.choices & kChoiceAccumulatorAx) ? enc::AccumulatorImmediates::Ax
                                                          : enc::AccumulatorImmediates::SignExtended;
+  if ((s.choices & kChoiceSmart8086) && cpu == enc::Cpu::I8086 && allKnown) {
+    const std::vector<enc::Instruction> parts = smart8086Sequence(in);
+    for (enc::Instruction part : parts) {
+      part.address = segments[static_cast<size_t>(current)].pc;
+      const enc::Encoding out = enc::encode(part, opt);
+      if (!out.ok()) {
+        if (passDiagnostics.size() == diagnosticsBefore) passError(static_cast<uint32_t>(s.number), out.error.message);
+        return;
+      }
+      emitEncoding(out, relocs);
+    }
+    if (!parts.empty()) return;
+  }
   // The same instruction of lone registers and numbers met again (`push bp` in every procedure):
   // its bytes are what encode() gave the first time, and what follows the encoding below does
   // with such an instruction comes down to this.
@@ -386,7 +456,12 @@ void Assembler::emitInstruction(const Statement& s) {
                           ? columns[static_cast<size_t>(out.error.operand)] + 1u
                           : static_cast<uint32_t>(s.number);
     // Forward references that are still unknown are settled by a later pass.
-    if (allKnown || out.error.code != enc::ErrorCode::JumpOutOfRange) passError(column, out.error.message);
+    std::string message = out.error.message;
+    if (out.error.code == enc::ErrorCode::RequiresCpu && cpu == enc::Cpu::I8086 && !smart8086Sequence(in).empty())
+      message += options.dialect == Dialect::Tasm ? "; Turbo Assembler's 8086 sequence for it needs SMART"
+                                                  : "; Turbo Assembler (--dialect tasm) assembles it as a sequence of "
+                                                    "8086 instructions";
+    if (allKnown || out.error.code != enc::ErrorCode::JumpOutOfRange) passError(column, message);
   } else if (out.ok() && out.assumedSize && static_cast<size_t>(out.assumedOperand) < s.operands.size()) {
     // MASM takes the segment's word for PUSH/POP of memory without a size, and a near pointer for
     // JMP/CALL through memory without one (MASM 5.1 and TASM; MASM 6.1 wants the size there
@@ -411,15 +486,7 @@ void Assembler::emitInstruction(const Statement& s) {
   }
   uint32_t start = seg.pc;
   size_t firstFixup = seg.fixups.size();
-  emitBytes(out.bytes.data(), out.length, true);
-  for (const enc::Fixup& f : out.fixups) {
-    if (f.symbol >= relocs.size()) continue;
-    bool selfRelative = false;
-    link::FixupKind kind = linkKind(f.kind, selfRelative);
-    uint32_t saved = segments[static_cast<size_t>(current)].pc;
-    addFixup(kind, relocs[f.symbol], start + f.position, selfRelative);
-    segments[static_cast<size_t>(current)].pc = saved;
-  }
+  emitEncoding(out, relocs);
   if (out.ok() && out.length > 0 && allKnown && !s.fixedLength && unknownsSeen == unknownsBefore &&
       passDiagnostics.size() == diagnosticsBefore)
     recordInstruction(s, start, firstFixup, read);

@@ -545,6 +545,7 @@ void Assembler::processLine(const LogicalLine& line) {
     s.mnemonic = mnemonicId("RETF");
   if (options.dialect == Dialect::Tasm) {
     s.choices = kChoiceAccumulatorAx | (options.tasmMultiPass ? 0 : kChoiceOnePass);
+    if (tasmState.smart) s.choices |= kChoiceSmart8086;
     if (tasmState.smart && std::string_view(mnemonicOf(s)) == "LEA") s.choices |= kChoiceSmartLea;
   } else if (std::string_view(mnemonicOf(s)) == "LEA") {
     // MASM 6 encodes LEA of a direct memory operand as MOV reg, OFFSET (MASM 6.0 Programmer's
