@@ -62,6 +62,29 @@ TEST(ModelLayout, DataBeforeCodeStillPutsCodeFirstInTheImage) {
   EXPECT_EQ(p->ip, 0u);
 }
 
+// emu8086's programs open .DATA, .STACK and .CODE with no .MODEL (MASM 6.1: error A2013). They
+// assemble as .MODEL SMALL ones, with one warning at the first directive: the same layout,
+// DGROUP for @data, and the same bytes as with the .MODEL line written.
+TEST(ModelLayout, SimplifiedSegmentsWithoutModelAreSmallWithAWarning) {
+  const std::string body =
+      ".data\nmsg db 'hi$'\n.stack\n.code\nstart: mov ax, @data\n mov ds, ax\n mov dl, msg\n"
+      " mov ax, 4C00h\n int 21h\nend start\n";
+  auto implied = assembleText(body);
+  auto written = assembleText(".model small\n" + body);
+  ASSERT_FALSE(implied.diags.hasErrors()) << implied.errors();
+  EXPECT_EQ(implied.diags.warningCount(), 1u) << implied.errors();
+  EXPECT_NE(implied.errors().find("test.asm:1:1: warning: .DATA without .MODEL: assuming .MODEL SMALL"),
+            std::string::npos)
+      << implied.errors();
+  EXPECT_EQ(hex(implied.bytes("_TEXT")), hex(written.bytes("_TEXT")));
+  EXPECT_EQ(hex(implied.bytes("_TEXT")), "B8 00 00 8E D8 8A 16 00 00 B8 00 4C CD 21");
+  link::LinkDiagnostics diag;
+  auto p = linkOne(implied.result.module, link::OutputFormat::Exe, diag);
+  ASSERT_TRUE(p) << diag.renderToString();
+  EXPECT_EQ(segment(*p, "_TEXT")->start, 0u);
+  EXPECT_EQ(segment(*p, "_DATA")->start, 14u);
+}
+
 TEST(ModelLayout, TinyWithDataBeforeCodeLinksAsAComStartingWithCode) {
   // mov dx,010Ch (BA 0C 01): 12 bytes of code from 100h, then msg; mov ah,9 (B4 09); int 21h (CD 21);
   // mov ax,4C00h (B8 00 4C); int 21h.

@@ -467,6 +467,7 @@ public:
                        uint32_t nameColumn, uint32_t directiveColumn, uint32_t restColumn, bool hasName);
   int createSegment(const std::string& name);
   int simplifiedSegment(const std::string& which, const std::string& name, const LogicalLine& line);
+  void defineModel(Model chosen, const LogicalLine& line);
   int groupIndex(const std::string& name);
   void addToGroup(int group, int segment);
   void startPass();

@@ -125,11 +125,61 @@ void Assembler::addToGroup(int group, int segment) {
   segments[static_cast<size_t>(segment)].group = group;
 }
 
+// The memory model's symbols, DGROUP, its predefined segments and ASSUMEs (MASM 6.1 Programmer's
+// Guide, ch. 2, "Defining Basic Attributes with .MODEL").
+void Assembler::defineModel(Model chosen, const LogicalLine& line) {
+  model = chosen;
+  modelFar = model == Model::Medium || model == Model::Large || model == Model::Huge;
+  offsetSegment = false;  // simplified segments: offsets are relative to DGROUP
+  // `.386` before `.MODEL` makes the model's segments 32-bit (MASM 6.1 Programmer's Guide, ch. 2).
+  use32Segments = cpu32;
+  result_.tinyModel = model == Model::Tiny;
+  macros.defineText("@data", "DGROUP");
+  macros.defineText("@stack", "DGROUP");
+  macros.defineText("@Model", std::to_string(static_cast<int>(model)));
+  macros.defineText("@CodeSize", modelFar ? "1" : "0");
+  macros.defineText("@DataSize", model == Model::Compact || model == Model::Large ? "1"
+                                 : model == Model::Huge                           ? "2"
+                                                                                  : "0");
+  groupIndex("DGROUP");
+  if (options.dialect != Dialect::Tasm) {
+    // ML defines _TEXT and _DATA at .MODEL, in that order (MASM 6.1 Programmer's Guide appendix E:
+    // "If you use .MODEL, a _TEXT segment is always defined"), and orders the program's segments
+    // as DOSSEG does: code, then DGROUP's data, BSS and stack (Microsoft KB Q68562, MASM 5.0-6.11,
+    // whose LINK map lists an unused _TEXT and _DATA of length 0). So the load image starts with
+    // code even when .DATA comes first in the source, and a TINY program's code is at 100h.
+    simplifiedSegment(".CODE", "_TEXT", line);
+    simplifiedSegment(".DATA", "", line);
+    if (!modelFar) macros.defineText("@code", "_TEXT");
+    for (const char* predefined : {"_TEXT", "_DATA"})
+      segments[static_cast<size_t>(findSymbol(predefined, -1, 0)->index)].predefined = true;
+    bool present = false;
+    for (auto& c : result_.module.comments) present |= c.commentClass == 0x9E;
+    if (!present) result_.module.comments.push_back(link::Comment{0x80, 0x9E, ""});
+  }
+  ParseError pe;
+  auto dgroup = parseExpression(exprs, "DGROUP", 0, pe);
+  Statement& s = statements.emplace_back();
+  s.kind = StmtKind::Assume;
+  extraOf(s).assumes.emplace_back(enc::Reg::DS, *dgroup);
+  extraOf(s).assumes.emplace_back(enc::Reg::SS, *dgroup);
+  s.line = currentLine;
+  s.procScope = procScope;
+  s.atScope = atScope;
+  currentStatement = &s;
+  execute(s);
+}
+
 // The segments of the simplified directives (MASM 6.1 Programmer's Guide, table 2.2).
 int Assembler::simplifiedSegment(const std::string& which, const std::string& name, const LogicalLine& line) {
   if (model == Model::None) {
-    error(line, 1, fmt::format("{} needs a .MODEL first", which));
-    return -1;
+    // MASM 6.1 refuses this (error A2013, ".MODEL must precede this directive"); emu8086, which
+    // many courses use, assembles such programs as SMALL ones, and so does asmlab, saying so.
+    warning(line, 1,
+            fmt::format("{} without .MODEL: assuming .MODEL SMALL, as emu8086 does (MASM 6.1 requires "
+                        ".MODEL first)",
+                        which));
+    defineModel(Model::Small, line);
   }
   std::string segName, cls;
   link::Align align = link::Align::Word;
@@ -624,8 +674,6 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
                                                      : fmt::format("unknown memory model '{}' (TINY, SMALL, COMPACT, MEDIUM, LARGE, HUGE)", m));
       return true;
     }
-    model = chosen;
-    modelFar = model == Model::Medium || model == Model::Large || model == Model::Huge;
     // `.MODEL small, c`: a language type makes procedures public under OPTION M510 too.
     for (size_t i = 1; i < args.size(); ++i) {
       std::string a = upper(trim(args[i]));
@@ -633,36 +681,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
         languageDefined = true;
     }
     if (masm510 && languageDefined) scoped = true;
-    offsetSegment = false;  // simplified segments: offsets are relative to DGROUP
-    // `.386` before `.MODEL` makes the model's segments 32-bit (MASM 6.1 Programmer's Guide, ch. 2).
-    use32Segments = cpu32;
-    result_.tinyModel = model == Model::Tiny;
-    macros.defineText("@data", "DGROUP");
-    macros.defineText("@stack", "DGROUP");
-    macros.defineText("@Model", std::to_string(static_cast<int>(model)));
-    macros.defineText("@CodeSize", modelFar ? "1" : "0");
-    macros.defineText("@DataSize", model == Model::Compact || model == Model::Large ? "1" : model == Model::Huge ? "2" : "0");
-    groupIndex("DGROUP");
-    if (!tasm) {
-      // ML defines _TEXT and _DATA at .MODEL, in that order (MASM 6.1 Programmer's Guide appendix E:
-      // "If you use .MODEL, a _TEXT segment is always defined"), and orders the program's segments
-      // as DOSSEG does: code, then DGROUP's data, BSS and stack (Microsoft KB Q68562, MASM 5.0-6.11,
-      // whose LINK map lists an unused _TEXT and _DATA of length 0). So the load image starts with
-      // code even when .DATA comes first in the source, and a TINY program's code is at 100h.
-      simplifiedSegment(".CODE", "_TEXT", line);
-      simplifiedSegment(".DATA", "", line);
-      if (!modelFar) macros.defineText("@code", "_TEXT");
-      for (const char* predefined : {"_TEXT", "_DATA"}) segments[static_cast<size_t>(findSymbol(predefined, -1, 0)->index)].predefined = true;
-      bool present = false;
-      for (auto& c : result_.module.comments) present |= c.commentClass == 0x9E;
-      if (!present) result_.module.comments.push_back(link::Comment{0x80, 0x9E, ""});
-    }
-    Statement s;
-    s.kind = StmtKind::Assume;
-    auto dg = parseOne("DGROUP", 1);
-    extraOf(s).assumes.emplace_back(enc::Reg::DS, *dg);
-    extraOf(s).assumes.emplace_back(enc::Reg::SS, *dg);
-    commit(std::move(s));
+    defineModel(chosen, line);
     return true;
   }
   static const std::pair<const char*, const char*> tasmSegs[] = {
