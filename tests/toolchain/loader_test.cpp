@@ -97,6 +97,14 @@ TEST_F(LoaderTest, DetectsArchitectures) {
   using asmlab::toolchain::Architecture;
   EXPECT_EQ(asmlab::toolchain::detectFile("a.asm", "  .orig x3000\n").architecture, Architecture::Lc3);
   EXPECT_EQ(asmlab::toolchain::detectFile("a.asm", "code segment\nassume cs:code\n").architecture, Architecture::X86);
+  // emu8086's .COM template: no segment, ORG 100h.
+  EXPECT_EQ(asmlab::toolchain::detectFile("a.asm", "#make_COM#\norg 100h\nmov ah, 9\nret\n").architecture,
+            Architecture::X86);
+  EXPECT_EQ(asmlab::toolchain::detectFile("a.asm", "org 100h\nret\n").architecture, Architecture::X86);
+  // Words inside an LC-3 string are not read.
+  EXPECT_EQ(
+      asmlab::toolchain::detectFile("a.asm", ".orig x3000\nM .stringz \"the ORG and SEGMENT\"\n.end\n").architecture,
+      Architecture::Lc3);
   EXPECT_EQ(asmlab::toolchain::detectFile("a.obj", std::string("\x30\x00\x12\x34", 4)).architecture, Architecture::Lc3);
   // OMF THEADR: x80, length 6, name length 4 "MAIN", checksum.
   EXPECT_EQ(asmlab::toolchain::detectFile("a.obj", std::string("\x80\x06\x00\x04MAIN\x00", 9)).architecture,

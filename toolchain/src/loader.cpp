@@ -43,11 +43,15 @@ bool hasOrigDirective(const std::string& text) {
   return false;
 }
 
-// MASM/TASM sources name segments, models or procedures; LC-3 sources never use these words.
+// MASM/TASM sources name segments, models or procedures; emu8086's .COM programs may have none
+// of these but start with ORG (LC-3 has .ORIG) or its `#make_COM#`. LC-3 sources never use these
+// words outside their strings, which are not read.
 bool hasX86Directive(const std::string& text) {
-  static const char* const kWords[] = {"SEGMENT", ".MODEL", ".CODE", ".DATA", "ASSUME", "ENDP", "ENDS", ".STACK", ".8086"};
+  static const char* const kWords[] = {"SEGMENT", ".MODEL", ".CODE", ".DATA", "ASSUME",   "ENDP",
+                                       "ENDS",    ".STACK", ".8086", "ORG",   "MAKE_COM", "MAKE_EXE"};
   std::string word;
   bool comment = false;
+  bool quoted = false;
   auto check = [&] {
     for (const char* w : kWords) {
       if (word == w) return true;
@@ -55,8 +59,10 @@ bool hasX86Directive(const std::string& text) {
     return false;
   };
   for (char c : text + "\n") {
-    if (c == '\n') comment = false;
-    if (c == ';') comment = true;
+    if (c == '\n') comment = quoted = false;
+    if (c == ';' && !quoted) comment = true;
+    if (c == '"' && !comment) quoted = !quoted;
+    if (quoted) continue;
     if (!comment && (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.')) {
       word += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
       continue;

@@ -468,6 +468,14 @@ public:
   int createSegment(const std::string& name);
   int simplifiedSegment(const std::string& which, const std::string& name, const LogicalLine& line);
   void defineModel(Model chosen, const LogicalLine& line);
+
+  // emu8086.cpp: the shapes of emu8086's programs (code before any segment, `#make_COM#` lines,
+  // a .COM without an END label).
+  bool emu8086Directive(const LogicalLine& line);
+  void openImpliedSegment(const LogicalLine& line);
+  std::string_view mainText;                 // the source's text, for the one question below
+  std::optional<bool> namesSegmentsOrModel;  // does it write SEGMENT or (.)MODEL anywhere?
+  std::optional<link::EntryPoint> comEntryWithoutEnd();
   int groupIndex(const std::string& name);
   void addToGroup(int group, int segment);
   void startPass();
@@ -534,6 +542,7 @@ public:
 };
 
 uint32_t typeKeywordSize(std::string_view word, bool& isDistance, bool& far);
+uint32_t dataKeywordSize(std::string_view word);  // DB, DW, BYTE ...: the size; 0 for other words
 // data.cpp: `?`, a number, or `n DUP (?)` / `n DUP (number)` filling `text`, whose bytes fit in a
 // Statement (count elements of `size` bytes; value empty for `?`). False for anything else.
 bool simpleDataText(std::string_view text, unsigned radix, uint32_t size, uint64_t& count,

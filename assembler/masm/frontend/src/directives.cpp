@@ -52,6 +52,8 @@ bool isListingDirective(const std::string& u) {
   return words.contains(u);
 }
 
+}  // namespace
+
 // The size of a data-definition word (DB, DW, BYTE, REAL4 ...), 0 for any other word: one table
 // probe for the commonest directive lines, instead of the directive chain and typeKeywordSize's
 // map. Sizes come from typeKeywordSize itself; a word missing here takes the general path.
@@ -68,6 +70,8 @@ uint32_t dataKeywordSize(std::string_view word) {
   const uint32_t* size = table.find(word);
   return size ? *size : 0;
 }
+
+namespace {
 
 // The column of `piece` in the directive's operands `rest` (which start at `restColumn`). Pieces
 // from splitMacroArguments are copies, not views into `rest`: they are found by their text.

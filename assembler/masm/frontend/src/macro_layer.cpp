@@ -1082,6 +1082,11 @@ struct MacroLayer::Impl {
     auto path = findInclude(name, from);
     if (!path) {
       found.error = fmt::format("cannot find include file '{}'", name);
+      // emu8086's macro library (PRINT, PUTC, GOTOXY, SCAN_NUM ...) comes with emu8086 only.
+      if (iequals(name, "emu8086.inc"))
+        found.error +=
+            " (emu8086's own macro library, which asmlab does not have: put a copy beside the source, or "
+            "write its macros out)";
       return found;
     }
     found.file = SourceFile::load(path->string(), why);

@@ -370,6 +370,9 @@ void Assembler::processLine(const LogicalLine& line) {
   std::string_view w1 = cur.word();
   if (w1.empty()) return;
   uint32_t col1 = static_cast<uint32_t>(w1.data() - text.data()) + 1;
+  // Code before any segment or model: an emu8086 program (emu8086.cpp).
+  const bool noSegmentYet = current < 0 && model == Model::None && segments.empty();
+  if (w1 == "#" && emu8086Directive(line)) return;
 
   // STRUCT bodies: data lines become fields.
   Symbol* label = nullptr;
@@ -390,6 +393,7 @@ void Assembler::processLine(const LogicalLine& line) {
       error(line, col1, fmt::format("'{}' is a register and cannot be a label", w1));
       return;
     }
+    if (noSegmentYet) openImpliedSegment(line);
     checkReservedName(line, w1, col1);
     // A procedure's first code label comes after its USES pushes, as its first instruction does:
     // a loop back to it does not push again.
@@ -440,6 +444,8 @@ void Assembler::processLine(const LogicalLine& line) {
     if (!hasName && typeCount > 0 && findType(w2)) hasName = true;
   }
   if (!hasName && w2 == "=" ) hasName = true;
+  if (noSegmentYet && current < 0 && ((bits1 & kWordMnemonic) || dataKeywordSize(hasName ? w2 : w1)))
+    openImpliedSegment(line);
   if (hasName) {
     WordCursor c2{text, afterW1};
     c2.word();
@@ -802,6 +808,7 @@ void Assembler::processNestedLine(const LogicalLine& line) {
 }
 
 AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
+  mainText = source->text();
   // What is not a source at all gets one clear error instead of a screen of nonsense (as the LC-3
   // assembler does). Text after a Ctrl-Z is ignored by MASM, so only what precedes it counts.
   {
@@ -877,7 +884,9 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
     Diagnostic d;
     d.severity = Severity::Warning;
     d.location = SourceLocation{source, source->lineCount(), 1, 0};
-    d.message = "no END directive at the end of the source";
+    d.message = model == Model::Tiny ? "no END directive at the end of the source: the .COM program starts at 100h, "
+                                       "as emu8086 starts it"
+                                     : "no END directive at the end of the source";
     diags.add(std::move(d));
   }
   // Pass 1 errors other than undefined symbols are real; forward references are settled below.

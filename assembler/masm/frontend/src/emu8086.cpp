@@ -1,0 +1,92 @@
+// The shapes of programs written for emu8086, which many courses use and MASM 6.1 refuses: lines
+// of its compiler directives (`#make_COM#`), code and data before any segment (its .COM template
+// starts with `ORG 100h` and an instruction), and a .COM program with no END directive. Each is
+// assembled as emu8086 runs it, with a warning that says what MASM wants instead.
+#include <cctype>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "assembler_impl.hpp"
+
+namespace asmlab::masm {
+namespace {
+
+// True when the text writes SEGMENT, MODEL or .MODEL as a word outside comments and strings: a
+// MASM program, whose code before its first segment is a mistake MASM's error should name.
+bool writesSegmentsOrModel(std::string_view text) {
+  std::string word;
+  char quote = 0;
+  bool comment = false;
+  for (size_t i = 0; i <= text.size(); ++i) {
+    const char c = i < text.size() ? text[i] : '\n';
+    if (c == '\n') {
+      comment = false;
+      quote = 0;
+    }
+    if (comment) continue;
+    if (quote) {
+      if (c == quote) quote = 0;
+      continue;
+    }
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_') {
+      word += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      continue;
+    }
+    if (word == "SEGMENT" || word == "MODEL" || word == ".MODEL") return true;
+    word.clear();
+    if (c == ';') comment = true;
+    if (c == '\'' || c == '"') quote = c;
+  }
+  return false;
+}
+
+}  // namespace
+
+// `#make_COM#`, `#make_EXE#`, `#start=...#`: emu8086 reads these from the source; asmlab makes a
+// .COM of a TINY program or of code outside segments, so the line only earns a warning.
+bool Assembler::emu8086Directive(const LogicalLine& line) {
+  const std::string_view text = line.text;
+  const size_t first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos || text[first] != '#') return false;
+  const size_t last = text.find_last_not_of(" \t");
+  warning(line, static_cast<uint32_t>(first) + 1,
+          fmt::format("'{}' is an emu8086 directive: ignored (a TINY program, or code outside any segment, "
+                      "builds into a .COM)",
+                      text.substr(first, last - first + 1)));
+  return true;
+}
+
+// The first instruction, code label or data of a source that has opened no segment, chosen no
+// model and writes neither anywhere: as emu8086 assembles its .COM template, a TINY program's code
+// segment from 100h (an `ORG 100h` before it, outside any segment, does nothing). MASM 6.1 refuses
+// code outside a segment (error A2034).
+void Assembler::openImpliedSegment(const LogicalLine& line) {
+  if (current >= 0 || model != Model::None || !segments.empty()) return;
+  if (!namesSegmentsOrModel) namesSegmentsOrModel = writesSegmentsOrModel(mainText);
+  if (*namesSegmentsOrModel) return;
+  warning(line, 1,
+          "code outside any segment: assuming .MODEL TINY, .CODE and ORG 100h, as emu8086 does for a .COM program "
+          "(MASM 6.1 requires a segment)");
+  defineModel(Model::Tiny, line);
+  handleDirective(line, {}, ".CODE", {}, 0, 1, 1, false);
+  handleDirective(line, {}, "ORG", "100h", 0, 1, 1, false);
+}
+
+// A TINY program with no END directive at all starts at 100h of its code segment, where DOS (and
+// emu8086) start a .COM; LINK /T would want END's label there. The warning for the missing END
+// says so (Assembler::run).
+std::optional<link::EntryPoint> Assembler::comEntryWithoutEnd() {
+  if (ended || model != Model::Tiny) return std::nullopt;
+  const Symbol* code = findSymbol("_TEXT", -1, 0);
+  if (!code || code->kind != SymKind::Segment) return std::nullopt;
+  const SegmentState& segment = segments[static_cast<size_t>(code->index)];
+  if (segment.length <= 0x100) return std::nullopt;
+  link::EntryPoint e;
+  e.target = {link::RefKind::Segment, static_cast<uint32_t>(code->index)};
+  e.frame = {link::RefKind::Group, static_cast<uint32_t>(groupIndex("DGROUP"))};
+  e.displacement = 0x100;
+  return e;
+}
+
+}  // namespace asmlab::masm

@@ -1,0 +1,93 @@
+// Programs written for emu8086, which MASM 6.1 refuses: code before any segment (its .COM
+// template, `ORG 100h` then instructions), `#make_COM#` lines and no END directive. They assemble
+// and link as the .COM emu8086 makes of them, with a warning for each departure from MASM.
+// Bytes from the Intel 8086 opcode map: BA iw MOV DX,imm16; B4 ib MOV AH,imm8; CD 21 INT 21h;
+// C3 RET; EB cb JMP short.
+#include <gtest/gtest.h>
+
+#include "asmlab/link/linker.hpp"
+#include "asmlab/link/mz.hpp"
+#include "masm_test_util.hpp"
+
+namespace asmlab::masm::test {
+namespace {
+
+std::vector<uint8_t> linkCom(const Assembled& a) {
+  link::LinkOptions options;
+  options.format = link::OutputFormat::Com;
+  options.useDefaultLibraries = false;
+  link::LinkDiagnostics diag;
+  auto p = link::link({link::InputModule{a.result.module, "test.asm"}}, {}, options, diag);
+  EXPECT_TRUE(p) << diag.renderToString();
+  return p ? link::writeCom(*p) : std::vector<uint8_t>{};
+}
+
+bool has(const Assembled& a, const std::string& text) { return a.errors().find(text) != std::string::npos; }
+
+TEST(Emu8086, TheComTemplateWithoutSegmentsIsATinyProgramFrom100h) {
+  auto a = assembleText(
+      "#make_COM#\nname \"hi\"\norg 100h\n\nmov dx, offset msg\nmov ah, 9\nint 21h\nret\n\n"
+      "msg db \"Hi$\"\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_TRUE(a.result.tinyModel);
+  EXPECT_TRUE(has(a, "test.asm:1:1: warning: '#make_COM#' is an emu8086 directive: ignored")) << a.errors();
+  EXPECT_TRUE(has(a, "test.asm:5:1: warning: code outside any segment: assuming .MODEL TINY, .CODE and ORG 100h"))
+      << a.errors();
+  EXPECT_TRUE(has(a, "warning: no END directive at the end of the source: the .COM program starts at 100h"))
+      << a.errors();
+  ASSERT_TRUE(a.result.module.entry.has_value());
+  EXPECT_EQ(a.result.module.entry->displacement, 0x100u);
+  EXPECT_EQ(hex(linkCom(a)), "BA 08 01 B4 09 CD 21 C3 48 69 24");
+}
+
+TEST(Emu8086, DataAndCodeDirectivesInsideTheImpliedProgram) {
+  // jmp Init (EB 00): .Data's bytes go after the code, as TINY's DOSSEG order puts them.
+  auto a = assembleText(
+      "org 100h\njmp Init\n.data\nmsg db 'A$'\n.code\nInit: mov dx, offset msg\nmov ah, 9\n"
+      "int 21h\nret\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(linkCom(a)), "EB 00 BA 0A 01 B4 09 CD 21 C3 41 24");
+}
+
+TEST(Emu8086, ATinyProgramWithoutEndStartsAt100h) {
+  auto a = assembleText(".model tiny\n.code\norg 100h\nmov ah, 9\nret\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  ASSERT_TRUE(a.result.module.entry.has_value());
+  EXPECT_EQ(a.result.module.entry->displacement, 0x100u);
+  EXPECT_EQ(hex(linkCom(a)), "B4 09 C3");
+}
+
+TEST(Emu8086, CodeOutsideSegmentsOfAProgramWithSegmentsIsStillAnError) {
+  auto a = assembleText("c segment\nassume cs:c\nnop\nc ends\nmov ax, 1\nend\n");
+  EXPECT_TRUE(has(a, "test.asm:5:1: error: instruction outside any segment")) << a.errors();
+  // Code before the first SEGMENT of a MASM program is a mistake: MASM's error, not emu8086's shape.
+  auto before = assembleText("here: nop\ns segment\ns ends\nend\n");
+  EXPECT_TRUE(has(before, "test.asm:1:1: error: instruction outside any segment")) << before.errors();
+  EXPECT_FALSE(has(before, "emu8086")) << before.errors();
+  auto withModel = assembleText(".model small\nmov ax, 1\nend\n");
+  EXPECT_TRUE(withModel.diags.hasErrors()) << withModel.errors();
+  EXPECT_FALSE(has(withModel, "emu8086")) << withModel.errors();
+}
+
+TEST(Emu8086, AProgramWithEndAndItsLabelKeepsIt) {
+  // The label opens the implied segment, so it names 100h.
+  auto a = assembleText("org 100h\nstart: jmp go\nmsg db 'A$'\ngo: ret\nend start\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(a.diags.warningCount(), 1u) << a.errors();
+  EXPECT_EQ(hex(linkCom(a)), "EB 02 41 24 C3");
+}
+
+TEST(Emu8086, WordsInStringsAndCommentsDoNotMakeItAMasmProgram) {
+  auto a = assembleText("org 100h ; no SEGMENT here\nmov dx, offset m\nret\nm db 'SEGMENT .MODEL$'\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(linkCom(a)).substr(0, 12), "BA 04 01 C3 ");
+}
+
+TEST(Emu8086, ItsMacroLibraryIsNamedWhenMissing) {
+  auto a = assembleText("include 'emu8086.inc'\norg 100h\nret\n");
+  EXPECT_TRUE(has(a, "test.asm:1:10: error: cannot find include file 'emu8086.inc' (emu8086's own macro library"))
+      << a.errors();
+}
+
+}  // namespace
+}  // namespace asmlab::masm::test
