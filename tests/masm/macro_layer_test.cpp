@@ -85,6 +85,36 @@ TEST(MacroLayer, IncludeIsCaseInsensitiveAndUsesIncludePath) {
   std::filesystem::remove_all(dir);
 }
 
+// Sources written on DOS name included files with `\` between folders, and students' projects
+// name them by the absolute path on their own machine (`include "C:\TASM\PROJ\GAME\EQU.ASM"`).
+// The first is DOS's separator; the second is found by its tail, beside the source, with a warning.
+TEST(MacroLayer, IncludeTakesDosSeparatorsAndTheTailOfADosPath) {
+  auto dir = std::filesystem::temp_directory_path() / "asmlab_masm_dos_include_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir / "game");
+  std::ofstream(dir / "game" / "equ.asm") << "one equ 1\n";
+  std::ofstream(dir / "two.inc") << "two equ 2\n";
+  std::ofstream(dir / "main.asm") << "include game\\EQU.ASM\ninclude \"C:\\TASM\\PROJ\\TWO.INC\"\n"
+                                  << "include 'd:\\work\\Game\\equ.asm'\ns segment\n db one, two\ns ends\nend\n";
+  Diagnostics d;
+  auto r = assembleFile((dir / "main.asm").string(), {}, d);
+  const std::string text = d.renderToString();
+  ASSERT_FALSE(d.hasErrors()) << text;
+  EXPECT_EQ(r.module.segments[0].data, (std::vector<uint8_t>{1, 2}));
+  EXPECT_EQ(d.warningCount(), 2u) << text;
+  EXPECT_NE(text.find("main.asm:2:10: warning: 'C:\\TASM\\PROJ\\TWO.INC' is a path on a DOS machine: 'TWO.INC' is "
+                      "included instead"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("'Game/equ.asm' is included instead"), std::string::npos) << text;
+  Diagnostics missing;
+  std::ofstream(dir / "bad.asm") << "include \"C:\\TASM\\NONE.INC\"\nend\n";
+  assembleFile((dir / "bad.asm").string(), {}, missing);
+  EXPECT_NE(missing.renderToString().find("cannot find include file 'C:\\TASM\\NONE.INC'"), std::string::npos)
+      << missing.renderToString();
+  std::filesystem::remove_all(dir);
+}
+
 // Options::readInclude stands in for the file system (the fuzz target, unsaved buffers).
 TEST(MacroLayer, IncludeReaderSuppliesTheFiles) {
   Options o;

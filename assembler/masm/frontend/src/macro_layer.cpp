@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <filesystem>
 #include <unordered_map>
 #if defined(__SSE2__)
@@ -442,7 +443,8 @@ struct MacroLayer::Impl {
   // macro reads its file (and searches the folders) once, and every copy sees the same text.
   struct IncludeLookup {
     std::shared_ptr<const SourceFile> file;
-    std::string error;  // empty when found
+    std::string error;    // empty when found
+    std::string warning;  // a DOS path found elsewhere: where
   };
   std::unordered_map<std::string, IncludeLookup> includeLookups;
 
@@ -1037,11 +1039,33 @@ struct MacroLayer::Impl {
 
   // MASM looks the name up relative to the including file, then along the include path; DOS
   // names are case-insensitive, so a directory entry matching without regard to case is taken.
-  std::optional<fs::path> findInclude(const std::string& name, const SourceLocation& from) {
+  // A DOS name separates folders with `\` (`OpenS\OpenEqu.asm`). A DOS absolute path
+  // (`C:\TASM\PROJ\EQU.ASM`, written on the student's machine) is looked up as its tail, from
+  // the longest down to the file name alone, and `dosPathTail` says which tail was found.
+  std::optional<fs::path> findInclude(const std::string& name, const SourceLocation& from, std::string& dosPathTail) {
+    std::string dosName = name;
+    std::replace(dosName.begin(), dosName.end(), '\\', '/');
+    const bool drive = dosName.size() >= 2 && dosName[1] == ':' && std::isalpha(static_cast<unsigned char>(dosName[0]));
+    if (!drive && !dosName.starts_with('/')) return findRelative(fs::path(dosName), from);
+    std::error_code ec;
+    if (!drive && fs::is_regular_file(dosName, ec)) return fs::path(dosName);  // a path on this machine
+    std::vector<fs::path> parts;
+    for (const fs::path& part : fs::path(dosName.substr(drive ? 2 : 0)).relative_path()) parts.push_back(part);
+    for (size_t first = 0; first < parts.size(); ++first) {
+      fs::path tail;
+      for (size_t i = first; i < parts.size(); ++i) tail /= parts[i];
+      if (auto found = findRelative(tail, from)) {
+        dosPathTail = tail.generic_string();
+        return found;
+      }
+    }
+    return std::nullopt;
+  }
+
+  std::optional<fs::path> findRelative(const fs::path& requested, const SourceLocation& from) {
     std::vector<fs::path> dirs;
     if (from.file) dirs.push_back(fs::path(from.file->name()).parent_path());
     for (auto& p : options.includePaths) dirs.emplace_back(p);
-    fs::path requested(name);
     for (auto& dir : dirs) {
       fs::path base = dir.empty() ? fs::path(".") : dir;
       std::error_code ec;
@@ -1079,7 +1103,11 @@ struct MacroLayer::Impl {
                                   : fmt::format("cannot read include file '{}': {}", name, why);
       return found;
     }
-    auto path = findInclude(name, from);
+    std::string dosPathTail;
+    auto path = findInclude(name, from, dosPathTail);
+    if (path && !dosPathTail.empty())
+      found.warning = fmt::format("'{}' is a path on a DOS machine: '{}' is included instead ({})", name, dosPathTail,
+                                  path->string());
     if (!path) {
       found.error = fmt::format("cannot find include file '{}'", name);
       // emu8086's macro library (PRINT, PUTC, GOTOXY, SCAN_NUM ...) comes with emu8086 only.
@@ -1116,6 +1144,7 @@ struct MacroLayer::Impl {
       error(line, entry->second.error, columnOf(line, name));
       return;
     }
+    if (!entry->second.warning.empty()) warning(line, entry->second.warning, columnOf(line, name));
     frames.push_back(Frame::forFile(entry->second.file));
   }
 
