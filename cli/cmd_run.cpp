@@ -544,6 +544,12 @@ int runProgram(const RunRequest& req) {
   if (pc != nullptr) {
     // A DOS program's own exit code (INT 21h 4Ch) is the process's exit code when it halted.
     if (stop.reason == sim::StopReason::Halted && !req.json) std::cerr << fmt::format("asmlab: exit code {}\n", stop.exitCode);
+    // A program that printed nothing through DOS may have written the screen through the video
+    // BIOS (INT 10h teletype, as emu8086's PRINT does), which stdout does not show.
+    if (!req.json && !req.screenText && machine->output().empty() && !pc->video().graphicsMode() &&
+        pc->video().dumpText().find_first_not_of(" \n") != std::string::npos)
+      std::cerr << "asmlab: the program wrote to the screen (the video BIOS), not through DOS: --screen-text prints "
+                   "the screen\n";
     return finishPc(*pc, req, inputs, code);
   }
   return code;

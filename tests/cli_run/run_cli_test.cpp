@@ -289,6 +289,25 @@ TEST_F(RunCli, BreakAtAn8086LabelOrSegmentOffset) {
   EXPECT_EQ(nlohmann::json::parse(r.text)["address"], again);
   EXPECT_EQ(run(program + " --break 12345:0").exit, 2);
   EXPECT_EQ(run(program + " --break agian").exit, 2);
+  // The entry label stops the run before its first instruction, as on the LC-3.
+  r = run(program + " --break start --json");
+  EXPECT_EQ(r.exit, 6);
+  j = nlohmann::json::parse(r.text);
+  EXPECT_EQ(j["location"], "START");
+  EXPECT_EQ(j["instructions"], 0);
+}
+
+// A program whose output all went through the video BIOS prints nothing on stdout (what DOS would
+// write to a redirected file); the run says where it went instead of leaving the user with nothing.
+TEST_F(RunCli, ScreenOnlyOutputIsPointedOut) {
+  const auto tty = write("tty.asm", "org 100h\nmov ax, 0E41h\nint 10h\nret\n");
+  auto r = asmlabStderr("run " + tty);
+  EXPECT_EQ(r.exit, 0);
+  EXPECT_NE(r.text.find("asmlab: the program wrote to the screen (the video BIOS), not through DOS: --screen-text"),
+            std::string::npos)
+      << r.text;
+  EXPECT_EQ(asmlabStderr("run " + tty + " --screen-text").text.find("--screen-text prints"), std::string::npos);
+  EXPECT_EQ(asmlabStderr("run " + write("hello.asm", kDosHello)).text.find("video BIOS"), std::string::npos);
 }
 
 // The trace names CS:IP and every byte of each instruction (the encodings of the Intel 8086
