@@ -383,3 +383,36 @@ TEST_F(RunCli, TheCycleTraceShowsEveryClockUnderItsInstruction) {
   EXPECT_GT(t1, 0u);
   EXPECT_EQ(lastClock, total);
 }
+
+// An emu8086 program as its users write it: no segments, `include 'emu8086.inc'` (asmlab's own, found
+// in the bundled runtime folder with no set-up), its macros and DEFINE_ procedures, a bare END.
+// What it prints goes through the video BIOS, so it is checked on the screen.
+TEST_F(RunCli, AnEmu8086ProgramWithItsLibraryRuns) {
+  const auto program = write("sum.asm", R"(#make_COM#
+include 'emu8086.inc'
+org 100h
+        PRINT 'a: '
+        CALL SCAN_NUM
+        MOV BX, CX
+        PRINTN
+        PRINT 'b: '
+        CALL SCAN_NUM
+        PRINTN
+        ADD BX, CX
+        MOV AX, BX
+        PRINT 'sum = '
+        CALL PRINT_NUM
+        RET
+DEFINE_SCAN_NUM
+DEFINE_PRINT_NUM
+DEFINE_PRINT_NUM_UNS
+END
+)");
+  const auto keys = write("keys.txt", "text \"-70\\n\"\ntext \"2x5\\b8\\n\"\n");
+  auto r = run(program + " --keys " + keys + " --json");
+  ASSERT_EQ(r.exit, 0) << r.text;
+  const auto j = nlohmann::json::parse(r.text);
+  EXPECT_EQ(j["output"], "");
+  const std::string screen = j["screen_text"];
+  EXPECT_EQ(screen.substr(0, screen.find("\n\n\n")), "a: -70\nb: 28\nsum = -42") << screen;
+}

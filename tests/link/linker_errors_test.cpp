@@ -108,10 +108,20 @@ TEST(LinkerErrors, ComNotStartingAt100h) {
   LinkDiagnostics diag;
   EXPECT_FALSE(linkNamed({{m, "m.obj"}}, diag, OutputFormat::Com));
   EXPECT_TRUE(diag.contains("must start at offset 100h")) << diag.renderToString();
+  // No start address: DOS starts a .COM at 100h whatever END says, so that is where it starts,
+  // with a warning; with nothing at 100h there is nothing to start.
   Module noEntry = codeModule("M", code);
   LinkDiagnostics diag2;
-  EXPECT_FALSE(linkNamed({{noEntry, "m.obj"}}, diag2, OutputFormat::Com));
-  EXPECT_TRUE(diag2.contains("needs a start address")) << diag2.renderToString();
+  auto started = linkNamed({{noEntry, "m.obj"}}, diag2, OutputFormat::Com);
+  ASSERT_TRUE(started) << diag2.renderToString();
+  EXPECT_EQ(started->ip, 0x100);
+  EXPECT_FALSE(diag2.hasErrors());
+  EXPECT_TRUE(diag2.contains("no start address (END label): DOS starts a .COM program at offset 100h"))
+      << diag2.renderToString();
+  Module empty = codeModule("M", std::vector<uint8_t>(0x100, 0));
+  LinkDiagnostics diag3;
+  EXPECT_FALSE(linkNamed({{empty, "m.obj"}}, diag3, OutputFormat::Com));
+  EXPECT_TRUE(diag3.contains("needs a start address")) << diag3.renderToString();
 }
 
 TEST(LinkerErrors, ComWithDataBelow100h) {

@@ -243,6 +243,14 @@ bool checkCom(LinkState& s, LinkedProgram& p) {
                                   fmt::format("{:04X}:{:04X}", r.segment, r.offset)));
     ok = false;
   }
+  if (!p.hasEntry && p.image.size() > 0x100) {
+    // DOS starts every .COM at 100h (it has no header to say otherwise): END's label only
+    // confirms it. emu8086's programs often end with a bare END, or with none.
+    s.diag->warning(s.options->outputName, "no start address (END label): DOS starts a .COM program at offset 100h");
+    p.hasEntry = true;
+    p.cs = 0;
+    p.ip = 0x100;
+  }
   if (!p.hasEntry) {
     s.diag->error(s.options->outputName, "a .COM program needs a start address (END label) at offset 100h");
     ok = false;

@@ -469,13 +469,11 @@ public:
   int simplifiedSegment(const std::string& which, const std::string& name, const LogicalLine& line);
   void defineModel(Model chosen, const LogicalLine& line);
 
-  // emu8086.cpp: the shapes of emu8086's programs (code before any segment, `#make_COM#` lines,
-  // a .COM without an END label).
+  // emu8086.cpp: the shapes of emu8086's programs (code before any segment, `#make_COM#` lines).
   bool emu8086Directive(const LogicalLine& line);
   void openImpliedSegment(const LogicalLine& line);
   std::string_view mainText;                 // the source's text, for the one question below
   std::optional<bool> namesSegmentsOrModel;  // does it write SEGMENT or (.)MODEL anywhere?
-  std::optional<link::EntryPoint> comEntryWithoutEnd();
   int groupIndex(const std::string& name);
   void addToGroup(int group, int segment);
   void startPass();

@@ -1,7 +1,8 @@
 // The shapes of programs written for emu8086, which many courses use and MASM 6.1 refuses: lines
-// of its compiler directives (`#make_COM#`), code and data before any segment (its .COM template
-// starts with `ORG 100h` and an instruction), and a .COM program with no END directive. Each is
-// assembled as emu8086 runs it, with a warning that says what MASM wants instead.
+// of its compiler directives (`#make_COM#`) and code and data before any segment (its .COM
+// template starts with `ORG 100h` and an instruction). Each is assembled as emu8086 runs it, with
+// a warning that says what MASM wants instead. (Its .COM programs without an END label start at
+// 100h, as DOS starts any .COM: the linker says so.)
 #include <cctype>
 #include <string>
 
@@ -71,22 +72,6 @@ void Assembler::openImpliedSegment(const LogicalLine& line) {
   defineModel(Model::Tiny, line);
   handleDirective(line, {}, ".CODE", {}, 0, 1, 1, false);
   handleDirective(line, {}, "ORG", "100h", 0, 1, 1, false);
-}
-
-// A TINY program with no END directive at all starts at 100h of its code segment, where DOS (and
-// emu8086) start a .COM; LINK /T would want END's label there. The warning for the missing END
-// says so (Assembler::run).
-std::optional<link::EntryPoint> Assembler::comEntryWithoutEnd() {
-  if (ended || model != Model::Tiny) return std::nullopt;
-  const Symbol* code = findSymbol("_TEXT", -1, 0);
-  if (!code || code->kind != SymKind::Segment) return std::nullopt;
-  const SegmentState& segment = segments[static_cast<size_t>(code->index)];
-  if (segment.length <= 0x100) return std::nullopt;
-  link::EntryPoint e;
-  e.target = {link::RefKind::Segment, static_cast<uint32_t>(code->index)};
-  e.frame = {link::RefKind::Group, static_cast<uint32_t>(groupIndex("DGROUP"))};
-  e.displacement = 0x100;
-  return e;
 }
 
 }  // namespace asmlab::masm

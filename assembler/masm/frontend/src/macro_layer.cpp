@@ -1110,11 +1110,12 @@ struct MacroLayer::Impl {
                                   path->string());
     if (!path) {
       found.error = fmt::format("cannot find include file '{}'", name);
-      // emu8086's macro library (PRINT, PUTC, GOTOXY, SCAN_NUM ...) comes with emu8086 only.
+      // asmlab bundles its own emu8086.inc (docs/emu8086.md) in the runtime folder the toolchain
+      // adds to the include path; without that folder, say where it should have come from.
       if (iequals(name, "emu8086.inc"))
         found.error +=
-            " (emu8086's own macro library, which asmlab does not have: put a copy beside the source, or "
-            "write its macros out)";
+            " (emu8086's macro library: asmlab's copy is in the share/asmlab/ucrlib folder of its build "
+            "or installation, which is not on the include path here)";
       return found;
     }
     found.file = SourceFile::load(path->string(), why);

@@ -128,10 +128,6 @@ void Assembler::buildModule() {
       m.isMain = true;
     }
   }
-  if (!m.entry) {
-    m.entry = comEntryWithoutEnd();
-    m.isMain = m.entry.has_value();
-  }
   // Nothing below reads the statements: without a listing they are given back now, before the
   // label table is built, so that the two are never held at once (the largest buffers of a large
   // assembly).

@@ -884,9 +884,7 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
     Diagnostic d;
     d.severity = Severity::Warning;
     d.location = SourceLocation{source, source->lineCount(), 1, 0};
-    d.message = model == Model::Tiny ? "no END directive at the end of the source: the .COM program starts at 100h, "
-                                       "as emu8086 starts it"
-                                     : "no END directive at the end of the source";
+    d.message = "no END directive at the end of the source";
     diags.add(std::move(d));
   }
   // Pass 1 errors other than undefined symbols are real; forward references are settled below.
