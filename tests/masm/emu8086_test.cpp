@@ -78,6 +78,24 @@ TEST(Emu8086, AProgramWithEndAndItsLabelKeepsIt) {
   EXPECT_EQ(hex(linkCom(a)), "EB 02 41 24 C3");
 }
 
+// emu8086's .EXE template: segments closed by a bare ENDS, a segment named STACK, and no ASSUME.
+// Its variables are read through DS (MASM: error A2074), with one warning for their segment.
+TEST(Emu8086, TheExeTemplateWithoutAssume) {
+  auto a = assembleText(
+      "data segment\n pkey db \"key$\"\n n dw 5\nends\nstack segment\n dw 128 dup(0)\nends\n"
+      "code segment\nstart:\n mov ax, data\n mov ds, ax\n lea dx, pkey\n mov ah, 9\n int 21h\n"
+      " mov bx, n\n inc n\n mov ax, 4c00h\n int 21h\nends\nend start\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  // B8 seg; 8E D8; BA 0000 (MASM 6's LEA of a variable: MOV DX, OFFSET); B4 09; CD 21; 8B 1E 0004 (no
+  // prefix: DS); FF 06 0004; B8 00 4C; CD 21
+  EXPECT_EQ(hex(a.bytes("CODE")), "B8 00 00 8E D8 BA 00 00 B4 09 CD 21 8B 1E 04 00 FF 06 04 00 B8 00 4C CD 21");
+  const std::string text = a.errors();
+  EXPECT_NE(text.find("test.asm:12:10: warning: no ASSUME reaches 'PKEY' in segment 'DATA': assuming DS holds it"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("no ASSUME reaches 'N'"), std::string::npos) << text;  // once for the segment
+}
+
 TEST(Emu8086, WordsInStringsAndCommentsDoNotMakeItAMasmProgram) {
   auto a = assembleText("org 100h ; no SEGMENT here\nmov dx, offset m\nret\nm db 'SEGMENT .MODEL$'\n");
   ASSERT_FALSE(a.diags.hasErrors()) << a.errors();

@@ -91,6 +91,7 @@ struct SegmentState {
   // per pass
   static constexpr uint32_t kNoLine = UINT32_MAX;
   uint32_t overflowLine = kNoLine;  // the statement line that took a 16-bit segment past 64K
+  bool unassumedWarned = false;     // reached without an ASSUME (emu8086's programs), said this pass
   uint32_t pc = 0;
   uint32_t length = 0;
   std::vector<uint8_t> data;     // initialised prefix

@@ -232,6 +232,7 @@ void Assembler::startPass() {
   for (auto& s : segments) {
     s.pc = 0;
     s.overflowLine = SegmentState::kNoLine;
+    s.unassumedWarned = false;
     s.length = 0;
     s.data.clear();
     s.fixups.clear();

@@ -349,12 +349,23 @@ void Assembler::emitInstruction(const Statement& s) {
               found = r;
               break;
             }
-          if (found == enc::Reg::None) {
-            std::string what = v.symbol ? v.symbol->name : std::string("this address");
-            passError(e.column + 1u, fmt::format("cannot reach '{}' in segment '{}' through the ASSUMEd segment registers "
-                                                 "(add ASSUME ds:{} or a segment override)", what,
-                                                 v.target.kind == link::RefKind::Segment ? segments[v.target.index].name : "?",
-                                                 v.target.kind == link::RefKind::Segment ? segments[v.target.index].name : "?"));
+          const std::string what = v.symbol ? v.symbol->name : std::string("this address");
+          if (found == enc::Reg::None && v.target.kind == link::RefKind::Segment) {
+            // MASM refuses this (error A2074); emu8086, whose programs write no ASSUME, reads the
+            // variable through DS (SS with BP), as the instruction does without an override. So
+            // does asmlab, saying so once per segment.
+            SegmentState& target = segments[v.target.index];
+            if (!target.unassumedWarned)
+              passWarning(
+                  e.column + 1u,
+                  fmt::format("no ASSUME reaches '{}' in segment '{}': assuming {} holds it, as emu8086 does "
+                              "(MASM wants ASSUME {}:{}; said once for the segment)",
+                              what, target.name, stackDefault ? "SS" : "DS", stackDefault ? "ss" : "ds", target.name));
+            target.unassumedWarned = true;
+          } else if (found == enc::Reg::None) {
+            passError(e.column + 1u, fmt::format("cannot reach '{}' through the ASSUMEd segment registers (add an "
+                                                 "ASSUME or a segment override)",
+                                                 what));
           }
           m.segment = found;
         }
