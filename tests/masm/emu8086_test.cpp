@@ -96,6 +96,13 @@ TEST(Emu8086, TheExeTemplateWithoutAssume) {
   EXPECT_EQ(text.find("no ASSUME reaches 'N'"), std::string::npos) << text;  // once for the segment
 }
 
+TEST(Emu8086, AStructureDefinedFirstIsNotCode) {
+  auto a = assembleText("point struc\n x dw ?\n y dw ?\npoint ends\norg 100h\nmov ax, size point\nret\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_TRUE(has(a, "test.asm:6:1: warning: code outside any segment")) << a.errors();
+  EXPECT_EQ(hex(linkCom(a)), "B8 04 00 C3");
+}
+
 TEST(Emu8086, WordsInStringsAndCommentsDoNotMakeItAMasmProgram) {
   auto a = assembleText("org 100h ; no SEGMENT here\nmov dx, offset m\nret\nm db 'SEGMENT .MODEL$'\n");
   ASSERT_FALSE(a.diags.hasErrors()) << a.errors();

@@ -371,7 +371,7 @@ void Assembler::processLine(const LogicalLine& line) {
   if (w1.empty()) return;
   uint32_t col1 = static_cast<uint32_t>(w1.data() - text.data()) + 1;
   // Code before any segment or model: an emu8086 program (emu8086.cpp).
-  const bool noSegmentYet = current < 0 && model == Model::None && segments.empty();
+  const bool noSegmentYet = current < 0 && model == Model::None && segments.empty() && !openStruct;
   if (w1 == "#" && emu8086Directive(line)) return;
 
   // STRUCT bodies: data lines become fields.
