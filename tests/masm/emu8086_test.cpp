@@ -96,6 +96,23 @@ TEST(Emu8086, TheExeTemplateWithoutAssume) {
   EXPECT_EQ(text.find("no ASSUME reaches 'N'"), std::string::npos) << text;  // once for the segment
 }
 
+// emu8086's .COM template with .DATA and .CODE added: the ORG 100h before them makes it a .COM,
+// whose RET returns to DOS (as a SMALL .EXE's could not).
+TEST(Emu8086, OrgBeforeTheSimplifiedSegmentsMakesACom) {
+  auto b = assembleText("org 100h\n.data\nmsg db 'A$'\n.code\n lea dx, msg\n mov ah, 9\n int 21h\n ret\n");
+  ASSERT_FALSE(b.diags.hasErrors()) << b.errors();
+  EXPECT_TRUE(b.result.tinyModel);
+  EXPECT_TRUE(has(b, "test.asm:2:1: warning: .DATA without .MODEL: assuming .MODEL TINY after ORG 100h")) << b.errors();
+  EXPECT_EQ(hex(linkCom(b)), "BA 08 01 B4 09 CD 21 C3 41 24");
+  // Loading @data (a segment value, which only an .EXE's loader fills in) keeps it a SMALL .EXE.
+  auto a = assembleText(
+      "org 100h\n.data\nmsg db 'A$'\n.code\n mov ax, @data ; not @data in a comment\n"
+      " mov ds, ax\n lea dx, msg\n mov ah, 9\n int 21h\n mov ax, 4C00h\n int 21h\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_FALSE(a.result.tinyModel);
+  EXPECT_TRUE(has(a, "assuming .MODEL SMALL")) << a.errors();
+}
+
 TEST(Emu8086, AStructureDefinedFirstIsNotCode) {
   auto a = assembleText("point struc\n x dw ?\n y dw ?\npoint ends\norg 100h\nmov ax, size point\nret\n");
   ASSERT_FALSE(a.diags.hasErrors()) << a.errors();

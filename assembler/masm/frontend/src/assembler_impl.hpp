@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -473,6 +474,7 @@ public:
   // emu8086.cpp: the shapes of emu8086's programs (code before any segment, `#make_COM#` lines).
   bool emu8086Directive(const LogicalLine& line);
   void openImpliedSegment(const LogicalLine& line);
+  bool orgBeforeSegments = false;            // an ORG before any segment: a .COM, to emu8086
   std::string_view mainText;                 // the source's text, for the one question below
   std::optional<bool> namesSegmentsOrModel;  // does it write SEGMENT or (.)MODEL anywhere?
   int groupIndex(const std::string& name);
@@ -542,6 +544,7 @@ public:
 
 uint32_t typeKeywordSize(std::string_view word, bool& isDistance, bool& far);
 uint32_t dataKeywordSize(std::string_view word);  // DB, DW, BYTE ...: the size; 0 for other words
+bool sourceWrites(std::string_view text, std::initializer_list<std::string_view> upperWords);  // emu8086.cpp
 // data.cpp: `?`, a number, or `n DUP (?)` / `n DUP (number)` filling `text`, whose bytes fit in a
 // Statement (count elements of `size` bytes; value empty for `?`). False for anything else.
 bool simpleDataText(std::string_view text, unsigned radix, uint32_t size, uint64_t& count,

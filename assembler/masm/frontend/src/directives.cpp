@@ -178,12 +178,18 @@ void Assembler::defineModel(Model chosen, const LogicalLine& line) {
 int Assembler::simplifiedSegment(const std::string& which, const std::string& name, const LogicalLine& line) {
   if (model == Model::None) {
     // MASM 6.1 refuses this (error A2013, ".MODEL must precede this directive"); emu8086, which
-    // many courses use, assembles such programs as SMALL ones, and so does asmlab, saying so.
+    // many courses use, assembles such programs, and so does asmlab, saying so: as a .COM (TINY,
+    // its code from 100h) after an ORG 100h outside any segment, else as a SMALL program. A
+    // program that loads @data into DS needs an .EXE's loader (a .COM holds no segment values).
+    const bool com = orgBeforeSegments && !sourceWrites(mainText, {"@DATA"});
     warning(line, 1,
-            fmt::format("{} without .MODEL: assuming .MODEL SMALL, as emu8086 does (MASM 6.1 requires "
-                        ".MODEL first)",
-                        which));
-    defineModel(Model::Small, line);
+            fmt::format("{} without .MODEL: assuming .MODEL {}, as emu8086 does (MASM 6.1 requires .MODEL first)",
+                        which, com ? "TINY after ORG 100h, a .COM program," : "SMALL"));
+    defineModel(com ? Model::Tiny : Model::Small, line);
+    if (com) {
+      handleDirective(line, {}, ".CODE", {}, 0, 1, 1, false);
+      handleDirective(line, {}, "ORG", "100h", 0, 1, 1, false);
+    }
   }
   std::string segName, cls;
   link::Align align = link::Align::Word;

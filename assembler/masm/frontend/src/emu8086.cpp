@@ -11,11 +11,8 @@
 #include "assembler_impl.hpp"
 
 namespace asmlab::masm {
-namespace {
-
-// True when the text writes SEGMENT, MODEL or .MODEL as a word outside comments and strings: a
-// MASM program, whose code before its first segment is a mistake MASM's error should name.
-bool writesSegmentsOrModel(std::string_view text) {
+// True when the text writes one of the words (upper case) outside comments and strings.
+bool sourceWrites(std::string_view text, std::initializer_list<std::string_view> words) {
   std::string word;
   char quote = 0;
   bool comment = false;
@@ -30,19 +27,18 @@ bool writesSegmentsOrModel(std::string_view text) {
       if (c == quote) quote = 0;
       continue;
     }
-    if (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_') {
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '@') {
       word += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
       continue;
     }
-    if (word == "SEGMENT" || word == "MODEL" || word == ".MODEL") return true;
+    for (std::string_view w : words)
+      if (word == w) return true;
     word.clear();
     if (c == ';') comment = true;
     if (c == '\'' || c == '"') quote = c;
   }
   return false;
 }
-
-}  // namespace
 
 // `#make_COM#`, `#make_EXE#`, `#start=...#`: emu8086 reads these from the source; asmlab makes a
 // .COM of a TINY program or of code outside segments, so the line only earns a warning.
@@ -64,7 +60,8 @@ bool Assembler::emu8086Directive(const LogicalLine& line) {
 // code outside a segment (error A2034).
 void Assembler::openImpliedSegment(const LogicalLine& line) {
   if (current >= 0 || model != Model::None || !segments.empty()) return;
-  if (!namesSegmentsOrModel) namesSegmentsOrModel = writesSegmentsOrModel(mainText);
+  // A MASM program, whose code before its first segment is a mistake MASM's error should name.
+  if (!namesSegmentsOrModel) namesSegmentsOrModel = sourceWrites(mainText, {"SEGMENT", "MODEL", ".MODEL"});
   if (*namesSegmentsOrModel) return;
   warning(line, 1,
           "code outside any segment: assuming .MODEL TINY, .CODE and ORG 100h, as emu8086 does for a .COM program "

@@ -446,6 +446,7 @@ void Assembler::processLine(const LogicalLine& line) {
   if (!hasName && w2 == "=" ) hasName = true;
   if (noSegmentYet && current < 0 && ((bits1 & kWordMnemonic) || dataKeywordSize(hasName ? w2 : w1)))
     openImpliedSegment(line);
+  if (noSegmentYet && !hasName && iequals(w1, "ORG")) orgBeforeSegments = true;
   if (hasName) {
     WordCursor c2{text, afterW1};
     c2.word();
