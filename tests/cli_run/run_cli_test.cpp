@@ -415,4 +415,12 @@ END
   EXPECT_EQ(j["output"], "");
   const std::string screen = j["screen_text"];
   EXPECT_EQ(screen.substr(0, screen.find("\n\n\n")), "a: -70\nb: 28\nsum = -42") << screen;
+  // DEFINE_ written where the program runs, before its code, as students write it: jumped over.
+  const auto top = write("top.asm",
+                         "org 100h\ninclude 'emu8086.inc'\nDEFINE_PRINT_NUM_UNS\n mov ax, 65535\n"
+                         " call PRINT_NUM_UNS\n ret\nend\n");
+  r = run(top + " --json");
+  ASSERT_EQ(r.exit, 0) << r.text;
+  const std::string topScreen = nlohmann::json::parse(r.text)["screen_text"];
+  EXPECT_EQ(topScreen.substr(0, topScreen.find('\n')), "65535") << topScreen;
 }
