@@ -54,6 +54,18 @@ TEST(Lc3Debug, BreakpointStopsBeforeTheInstructionAndResumes) {
   EXPECT_EQ(m->reg(1), 2);
 }
 
+// A single step that lands on a breakpoint has shown it: running on from there executes it
+// (as continuing from the breakpoint itself does), and stops at the breakpoint's next visit.
+TEST(Lc3Debug, RunningOnFromAStepOntoABreakpointExecutesIt) {
+  auto m = program();
+  m->breakpoints().addExecute(0x3001);
+  EXPECT_EQ(m->step().reason, StopReason::Step);  // AND at x3000: now at x3001
+  auto s = m->run({});
+  EXPECT_EQ(s.reason, StopReason::Breakpoint);
+  EXPECT_EQ(s.address, 0x3001);
+  EXPECT_EQ(m->reg(1), 1);  // the loop's ADD ran once before its next visit
+}
+
 TEST(Lc3Debug, IdleBreakpointsElsewhereChangeNothing) {
   auto a = program();
   auto b = program();

@@ -412,6 +412,12 @@ TEST(PcMachine, ABreakpointWhereARunStartsStopsItUnlessResumingFromIt) {
     // Stepping executes the instruction under a breakpoint.
     EXPECT_EQ(again->step().reason, sim::StopReason::Step);
     EXPECT_EQ(again->cpu().ip(), 0x103);
+    // A step that lands on a breakpoint has shown it: running on from there executes it.
+    auto stepped = comMachine(code);
+    if (traced) stepped->setTraceSink([](const sim::TraceEvent&) {});
+    stepped->breakpoints().addExecute(PcMachine::linear(stepped->cpu().seg(CS), 0x101));
+    EXPECT_EQ(stepped->step().reason, sim::StopReason::Step);
+    EXPECT_EQ(runFor(*stepped).reason, sim::StopReason::Halted);
     if (traced) {
       EXPECT_EQ(traced_instructions, 2u);
     }

@@ -85,9 +85,11 @@ sim::StopInfo Lc3Machine::runLoop(const sim::RunLimits& limits, bool skipBreakpo
 }
 
 sim::StopInfo Lc3Machine::run(const sim::RunLimits& limits) {
-  // Resuming from a breakpoint must not stop at the same breakpoint again.
-  const bool resume = lastStop_.reason == sim::StopReason::Breakpoint && lastStopCount_ == instructions_ &&
-                      lastStop_.address == pc_;
+  // Continuing from where a breakpoint or a single step stopped executes the instruction there,
+  // breakpoint or not (the user has seen that stop); any other run stops at a breakpoint where it
+  // starts, the entry point included.
+  const bool resume = (lastStop_.reason == sim::StopReason::Breakpoint || lastStop_.reason == sim::StopReason::Step) &&
+                      lastStopCount_ == instructions_ && lastStop_.address == pc_;
   pauseRequested_.store(false, std::memory_order_relaxed);  // a request made while idle is stale
   return runLoop(limits, resume);
 }

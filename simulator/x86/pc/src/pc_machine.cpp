@@ -412,11 +412,12 @@ sim::StopInfo PcMachine::finish(sim::StopReason reason, std::string message) {
   return lastStop_;
 }
 
-// A run that continues from the breakpoint the last one stopped at executes it; any other run
-// stops at a breakpoint where it starts, the entry point included (as the LC-3 machine does).
+// A run that continues from where a breakpoint or a single step stopped executes the instruction
+// there, breakpoint or not (the user has seen that stop); any other run stops at a breakpoint where
+// it starts, the entry point included (as the LC-3 machine does).
 bool PcMachine::resumingFromBreakpoint() const {
-  return lastStop_.reason == sim::StopReason::Breakpoint && lastStop_.address == cpu_.linearPc() &&
-         lastStopInstructions_ == instructionCount();
+  return (lastStop_.reason == sim::StopReason::Breakpoint || lastStop_.reason == sim::StopReason::Step) &&
+         lastStop_.address == cpu_.linearPc() && lastStopInstructions_ == instructionCount();
 }
 
 namespace {
