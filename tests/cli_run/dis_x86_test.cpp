@@ -42,6 +42,20 @@ TEST_F(DisX86, TheUcrTicTacToeExeComesBackTheSame) {
   roundTrip("ttt.exe");
 }
 
+// A run of one byte value (TASM writes a STACK segment placed before initialised data as zeros)
+// is one DUP line, and the program still comes back the same; the emu8086 calculator too.
+TEST_F(DisX86, RunsOfOneByteAreOneDupLine) {
+  write("s.asm",
+        "ideal\nmodel small\nstack 100h\ndataseg\nv db 7\ncodeseg\nstart: mov ax, @data\n mov ds, ax\n"
+        " mov ax, 4C00h\n int 21h\nend start\n");
+  ASSERT_EQ(asmlab("build s.asm --dialect tasm -o s.exe").exit, 0);
+  auto d = asmlab("dis s.exe");
+  EXPECT_NE(d.text.find("        db 256 dup(0)\n"), std::string::npos) << d.text;
+  roundTrip("s.exe");
+  ASSERT_EQ(asmlab("build calc.asm -o " + (dir_ / "calc.com").string(), programs_ / "emu8086-calc").exit, 0);
+  roundTrip("calc.com");
+}
+
 TEST_F(DisX86, AMultiModuleExeWithALibraryComesBackTheSameWithItsPublics) {
   ASSERT_EQ(asmlab("build engine.asm player.asm sound.asm gfx.lib -o " + (dir_ / "ttt.exe").string() + " --map " +
                        (dir_ / "ttt.map").string(),

@@ -200,6 +200,14 @@ private:
         at += 2;
         continue;
       }
+      // A run of one byte value (a zeroed buffer, a stack written out) is one DUP line.
+      uint32_t same = at + 1;
+      while (same < to && p_.image[same] == p_.image[at] && !p_.relocations.count(same)) ++same;
+      if (same - at >= 16) {
+        line(out, fmt::format("        db {} dup({})", same - at, dis::masmHex(p_.image[at])), at);
+        at = same;
+        continue;
+      }
       uint32_t end = at + 1;  // at least one byte: a relocated word cut by `to` is written as bytes
       while (end < to && end - at < 16 && !p_.relocations.count(end)) ++end;
       std::string text = "        db ";
