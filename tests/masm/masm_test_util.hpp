@@ -18,6 +18,12 @@ struct Assembled {
 };
 
 Assembled assembleText(const std::string& text, Options options = {}, const std::string& name = "test.asm");
+// The options of `--dialect tasm`.
+inline Options tasm() {
+  Options o;
+  o.dialect = Dialect::Tasm;
+  return o;
+}
 // Bytes as "B8 01 00" for readable expectations.
 std::string hex(const std::vector<uint8_t>& bytes);
 

@@ -7,12 +7,6 @@
 namespace asmlab::masm::test {
 namespace {
 
-Options tasm() {
-  Options o;
-  o.dialect = Dialect::Tasm;
-  return o;
-}
-
 std::string code(const std::string& data, const std::string& body, const std::string& cpu = "") {
   return cpu + "\nd segment\n" + data + "d ends\nc segment\nassume cs:c, ds:d\n" + body + "c ends\nend\n";
 }

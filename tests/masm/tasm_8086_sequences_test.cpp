@@ -9,12 +9,6 @@
 namespace asmlab::masm::test {
 namespace {
 
-Options tasm() {
-  Options o;
-  o.dialect = Dialect::Tasm;
-  return o;
-}
-
 std::string code(const std::string& body) { return "c segment\nassume cs:c\n" + body + "c ends\nend\n"; }
 
 TEST(Tasm8086Sequences, PushOfAConstantIsTheTenByteSequence) {

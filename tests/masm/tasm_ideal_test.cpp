@@ -11,12 +11,6 @@
 namespace asmlab::masm::test {
 namespace {
 
-Options tasm() {
-  Options o;
-  o.dialect = Dialect::Tasm;
-  return o;
-}
-
 // An Ideal-mode source with one data and one code segment, DSEG and CSEG (full segment directives).
 std::string ideal(const std::string& data, const std::string& code) {
   return "IDEAL\nSEGMENT dseg PARA PUBLIC 'DATA'\n" + data + "ENDS\nSEGMENT cseg PARA PUBLIC 'CODE'\nASSUME cs:cseg, ds:dseg\n" +

@@ -6,12 +6,6 @@
 namespace asmlab::masm::test {
 namespace {
 
-Options tasm() {
-  Options o;
-  o.dialect = Dialect::Tasm;
-  return o;
-}
-
 TEST(TasmMode, VersionSymbolOnlyUnderTasm) {
   std::string src = "d segment\n ifdef ??version\n db 1\n else\n db 2\n endif\nd ends\nend\n";
   EXPECT_EQ(hex(assembleText(src, tasm()).bytes("D")), "01");
