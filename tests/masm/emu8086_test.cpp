@@ -26,8 +26,6 @@ std::vector<uint8_t> linkCom(const Assembled& a) {
   return p ? link::writeCom(*p) : std::vector<uint8_t>{};
 }
 
-bool has(const Assembled& a, const std::string& text) { return a.errors().find(text) != std::string::npos; }
-
 TEST(Emu8086, TheComTemplateWithoutSegmentsIsATinyProgramFrom100h) {
   auto a = assembleText(
       "#make_COM#\nname \"hi\"\norg 100h\n\nmov dx, offset msg\nmov ah, 9\nint 21h\nret\n\n"

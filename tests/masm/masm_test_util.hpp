@@ -18,6 +18,8 @@ struct Assembled {
 };
 
 Assembled assembleText(const std::string& text, Options options = {}, const std::string& name = "test.asm");
+// True when the assembly's diagnostics, rendered, hold the text.
+inline bool has(const Assembled& a, const std::string& text) { return a.errors().find(text) != std::string::npos; }
 // The options of `--dialect tasm`.
 inline Options tasm() {
   Options o;

@@ -11,8 +11,6 @@ namespace asmlab::masm::test {
 namespace {
 
 std::string proc(const std::string& body) { return "c segment\nassume cs:c\n" + body + "c ends\nend\n"; }
-bool has(const Assembled& a, const std::string& text) { return a.errors().find(text) != std::string::npos; }
-
 TEST(ProcUses, PushesFirstAndPopsBeforeEveryRet) {
   auto a = assembleText(proc("p proc near uses ax bx ds\n nop\n jz done\n ret\ndone: ret\np endp\n"));
   ASSERT_FALSE(a.diags.hasErrors()) << a.errors();

@@ -11,8 +11,6 @@ std::string code(const std::string& data, const std::string& body, const std::st
   return cpu + "\nd segment\n" + data + "d ends\nc segment\nassume cs:c, ds:d\n" + body + "c ends\nend\n";
 }
 
-bool has(const Assembled& a, const std::string& text) { return a.errors().find(text) != std::string::npos; }
-
 // TASM 4.1 listing Voikgrib TEST.LST: `HIGH = 2h` with "*Warning* ... Reserved word used as
 // symbol: HIGH", then `cmp dx, HIGH` 83 FA 02 and `mov ax, HIGH` B8 0002.
 TEST(RealCode, ReservedWordAsSymbolUnderTasm) {
