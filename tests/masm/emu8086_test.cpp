@@ -111,6 +111,17 @@ TEST(Emu8086, OrgBeforeTheSimplifiedSegmentsMakesACom) {
   EXPECT_TRUE(has(a, "assuming .MODEL SMALL")) << a.errors();
 }
 
+// The implied segments are 16-bit even after .386 (which before a written .MODEL makes 32-bit
+// ones): a DOS program runs in real mode. MOV EAX,1 is 66 B8 imm32 and MOV AX,2 is B8 imm16 there.
+TEST(Emu8086, TheImpliedSegmentsAre16BitAfter386) {
+  auto com = assembleText(".386\norg 100h\nmov eax, 1\nmov ax, 2\nret\n");
+  ASSERT_FALSE(com.diags.hasErrors()) << com.errors();
+  EXPECT_EQ(hex(linkCom(com)), "66 B8 01 00 00 00 B8 02 00 C3");
+  auto small = assembleText(".386\n.code\nmov eax, 1\nend\n");
+  ASSERT_FALSE(small.diags.hasErrors()) << small.errors();
+  EXPECT_EQ(hex(small.bytes("_TEXT")), "66 B8 01 00 00 00");
+}
+
 TEST(Emu8086, AStructureDefinedFirstIsNotCode) {
   auto a = assembleText("point struc\n x dw ?\n y dw ?\npoint ends\norg 100h\nmov ax, size point\nret\n");
   ASSERT_FALSE(a.diags.hasErrors()) << a.errors();

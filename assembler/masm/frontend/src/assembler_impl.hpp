@@ -469,7 +469,7 @@ public:
                        uint32_t nameColumn, uint32_t directiveColumn, uint32_t restColumn, bool hasName);
   int createSegment(const std::string& name);
   int simplifiedSegment(const std::string& which, const std::string& name, const LogicalLine& line);
-  void defineModel(Model chosen, const LogicalLine& line);
+  void defineModel(Model chosen, const LogicalLine& line, bool use32);
 
   // emu8086.cpp: the shapes of emu8086's programs (code before any segment, `#make_COM#` lines).
   bool emu8086Directive(const LogicalLine& line);

@@ -130,13 +130,12 @@ void Assembler::addToGroup(int group, int segment) {
 }
 
 // The memory model's symbols, DGROUP, its predefined segments and ASSUMEs (MASM 6.1 Programmer's
-// Guide, ch. 2, "Defining Basic Attributes with .MODEL").
-void Assembler::defineModel(Model chosen, const LogicalLine& line) {
+// Guide, ch. 2, "Defining Basic Attributes with .MODEL"); `use32` makes its segments 32-bit.
+void Assembler::defineModel(Model chosen, const LogicalLine& line, bool use32) {
   model = chosen;
   modelFar = model == Model::Medium || model == Model::Large || model == Model::Huge;
   offsetSegment = false;  // simplified segments: offsets are relative to DGROUP
-  // `.386` before `.MODEL` makes the model's segments 32-bit (MASM 6.1 Programmer's Guide, ch. 2).
-  use32Segments = cpu32;
+  use32Segments = use32;
   result_.tinyModel = model == Model::Tiny;
   macros.defineText("@data", "DGROUP");
   macros.defineText("@stack", "DGROUP");
@@ -185,7 +184,7 @@ int Assembler::simplifiedSegment(const std::string& which, const std::string& na
     warning(line, 1,
             fmt::format("{} without .MODEL: assuming .MODEL {}, as emu8086 does (MASM 6.1 requires .MODEL first)",
                         which, com ? "TINY after ORG 100h, a .COM program," : "SMALL"));
-    defineModel(com ? Model::Tiny : Model::Small, line);
+    defineModel(com ? Model::Tiny : Model::Small, line, false);  // emu8086's programs are 16-bit, .386 or not
     if (com) {
       handleDirective(line, {}, ".CODE", {}, 0, 1, 1, false);
       handleDirective(line, {}, "ORG", "100h", 0, 1, 1, false);
@@ -692,7 +691,8 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
         languageDefined = true;
     }
     if (masm510 && languageDefined) scoped = true;
-    defineModel(chosen, line);
+    // `.386` before `.MODEL` makes the model's segments 32-bit (MASM 6.1 Programmer's Guide, ch. 2).
+    defineModel(chosen, line, cpu32);
     return true;
   }
   static const std::pair<const char*, const char*> tasmSegs[] = {

@@ -66,7 +66,7 @@ void Assembler::openImpliedSegment(const LogicalLine& line) {
   warning(line, 1,
           "code outside any segment: assuming .MODEL TINY, .CODE and ORG 100h, as emu8086 does for a .COM program "
           "(MASM 6.1 requires a segment)");
-  defineModel(Model::Tiny, line);
+  defineModel(Model::Tiny, line, false);  // a .COM is 16-bit code, whatever CPU directive came before
   handleDirective(line, {}, ".CODE", {}, 0, 1, 1, false);
   handleDirective(line, {}, "ORG", "100h", 0, 1, 1, false);
 }
