@@ -122,6 +122,13 @@ TEST(Emu8086, TheImpliedSegmentsAre16BitAfter386) {
   EXPECT_EQ(hex(small.bytes("_TEXT")), "66 B8 01 00 00 00");
 }
 
+TEST(Emu8086, AProcedureFirstOpensTheImpliedSegment) {
+  auto a = assembleText("main proc\n mov ah, 2\n ret\nmain endp\nend main\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_TRUE(has(a, "test.asm:1:1: warning: code outside any segment")) << a.errors();
+  EXPECT_EQ(hex(linkCom(a)), "B4 02 C3");
+}
+
 TEST(Emu8086, AStructureDefinedFirstIsNotCode) {
   auto a = assembleText("point struc\n x dw ?\n y dw ?\npoint ends\norg 100h\nmov ax, size point\nret\n");
   ASSERT_FALSE(a.diags.hasErrors()) << a.errors();

@@ -54,7 +54,7 @@ bool Assembler::emu8086Directive(const LogicalLine& line) {
   return true;
 }
 
-// The first instruction, code label or data of a source that has opened no segment, chosen no
+// The first instruction, code label, procedure or data of a source that has opened no segment, chosen no
 // model and writes neither anywhere: as emu8086 assembles its .COM template, a TINY program's code
 // segment from 100h (an `ORG 100h` before it, outside any segment, does nothing). MASM 6.1 refuses
 // code outside a segment (error A2034).

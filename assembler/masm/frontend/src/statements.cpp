@@ -444,7 +444,8 @@ void Assembler::processLine(const LogicalLine& line) {
     if (!hasName && typeCount > 0 && findType(w2)) hasName = true;
   }
   if (!hasName && w2 == "=" ) hasName = true;
-  if (noSegmentYet && current < 0 && ((bits1 & kWordMnemonic) || dataKeywordSize(hasName ? w2 : w1)))
+  if (noSegmentYet && current < 0 &&
+      ((bits1 & kWordMnemonic) || dataKeywordSize(hasName ? w2 : w1) || (hasName && iequals(w2, "PROC"))))
     openImpliedSegment(line);
   if (noSegmentYet && !hasName && iequals(w1, "ORG")) orgBeforeSegments = true;
   if (hasName) {
