@@ -21,6 +21,19 @@ TEST(Expressions, ArithmeticLogicAndComparison) {
   EXPECT_EQ(hex(a.bytes("S")), "01 08 08 30 07 04 01 FF FF 00 00 FF FF 00 00 12 00 34 00 14 00");
 }
 
+// Each level of brackets or parentheses is a level of the grammar's recursion: a hundred levels
+// are an expression, deeper is one located error, never a stack overflow (fuzz_masm found 800 `[`).
+TEST(Expressions, NestingIsBoundedAtAHundredLevels) {
+  auto a = assembleText(seg(" db " + std::string(100, '(') + "7" + std::string(100, ')')));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "07");
+  auto b = assembleText(seg(" db " + std::string(101, '(') + "7" + std::string(101, ')')));
+  EXPECT_TRUE(has(b, "test.asm:2:105: error: expression nested more than 100 levels deep")) << b.errors();
+  auto c = assembleText(seg(" mov ax, " + std::string(5000, '[') + "bx"));
+  EXPECT_TRUE(has(c, "error: expression nested more than 100 levels deep")) << c.errors();
+  EXPECT_EQ(c.diags.errorCount(), 1u) << c.errors();
+}
+
 TEST(Expressions, TypeSizeLengthOperators) {
   auto a = assembleText(seg("arr dw 5 dup (0)\nb db 1,2,3\n db type arr, length arr, size arr, sizeof b, lengthof b,"
                             " lengthof arr, type b, type word\n db (.type al) and 10h, (.type arr) and 2"));

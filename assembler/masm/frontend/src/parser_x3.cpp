@@ -3,6 +3,8 @@
 // LENGTHOF SIZEOF; . ; : ; PTR OFFSET SEG TYPE THIS; HIGH LOW HIGHWORD LOWWORD; unary + -;
 // * / MOD SHL SHR; binary + -; EQ NE LT LE GT GE; NOT; AND; OR XOR; SHORT .TYPE.
 // Semantic actions append postfix operations, so a parsed expression is a flat vector.
+#include <string>
+
 #include <boost/spirit/home/x3.hpp>
 
 #include "expr.hpp"
@@ -261,8 +263,38 @@ auto const dataItem_def =
 
 BOOST_SPIRIT_DEFINE(dataList, dataItem)
 
+// Brackets, parentheses and the data list's <> and {} nest the grammar's rules; each level costs
+// dozens of stack frames (hundreds of bytes each under the sanitizers), so 800 `[` overflowed the
+// stack. Real code nests a few levels; deeper is an error before the grammar runs.
+constexpr int kMaxNesting = 100;
+
+// The offset of the first opener past kMaxNesting levels (quoted text aside), or npos.
+size_t tooDeep(std::string_view text) {
+  int depth = 0;
+  char quote = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quote) {
+      if (c == quote) quote = 0;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == '(' || c == '[' || c == '<' || c == '{') {
+      if (++depth > kMaxNesting) return i;
+    } else if ((c == ')' || c == ']' || c == '>' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return std::string_view::npos;
+}
+
 template <typename Grammar>
 bool run(std::string_view text, uint16_t base, State& st, Grammar const& g, ParseError& error) {
+  if (const size_t deep = tooDeep(text); deep != std::string_view::npos) {
+    error.column = static_cast<uint16_t>(base + deep);
+    error.message =
+        "expression nested more than " + std::to_string(kMaxNesting) + " levels deep (brackets, parentheses, <> or {})";
+    return false;
+  }
   Iterator first = text.begin();
   Iterator last = text.end();
   st.begin = first;
