@@ -25,6 +25,10 @@ private:
   ExprStore& store_;
   size_t pos_ = 0;
   size_t end_ = 0;  // just after the last token taken (blanks after it not included)
+  // Brackets nest this parser's recursion; deeper than any common operand, it leaves the text to
+  // the grammar, which bounds nesting with an error (parser_x3.cpp).
+  static constexpr int kMaxBrackets = 8;
+  int brackets_ = 0;
 
   void skipBlanks() {
     while (pos_ < text_.size() && isBlank(text_[pos_])) ++pos_;
@@ -76,7 +80,8 @@ private:
     // (PTR, MOD, a segment override, a field) is the grammar's.
     while (peek() == '[') {
       ++pos_;
-      if (!sum() || peek() != ']') return false;
+      if (++brackets_ > kMaxBrackets || !sum() || peek() != ']') return false;
+      --brackets_;
       end_ = ++pos_;
       push(Op::Index);
     }
@@ -91,7 +96,8 @@ private:
     size_t start = pos_;
     if (c == '[') {
       ++pos_;
-      if (!sum() || peek() != ']') return false;
+      if (++brackets_ > kMaxBrackets || !sum() || peek() != ']') return false;
+      --brackets_;
       end_ = ++pos_;
       push(Op::Bracket);
       return true;
