@@ -253,6 +253,21 @@ TEST(MacroLayerBounds, ExpandedTextIsBoundedInBytes) {
   EXPECT_NE(a.errors().find("or 1048576 bytes; assembly stopped"), std::string::npos) << a.errors();
 }
 
+// A WHILE around nothing makes no line, yet each iteration is work: FORC over 500 characters of
+// `WHILE 1` loops would be 500 x 65,536 conditions (fuzz_masm found one taking 10 s under the
+// sanitizers). Its iterations count toward the line bound; a counting loop under it is unchanged.
+TEST(MacroLayerBounds, WhileIterationsCountTowardTheLineBound) {
+  Options options;
+  options.maxLogicalLines = 5'000;
+  auto a =
+      assembleText("forc c, <" + std::string(500, 'a') + ">\n while 1\n endm\nendm\ns segment\ns ends\nend\n", options);
+  EXPECT_NE(a.errors().find("macro expansion made more than 5000 lines or"), std::string::npos) << a.errors();
+  EXPECT_EQ(a.diags.errorCount(), 1u) << a.errors();
+  auto b = assembleText("n = 0\ns segment\nwhile n lt 100\n db n\n n = n + 1\nendm\ns ends\nend\n", options);
+  ASSERT_FALSE(b.diags.hasErrors()) << b.errors();
+  EXPECT_EQ(b.bytes("S").size(), 100u);
+}
+
 TEST(MacroLayerBounds, ProgramsUnderTheBoundsAssembleWhole) {
   Options options;
   options.maxLogicalLines = 20'000;

@@ -550,6 +550,15 @@ struct MacroLayer::Impl {
           return false;
         }
         if (f.isWhile && ++f.whileIterations < 65536) {
+          // An iteration is work even when its body makes no line (`WHILE 1` around nothing, in
+          // a FORC over a long string): it counts toward the expansion bound as a line does.
+          if (++totalExpandedLines > options.maxLogicalLines) {
+            error(f.whileOpener, fmt::format("macro expansion made more than {} lines or {} bytes; assembly stopped "
+                                             "(a WHILE loop's iterations count as lines)",
+                                             options.maxLogicalLines, options.maxExpansionBytes));
+            frames.clear();
+            return false;
+          }
           auto value = host.evaluateConstant(f.whileCondition, f.whileOpener);
           if (value && *value != 0) {
             f.index = 0;
