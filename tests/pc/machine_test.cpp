@@ -79,6 +79,20 @@ TEST(PcBios, PollingWithoutInputStopsAfterFiveSimulatedSeconds) {
   EXPECT_LT(m->clockCount(), 6u * 4772727);
 }
 
+TEST(PcBios, APollingProgramBusyWhenTheLastKeyArrivesStillReadsIt) {
+  // L: mov ah,1 / int 16h / jnz GOT / mov cx,0FFFFh / D: loop D / jmp L
+  // GOT: mov ah,0 / int 16h / mov ah,4Ch / int 21h  (exit code = the key's ASCII)
+  // It polls an empty buffer for six seconds; the script's last key arrives while it counts down
+  // (0.23 s a round), so it is not polling then, and reads the key at its next poll. The
+  // five-second idle rule counts from the last input, not from the first empty poll.
+  auto m = comMachine({0xB4, 0x01, 0xCD, 0x16, 0x75, 0x07, 0xB9, 0xFF, 0xFF, 0xE2, 0xFE,
+                       0xEB, 0xF3, 0xB4, 0x00, 0xCD, 0x16, 0xB4, 0x4C, 0xCD, 0x21},
+                      "@28636362 key q\n");
+  const auto stop = runFor(*m, 100'000'000);
+  ASSERT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 'q');
+}
+
 TEST(PcDos, FlushThenReadWaitsForALaterKey) {
   // mov ax,0C01h / int 21h / mov ah,4Ch / int 21h: the key arrives while function 01h waits.
   auto m = comMachine({0xB8, 0x01, 0x0C, 0xCD, 0x21, 0xB4, 0x4C, 0xCD, 0x21}, "@1000000 key k\n");

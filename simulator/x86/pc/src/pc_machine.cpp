@@ -364,6 +364,7 @@ void PcMachine::deliverKeyboard() {
   if (pic_.inService(1) || (pic_.irr() & 2)) return;
   keyboardData_ = next.scan;
   keyboardDataUnread_ = true;
+  pollIdleSince_ = UINT64_MAX;  // input arrived: the idle time of a polling program starts again
   scanQueue_.pop_front();
   lastKeyDelivery_ = t;
   pic_.raise(1);
