@@ -93,6 +93,43 @@ TEST(PcBios, APollingProgramBusyWhenTheLastKeyArrivesStillReadsIt) {
   EXPECT_EQ(stop.exitCode, 'q');
 }
 
+// Where a run ends may not depend on how it is observed: traced (one instruction per call inside
+// the machine) or cut into slices of clocks (as --screenshot-at does) against one plain run.
+struct RunEnd {
+  sim::StopReason reason;
+  uint64_t instructions, clocks;
+  bool operator==(const RunEnd&) const = default;
+};
+
+RunEnd endOf(const std::vector<uint8_t>& code, const std::string& keys, int observe) {
+  auto m = comMachine(code, keys);
+  if (observe == 1) m->setTraceSink([](const sim::TraceEvent&) {});
+  sim::StopInfo stop;
+  if (observe == 2) {
+    do stop = runFor(*m, 999'983);
+    while (stop.reason == sim::StopReason::ClockLimit && m->clockCount() < 100'000'000);
+  } else {
+    stop = runFor(*m, 100'000'000);
+  }
+  return {stop.reason, m->instructionCount(), m->clockCount()};
+}
+
+TEST(PcMachineRuns, TracingOrSlicingARunDoesNotMoveItsEnd) {
+  const std::vector<uint8_t> busyPoll = {0xB4, 0x01, 0xCD, 0x16, 0x75, 0x07, 0xB9, 0xFF, 0xFF, 0xE2, 0xFE,
+                                         0xEB, 0xF3, 0xB4, 0x00, 0xCD, 0x16, 0xB4, 0x4C, 0xCD, 0x21};
+  const std::vector<std::pair<std::vector<uint8_t>, std::string>> runs = {
+      {{0xB4, 0x09, 0xBA, 0x0C, 0x01, 0xCD, 0x21, 0xB8, 0x07, 0x4C, 0xCD, 0x21, 'H', 'i', '$'}, ""},  // exits
+      {kPollUntilQ, "text \"ab\"\n"},  // polls until the idle rule stops it
+      {busyPoll, "@9000000 key q\n"},  // reads a timed key, then exits
+  };
+  for (const auto& [code, keys] : runs) {
+    const RunEnd plain = endOf(code, keys, 0);
+    EXPECT_NE(plain.reason, sim::StopReason::ClockLimit) << keys;
+    EXPECT_EQ(endOf(code, keys, 1), plain) << "traced: " << keys;
+    EXPECT_EQ(endOf(code, keys, 2), plain) << "sliced: " << keys;
+  }
+}
+
 TEST(PcDos, FlushThenReadWaitsForALaterKey) {
   // mov ax,0C01h / int 21h / mov ah,4Ch / int 21h: the key arrives while function 01h waits.
   auto m = comMachine({0xB8, 0x01, 0x0C, 0xCD, 0x21, 0xB4, 0x4C, 0xCD, 0x21}, "@1000000 key k\n");

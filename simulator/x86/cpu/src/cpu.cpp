@@ -373,6 +373,7 @@ unsigned Cpu::step() {
 
 RunStop Cpu::run(uint64_t maxInstructions, uint64_t clockLimit) {
   armInterruptPoll();  // the platform may have raised or lowered INTR since the last call
+  signals_.is.leave = 0;  // a request made during the last instruction of an earlier call
   // Saturating, so that run(UINT64_MAX) runs without an instruction limit.
   const uint64_t target = maxInstructions > UINT64_MAX - instructions_ ? UINT64_MAX : instructions_ + maxInstructions;
   // Without a breakpoint table the fast path has no breakpoint to test: a loop of its own saves
@@ -403,8 +404,13 @@ RunStop Cpu::runLoop(uint64_t target, uint64_t clockLimit) {
     const uint64_t now = clocks_;
     if (now >= clockLimit) { stop = RunStop::ClockLimit; break; }
     if (signals_.any != 0) [[unlikely]] {
-      // Slow path: something pending, TF set, the controller to poll, or a trace hook.
+      // Slow path: something pending, TF set, the controller to poll, a trace hook, or a request
+      // to return.
       instructions_ = target - remaining;
+      if (signals_.is.leave) {
+        signals_.is.leave = 0;
+        return RunStop::Requested;
+      }
       if (Breakpoints && breakFlags_ != nullptr && checkBreakpoint) {
         const uint32_t pc = linearPc();
         if (pc < breakSize_ && (breakFlags_[pc] & breakMask_)) return RunStop::Breakpoint;

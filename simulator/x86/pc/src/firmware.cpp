@@ -147,6 +147,7 @@ void Firmware::terminate(int code) {
   Cpu& cpu = m_->cpu_;
   cpu.setSeg(CS, PcMachine::kBiosSegment);
   cpu.setIp(haltOffset_);
+  cpu.endRunAfterThisInstruction();
 }
 
 void Firmware::call(uint32_t returnAddress) {
@@ -338,6 +339,7 @@ void Firmware::stopAtOutputLimit() {
     m_->stopRequested_ = true;
     m_->requestedReason_ = sim::StopReason::OutputLimit;
     m_->requestedMessage_ = m_->outputLimitMessage();
+    m_->cpu_.endRunAfterThisInstruction();
   }
 }
 

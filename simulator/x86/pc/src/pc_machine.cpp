@@ -187,7 +187,10 @@ void PcMachine::portOut(uint16_t port, uint8_t value) {
   if (port == 0x20 || port == 0x21) { pic_.out(port, value); return; }
   if (port >= 0x40 && port <= 0x43) {
     pit_.out(port, value, now());
-    if (port == 0x40 || (port == 0x43 && (value >> 6) == 0)) nextTimerEdge_ = pit_.nextRisingEdge(0, now());
+    if (port == 0x40 || (port == 0x43 && (value >> 6) == 0)) {
+      nextTimerEdge_ = pit_.nextRisingEdge(0, now());
+      cpu_.endRunAfterThisInstruction();  // the next tick may come before the chunk's end
+    }
     if (port == 0x42 || port == 0x43) updateSpeaker();
     return;
   }
@@ -343,6 +346,7 @@ void PcMachine::programWaitsForInput() {
   while (!waitEvents_.empty()) {
     InputEvent e = waitEvents_.front();
     waitEvents_.pop_front();
+    cpu_.endRunAfterThisInstruction();  // the run's chunk ends, so the event is scheduled from now
     switch (e.kind) {
       case InputEvent::Kind::KeyPress: queueKey(e.key, true, true, std::nullopt); return;
       case InputEvent::Kind::KeyDown: queueKey(e.key, true, false, std::nullopt); return;
@@ -459,12 +463,16 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode, bool br
     if (waitingForInput_ && inputClosed_ && waitEvents_.empty() && timedEvents_.empty() && scanQueue_.empty() &&
         cpu_.halted())
       return finish(sim::StopReason::WaitingForInput, "the program waits for input and the input script has ended");
-    if (pollIdleSince_ != UINT64_MAX && inputClosed_ && waitEvents_.empty() && timedEvents_.empty() &&
-        scanQueue_.empty() && now() - pollIdleSince_ >= pollLimit)
+    // A polling program with nothing left to read is stopped at the first instruction boundary
+    // pollLimit clocks after its first empty poll (the chunk below ends there).
+    const bool idlePolling = pollIdleSince_ != UINT64_MAX && inputClosed_ && waitEvents_.empty() &&
+                             timedEvents_.empty() && scanQueue_.empty();
+    if (idlePolling && now() - pollIdleSince_ >= pollLimit)
       return finish(sim::StopReason::WaitingForInput, "the program keeps polling for input and the input script has ended");
 
     advanceDevices();
     uint64_t until = std::min(nextDeviceEvent(), clockEnd);
+    if (idlePolling) until = std::min(until, pollIdleSince_ + pollLimit);
     uint64_t count = instructionEnd - instructionCount();
     if (mode == kStep) count = 1;
     else if (exactStops_) count = 1;

@@ -26,7 +26,7 @@ std::string_view cpuModelName(CpuModel model);
 bool parseCpuModel(std::string_view text, CpuModel& model);
 
 // Why run() returned.
-enum class RunStop : uint8_t { InstructionLimit, ClockLimit, Breakpoint, Halted };
+enum class RunStop : uint8_t { InstructionLimit, ClockLimit, Breakpoint, Halted, Requested };
 
 class Cpu {
 public:
@@ -96,8 +96,12 @@ public:
   unsigned step();
   // Steps until maxInstructions instructions ran, clockCount() reached clockLimit, CS:IP hit an
   // execute breakpoint (checked before every instruction but the first), or the CPU halted with
-  // interrupts disabled (or no controller to wake it).
+  // interrupts disabled (or no controller to wake it), or endRunAfterThisInstruction() was called.
   RunStop run(uint64_t maxInstructions, uint64_t clockLimit = UINT64_MAX);
+  // For a device or firmware hook that ends the program during an instruction (DOS exit, the
+  // output limit): run() returns at the next boundary, so no instruction runs after the stop and
+  // the counts do not depend on how the platform divides its run into calls.
+  void endRunAfterThisInstruction() { signals_.is.leave = 1; }
 
   uint64_t instructionCount() const { return instructions_; }
   // Manual model: the clocks at the start of the current instruction, so a device read or
@@ -418,9 +422,12 @@ private:
   // is set and the controller's line may have changed (run()/step() entry, IF set, any bus
   // access that reached a device: I/O ports and non-RAM memory) and cleared when a poll finds
   // the line low, since only the platform (between runs) or a device access can raise it.
-  // `hooks` is a trace hook, or a breakpoint table the fast path's window cannot cover.
+  // `hooks` is a trace hook, or a breakpoint table the fast path's window cannot cover; `leave`
+  // asks run() to return (endRunAfterThisInstruction).
   union Signals {
-    struct { uint8_t halted, nmi, trap, shadow, tf, intr, hooks, unused; } is;
+    struct {
+      uint8_t halted, nmi, trap, shadow, tf, intr, hooks, leave;
+    } is;
     uint64_t any;
   } signals_{};
   static constexpr uint64_t kBoundarySignals = 0x0000FF00FFFFFFFFull;  // halted nmi trap shadow intr
