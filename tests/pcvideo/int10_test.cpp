@@ -206,6 +206,75 @@ TEST_F(VideoTest, PixelsInMode13hAndMode12h) {
   EXPECT_EQ(cpu.reg8(AL), 5);
 }
 
+// CGA mode 04h (IBM CGA Technical Reference, "320x200 graphics"): pixel (x, y) is byte
+// B8000h + 2000h * (y & 1) + 80 * (y / 2) + x / 4, bits 7-6 for x % 4 = 0; colours 1-3 of
+// palette 1 are cyan, magenta and white, intense after the mode set.
+TEST_F(VideoTest, Mode04hPixelsFollowTheCgaLayoutAndPalettes) {
+  int10(0x0004);
+  EXPECT_EQ(bda(0x49), 0x04);
+  EXPECT_EQ(card.vga().geometry().width, 320u);
+  EXPECT_EQ(card.vga().geometry().height, 200u);
+  int10(0x0C03, 0, 5, 3);  // colour 3 at (5, 3): odd row, bank 2000h, row 1, byte 1, bits 5-4
+  EXPECT_EQ(card.peekMemory(0xB8000 + 0x2000 + 80 + 1), 0x30);
+  int10(0x0D00, 0, 5, 3);
+  EXPECT_EQ(cpu.reg8(AL), 3);
+  EXPECT_EQ(card.pixelRgb(5, 3), 0xFFFFFFu);  // intense white
+  card.writeMemory(0xB8000 + 80 * 2, 0x6C);   // row 4: colours 1, 2, 3, 0
+  EXPECT_EQ(card.pixelRgb(0, 4), 0x55FFFFu);  // light cyan
+  EXPECT_EQ(card.pixelRgb(1, 4), 0xFF55FFu);  // light magenta
+  EXPECT_EQ(card.pixelRgb(3, 4), 0x000000u);
+  EXPECT_EQ(card.pixelRgb(0, 5), 0x000000u);  // row 5 is the other bank
+  int10(0x0B00, 0x0100);                      // BH=1: palette 0, still intense: light green, light red, yellow
+  EXPECT_EQ(card.pixelRgb(0, 4), 0x55FF55u);
+  EXPECT_EQ(card.pixelRgb(2, 4), 0xFFFF55u);
+  int10(0x0B00, 0x0001);  // BH=0: blue background, intensity (bit 4) off: green, red, brown
+  EXPECT_EQ(card.pixelRgb(0, 4), 0x00AA00u);
+  EXPECT_EQ(card.pixelRgb(1, 4), 0xAA0000u);
+  EXPECT_EQ(card.pixelRgb(2, 4), 0xAA5500u);
+  EXPECT_EQ(card.pixelRgb(3, 4), 0x0000AAu);
+  EXPECT_EQ(bda(0x66), 0x01);
+}
+
+// Mode 06h: one bit a pixel, plane 0 at B8000h, the same two banks; mode 05h is 04h.
+TEST_F(VideoTest, Mode06hIsTwoColoursAndMode05hIsMode04h) {
+  int10(0x0006);
+  EXPECT_EQ(card.vga().geometry().width, 640u);
+  EXPECT_EQ(card.vga().geometry().height, 200u);
+  card.writeMemory(0xB8000 + 0x2000, 0x81);  // row 1, pixels 0 and 7
+  EXPECT_EQ(card.pixelRgb(0, 1), 0xFFFFFFu);
+  EXPECT_EQ(card.pixelRgb(7, 1), 0xFFFFFFu);
+  EXPECT_EQ(card.pixelRgb(1, 1), 0x000000u);
+  EXPECT_EQ(card.pixelRgb(0, 0), 0x000000u);
+  int10(0x0C01, 0, 639, 198);  // row 198: bank 0, row 99, byte 79, bit 0
+  EXPECT_EQ(card.peekMemory(0xB8000 + 99 * 80 + 79), 0x01);
+  int10(0x0005);
+  EXPECT_EQ(bda(0x49), 0x05);
+  int10(0x0C02, 0, 0, 0);
+  EXPECT_EQ(card.peekMemory(0xB8000), 0x80);
+}
+
+// The EGA modes: 0Dh 320x200 and 0Eh 640x200 (CGA colours through the 200-line palette), 10h
+// 640x350 (the EGA's 64 colours), all planar at A0000h like 12h.
+TEST_F(VideoTest, EgaModes0Dh0EhAnd10hArePlanar) {
+  const struct {
+    uint8_t mode;
+    unsigned width, height, bytesPerRow;
+  } modes[] = {{0x0D, 320, 200, 40}, {0x0E, 640, 200, 80}, {0x10, 640, 350, 80}};
+  for (const auto& m : modes) {
+    int10(m.mode);
+    EXPECT_EQ(card.vga().geometry().width, m.width) << int(m.mode);
+    EXPECT_EQ(card.vga().geometry().height, m.height) << int(m.mode);
+    int10(0x0C09, 0, 3, 2);  // colour 9 (light blue) at (3, 2): planes 0 and 3, bit 4
+    EXPECT_EQ(card.vga().plane(0, 2 * m.bytesPerRow), 0x10) << int(m.mode);
+    EXPECT_EQ(card.vga().plane(3, 2 * m.bytesPerRow), 0x10) << int(m.mode);
+    EXPECT_EQ(card.pixelRgb(3, 2), 0x5555FFu) << int(m.mode);
+    int10(0x0C0E, 0, 4, 2);
+    EXPECT_EQ(card.pixelRgb(4, 2), 0xFFFF55u) << int(m.mode);  // yellow
+    int10(0x0C06, 0, 5, 2);
+    EXPECT_EQ(card.pixelRgb(5, 2), 0xAA5500u) << int(m.mode);  // brown
+  }
+}
+
 TEST_F(VideoTest, TeletypeInMode13hDrawsGlyphsInColour) {
   int10(0x0013);
   int10(0x0E41, 0x000E);  // 'A' in colour 14 at cell (0,0), 8x8

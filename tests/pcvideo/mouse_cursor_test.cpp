@@ -71,5 +71,15 @@ TEST(MouseTextCursor, FiftyLineTextHasA400LineVirtualScreen) {
   EXPECT_EQ(attributeAt(*m, 49, 1), 0x70);                       // row 392/8 = 49, column 8/8 = 1
 }
 
+TEST(MouseTextCursor, Mode10hHasA350LineVirtualScreen) {
+  // mov ax,10h / int 10h / reset / mov ax,3 / int 33h / mov [200h],dx / mov ax,4 / mov cx,0 /
+  // mov dx,1000 / int 33h (below the screen) / mov ax,3 / int 33h / mov [202h],dx / jmp $
+  auto m = runCom({0xB8, 0x10, 0x00, 0xCD, 0x10, 0xB8, 0x00, 0x00, 0xCD, 0x33, 0xB8, 0x03, 0x00, 0xCD,
+                   0x33, 0x89, 0x16, 0x00, 0x02, 0xB8, 0x04, 0x00, 0xB9, 0x00, 0x00, 0xBA, 0xE8, 0x03,
+                   0xCD, 0x33, 0xB8, 0x03, 0x00, 0xCD, 0x33, 0x89, 0x16, 0x02, 0x02, 0xEB, 0xFE});
+  EXPECT_EQ(m->read16(PcMachine::linear(0x1000, 0x200)), 175);  // the centre of 0-349
+  EXPECT_EQ(m->read16(PcMachine::linear(0x1000, 0x202)), 349);  // clamped to the last line
+}
+
 }  // namespace
 }  // namespace asmlab::x86::pc::video

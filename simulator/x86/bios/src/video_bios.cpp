@@ -39,8 +39,11 @@ bool VideoBios::setMode(Bus& bus, uint8_t modeAndFlags) {
   for (unsigned i = 0; i < m->graphics.size(); ++i) vga_.setGraphics(i, m->graphics[i]);
   for (unsigned i = 0; i < m->attribute.size(); ++i) vga_.setAttribute(i, m->attribute[i]);
   vga_.setPelMask(0xFF);
-  if (m->text) loadEgaPalette(vga_);
-  else if (number == 0x13) loadDefault256Palette(vga_);
+  const bool lines200 = m->number == 0x04 || m->number == 0x06 || m->number == 0x0D || m->number == 0x0E;
+  if (number == 0x13)
+    loadDefault256Palette(vga_);
+  else if (lines200)
+    loadCgaPalette(vga_);
   else loadEgaPalette(vga_);
   if (!keepMemory) {
     if (m->text) {
@@ -68,7 +71,7 @@ bool VideoBios::setMode(Bus& bus, uint8_t modeAndFlags) {
   bus.write8(kBda + kBdaActivePage, 0);
   setBdaWord(bus, kBdaCrtcPort, 0x3D4);
   bus.write8(kBda + kBdaModeControl, m->modeControl);
-  bus.write8(kBda + kBdaPalette, number == 0x13 ? 0x3F : 0x30);
+  bus.write8(kBda + kBdaPalette, number == 0x13 || number == 0x06 ? 0x3F : 0x30);
   bus.write8(kBda + kBdaRowsMinusOne, static_cast<uint8_t>(m->rows - 1));
   setBdaWord(bus, kBdaCharHeight, m->charHeight);
   bus.write8(kBda + kBdaVideoControl, static_cast<uint8_t>((keepMemory ? 0x80 : 0x00) | 0x60));
@@ -79,6 +82,29 @@ bool VideoBios::setMode(Bus& bus, uint8_t modeAndFlags) {
   setCursorShape(bus, m->text ? 0x0607 : 0x2000);
   updateHardwareCursor(bus);
   return true;
+}
+
+// Function 0Bh, the CGA colour select register as the EGA/VGA BIOS emulates it (its value kept in
+// 0066h). BH=0: BL bits 0-3 the background (the overscan and, in graphics modes, palette entry 0),
+// bit 4 the intensity of the four-colour palette. BH=1: BL bit 0 selects palette 0 (green, red,
+// brown) or 1 (cyan, magenta, white) for colours 1-3 of modes 04h and 05h.
+void VideoBios::cgaPalette(Bus& bus, uint8_t which, uint8_t value) {
+  uint8_t select = bus.peek8(kBda + kBdaPalette);
+  if (which == 0)
+    select = static_cast<uint8_t>((select & 0xE0) | (value & 0x1F));
+  else if (which == 1)
+    select = static_cast<uint8_t>((select & 0xDF) | ((value & 1) << 5));
+  else
+    return;
+  bus.write8(kBda + kBdaPalette, select);
+  const uint8_t background = static_cast<uint8_t>((select & 7) | ((select & 8) << 1));
+  vga_.setAttribute(0x11, background);
+  if (textMode() || mode_ == 0x13) return;
+  vga_.setAttribute(0, background);
+  if (mode_ == 0x04 || mode_ == 0x05) {
+    const uint8_t intensity = (select & 0x10) ? 0x10 : 0x00, first = (select & 0x20) ? 3 : 2;
+    for (uint8_t i = 1; i <= 3; ++i) vga_.setAttribute(i, static_cast<uint8_t>((first + 2 * (i - 1)) | intensity));
+  }
 }
 
 // ---- cursor and pages ---------------------------------------------------------------------------
@@ -175,16 +201,9 @@ void VideoBios::int10(Cpu& cpu) {
         writeCell(bus, page, {at / cols, at % cols}, cpu.reg8(AL), cpu.reg8(BL), ah == 0x09 || !textMode());
       return;
     }
-    case 0x0B: {
-      // Background/border colour (BH=0): the EGA/VGA BIOS sets the overscan and, in graphics
-      // modes, palette entry 0.
-      if (cpu.reg8(BH) == 0) {
-        const uint8_t c = cpu.reg8(BL) & 0x0F;
-        vga_.setAttribute(0x11, static_cast<uint8_t>((c & 7) | ((c & 8) << 1)));
-        if (!textMode() && mode_ != 0x13) vga_.setAttribute(0, static_cast<uint8_t>((c & 7) | ((c & 8) << 1)));
-      }
+    case 0x0B:
+      cgaPalette(bus, cpu.reg8(BH), cpu.reg8(BL));
       return;
-    }
     case 0x0C: writePixel(cpu.reg16(CX), cpu.reg16(DX), cpu.reg8(AL)); return;
     case 0x0D: cpu.setReg8(AL, readPixel(cpu.reg16(CX), cpu.reg16(DX))); return;
     case 0x0E: teletypeOn(bus, bus.peek8(kBda + kBdaActivePage), cpu.reg8(AL), cpu.reg8(BL)); return;

@@ -181,13 +181,19 @@ uint8_t VideoBios::readPixel(unsigned x, unsigned y) { return readPixelAt(vga_.g
 
 void VideoBios::writePixelAt(const DisplayGeometry& g, unsigned x, unsigned y, uint8_t colour) {
   if (g.kind == DisplayGeometry::Kind::Text || x >= g.width || y >= g.height) return;
-  const unsigned line = g.startAddress + y * g.rowPitch;
   if (g.kind == DisplayGeometry::Kind::Packed256) {
-    const unsigned at = ((line + x / 4) << g.addressShift) & 0xFFFF;
-    vga_.setPlane(x & 3, at, colour);  // no XOR in 256-colour modes
+    vga_.setPlane(x & 3, g.address(y, x / 4), colour);  // no XOR in 256-colour modes
     return;
   }
-  const unsigned at = ((line + x / 8) << g.addressShift) & 0xFFFF;
+  const unsigned at = g.address(y, x / 8);
+  if (g.kind == DisplayGeometry::Kind::Cga4) {  // two bits a pixel; bit 7 of the colour XORs
+    const unsigned plane = (x & 7) < 4 ? 0 : 1, shift = 6 - 2 * (x & 3);
+    const uint8_t old = vga_.plane(plane, at), bits = static_cast<uint8_t>((colour & 3u) << shift);
+    vga_.setPlane(
+        plane, at,
+        (colour & 0x80) ? static_cast<uint8_t>(old ^ bits) : static_cast<uint8_t>((old & ~(3u << shift)) | bits));
+    return;
+  }
   const uint8_t bit = static_cast<uint8_t>(0x80 >> (x & 7));
   for (unsigned p = 0; p < 4; ++p) {
     const uint8_t old = vga_.plane(p, at);
@@ -199,9 +205,10 @@ void VideoBios::writePixelAt(const DisplayGeometry& g, unsigned x, unsigned y, u
 
 uint8_t VideoBios::readPixelAt(const DisplayGeometry& g, unsigned x, unsigned y) const {
   if (g.kind == DisplayGeometry::Kind::Text || x >= g.width || y >= g.height) return 0;
-  const unsigned line = g.startAddress + y * g.rowPitch;
-  if (g.kind == DisplayGeometry::Kind::Packed256) return vga_.plane(x & 3, ((line + x / 4) << g.addressShift) & 0xFFFF);
-  const unsigned at = ((line + x / 8) << g.addressShift) & 0xFFFF;
+  if (g.kind == DisplayGeometry::Kind::Packed256) return vga_.plane(x & 3, g.address(y, x / 4));
+  const unsigned at = g.address(y, x / 8);
+  if (g.kind == DisplayGeometry::Kind::Cga4)
+    return static_cast<uint8_t>((vga_.plane((x & 7) < 4 ? 0 : 1, at) >> (6 - 2 * (x & 3))) & 3u);
   uint8_t colour = 0;
   for (unsigned p = 0; p < 4; ++p) colour |= static_cast<uint8_t>(((vga_.plane(p, at) >> (7 - (x & 7))) & 1) << p);
   return colour;

@@ -27,6 +27,7 @@ const VideoModeTable* findVideoMode(uint8_t number);
 // The 64-entry EGA-compatible DAC contents loaded for 16-colour and text modes, and the
 // 256-entry default palette of mode 13h (IBM VGA BIOS defaults).
 void loadEgaPalette(pc::video::Vga& vga);
+void loadCgaPalette(pc::video::Vga& vga);
 void loadDefault256Palette(pc::video::Vga& vga);
 pc::video::Rgb6 default256Colour(unsigned index);
 

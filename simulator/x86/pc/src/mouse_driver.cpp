@@ -13,14 +13,15 @@ constexpr uint32_t kBda = 0x400;
 
 // The virtual screen of the current mode (Microsoft Mouse Programmer's Reference, "Virtual
 // screen"): 640 wide in every mode the adapter sets; 8 pixels per text row, so 200 in 25-line
-// text and 400 with 50 lines; 200 in mode 13h; 480 in mode 12h.
+// text and 400 with 50 lines; 480 in mode 12h, 350 in mode 10h, 200 in the other graphics modes.
 void Firmware::mouseVirtualScreen(int& width, int& height) const {
   width = 640;
   if (!m_->video_->graphicsMode()) {
     height = (m_->read8(kBda + 0x84) + 1) * 8;
     if (height <= 8) height = 200;
   } else {
-    height = m_->video_->mode() == 0x12 ? 480 : 200;
+    const uint8_t mode = m_->video_->mode();
+    height = mode == 0x12 ? 480 : mode == 0x10 ? 350 : 200;
   }
 }
 

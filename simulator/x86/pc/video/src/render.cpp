@@ -69,12 +69,12 @@ void renderText(const Vga& vga, const DisplayGeometry& g, const RenderOptions& o
 }
 
 uint32_t graphicsPixel(const Vga& vga, const DisplayGeometry& g, unsigned x, unsigned y) {
-  const unsigned lineStart = g.startAddress + y * g.rowPitch;
-  if (g.kind == DisplayGeometry::Kind::Packed256) {
-    const unsigned address = memoryAddress(g, lineStart + x / 4);
-    return vga.dacRgb(vga.plane(x & 3, address));
+  if (g.kind == DisplayGeometry::Kind::Packed256) return vga.dacRgb(vga.plane(x & 3, g.address(y, x / 4)));
+  const unsigned address = g.address(y, x / 8);
+  if (g.kind == DisplayGeometry::Kind::Cga4) {
+    const uint8_t pair = vga.plane((x & 7) < 4 ? 0 : 1, address);
+    return vga.attributeRgb((pair >> (6 - 2 * (x & 3))) & 3u & vga.attribute(0x12));
   }
-  const unsigned address = memoryAddress(g, lineStart + x / 8);
   const unsigned bit = 7 - (x & 7);
   unsigned colour = 0;
   for (unsigned p = 0; p < 4; ++p) colour |= ((vga.plane(p, address) >> bit) & 1u) << p;

@@ -11,7 +11,11 @@ std::vector<sim::DeviceTable> VgaCard::deviceTables() const {
   std::vector<sim::DeviceTable> tables;
   char buffer[32];
   DisplayGeometry g = geometry();
-  const char* kind = g.kind == DisplayGeometry::Kind::Text ? "text" : g.kind == DisplayGeometry::Kind::Packed256 ? "256 colours" : "planar/CGA";
+  const char* kind = g.kind == DisplayGeometry::Kind::Text        ? "text"
+                     : g.kind == DisplayGeometry::Kind::Packed256 ? "256 colours"
+                     : g.kind == DisplayGeometry::Kind::Cga4      ? "CGA 4 colours"
+                     : g.cgaBanks                                 ? "CGA 2 colours"
+                                                                  : "16 colours, planar";
   std::snprintf(buffer, sizeof buffer, "%02XH", mode());
   tables.push_back({"VGA display",
                     {"BIOS mode", "kind", "size", "Mode X (unchained)"},

@@ -186,12 +186,19 @@ DisplayGeometry Vga::geometry() const {
     g.height = lines;
     return g;
   }
-  g.scanlinesPerRow = maxScan * doubleScan;
+  g.maxScan = maxScan;
+  g.cgaBanks = !(crtc_[0x17] & 0x01);
+  // Without CGA banks every scanline of a character row shows the same memory; with them each
+  // shows its own bank, so each is a pixel row.
+  g.scanlinesPerRow = g.cgaBanks ? doubleScan : maxScan * doubleScan;
   g.height = lines / g.scanlinesPerRow;
   g.rows = g.height;
   if (gc_[5] & 0x40) {
     g.kind = DisplayGeometry::Kind::Packed256;
     g.width = displayedChars * 4;  // four planes give four pixels per character clock
+  } else if (gc_[5] & 0x20) {
+    g.kind = DisplayGeometry::Kind::Cga4;
+    g.width = displayedChars * 8;  // a byte of plane 0 and one of plane 1, four pixels each
   } else {
     g.kind = DisplayGeometry::Kind::Planar16;
     g.width = displayedChars * 8;

@@ -69,6 +69,7 @@ private:
   void setCursor(Bus& bus, unsigned page, Position p);
   void updateHardwareCursor(Bus& bus);
   void setCursorShape(Bus& bus, uint16_t shape);
+  void cgaPalette(Bus& bus, uint8_t which, uint8_t value);
   void selectPage(Bus& bus, unsigned page);
   unsigned cellAddress(Bus& bus, unsigned page, Position p) const;
 

@@ -19,7 +19,9 @@ struct Rgb6 {
 
 // What the CRTC and the other registers make of the display, for rendering and the debugger.
 struct DisplayGeometry {
-  enum class Kind : uint8_t { Text, Planar16, Packed256 } kind = Kind::Text;
+  // Cga4: the graphics controller's shift register interleave (CGA 320x200 in four colours):
+  // two bits a pixel, four pixels from plane 0 then four from plane 1 at each address.
+  enum class Kind : uint8_t { Text, Planar16, Packed256, Cga4 } kind = Kind::Text;
   unsigned width = 0, height = 0;  // pixels of the rendered frame
   unsigned columns = 0, rows = 0;  // text cells (text) or memory units per line (graphics)
   unsigned charWidth = 9, charHeight = 16;  // text: on-screen cell size in rendered pixels
@@ -28,6 +30,18 @@ struct DisplayGeometry {
   unsigned rowPitch = 0;           // address-counter units from one row to the next (offset * 2)
   unsigned addressShift = 0;       // 0 byte mode, 1 word mode, 2 doubleword mode
   unsigned scanlinesPerRow = 1;    // graphics: scanlines per pixel row (max scan line + double scan)
+  unsigned maxScan = 1;            // CRTC 09h: scanlines of a character row
+  bool cgaBanks = false;           // CRTC 17h bit 0 clear: row scan bit 0 replaces address bit 13
+
+  // The plane offset of memory unit `unit` (a character clock) of pixel row `y`: the address
+  // counter (start + character row * offset) shifted for word or doubleword mode. With CGA banks
+  // a character row is `maxScan` pixel rows, and row scan bit 0 is address bit 13, so even rows
+  // come from the first 8 KiB and odd rows from the second, as on the CGA.
+  unsigned address(unsigned y, unsigned unit) const {
+    if (!cgaBanks) return ((startAddress + y * rowPitch + unit) << addressShift) & 0xFFFF;
+    const unsigned a = ((startAddress + (y / maxScan) * rowPitch + unit) << addressShift) & 0xFFFF;
+    return (a & ~0x2000u) | (((y % maxScan) & 1u) << 13);
+  }
 };
 
 class Vga {
