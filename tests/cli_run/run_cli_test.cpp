@@ -424,3 +424,22 @@ END
   const std::string topScreen = nlohmann::json::parse(r.text)["screen_text"];
   EXPECT_EQ(topScreen.substr(0, topScreen.find('\n')), "65535") << topScreen;
 }
+
+// emu8086 stops at HLT. A program of its shape that ends there must not run on into the procedure
+// after it (which would wait for a key) as a PC does after the next timer tick.
+TEST_F(RunCli, AnEmu8086ProgramEndsAtHlt) {
+  const auto program = write("hlt.asm",
+                             "org 100h\n mov ah, 9\n mov dx, offset msg\n int 21h\n hlt\nmsg db 'done$'\n"
+                             "key proc\n mov ah, 1\n int 21h\n ret\nkey endp\n");
+  auto r = run(program + " --json");
+  ASSERT_EQ(r.exit, 0) << r.text;
+  const auto j = nlohmann::json::parse(r.text);
+  EXPECT_EQ(j["verdict"], "halted") << r.text;
+  EXPECT_EQ(j["output"], "done");
+  // The same code in segments of its own, with an ASSUME: a PC program, which runs on past HLT.
+  const auto pc = write("pc.asm",
+                        "c segment\nassume cs:c, ds:c\ns: mov ax, c\n mov ds, ax\n mov ah, 9\n mov dx, offset msg\n"
+                        " int 21h\n hlt\n mov ah, 1\n int 21h\n ret\nmsg db 'done$'\nc ends\nend s\n");
+  r = run(pc + " --json");
+  EXPECT_EQ(nlohmann::json::parse(r.text)["verdict"], "waiting for input") << r.text;
+}

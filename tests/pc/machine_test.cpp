@@ -102,7 +102,9 @@ struct RunEnd {
 };
 
 RunEnd endOf(const std::vector<uint8_t>& code, const std::string& keys, int observe) {
-  auto m = comMachine(code, keys);
+  PcOptions options;
+  options.pollIdleSeconds = 0.5;  // the idle rule's stop, ten times sooner (tracing is slow)
+  auto m = comMachine(code, keys, options);
   if (observe == 1) m->setTraceSink([](const sim::TraceEvent&) {});
   sim::StopInfo stop;
   if (observe == 2) {
@@ -128,6 +130,25 @@ TEST(PcMachineRuns, TracingOrSlicingARunDoesNotMoveItsEnd) {
     EXPECT_EQ(endOf(code, keys, 1), plain) << "traced: " << keys;
     EXPECT_EQ(endOf(code, keys, 2), plain) << "sliced: " << keys;
   }
+}
+
+TEST(PcMachineRuns, HltEndsAnEmu8086ProgramButAPcRunsOnAfterTheTick) {
+  // mov ah,2 / mov dl,'A' / int 21h / hlt / mov ah,2 / mov dl,'B' / int 21h / mov ax,4C00h / int 21h
+  const std::vector<uint8_t> code = {0xB4, 0x02, 0xB2, 0x41, 0xCD, 0x21, 0xF4, 0xB4, 0x02,
+                                     0xB2, 0x42, 0xCD, 0x21, 0xB8, 0x00, 0x4C, 0xCD, 0x21};
+  auto pc = comMachine(code);
+  auto stop = runFor(*pc);
+  EXPECT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(pc->output(), "AB");  // the timer's interrupt woke the CPU (Intel 8086 manual, HLT)
+  PcOptions emu8086;
+  emu8086.haltEndsProgram = true;
+  auto emu = comMachine(code, "", emu8086);
+  stop = runFor(*emu);
+  EXPECT_EQ(stop.reason, sim::StopReason::Halted);
+  EXPECT_NE(stop.message.find("HLT"), std::string::npos) << stop.message;
+  EXPECT_EQ(emu->output(), "A");
+  EXPECT_EQ(runFor(*emu).reason, sim::StopReason::Halted);  // and it stays ended
+  EXPECT_EQ(emu->output(), "A");
 }
 
 TEST(PcDos, FlushThenReadWaitsForALaterKey) {

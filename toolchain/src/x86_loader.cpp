@@ -170,6 +170,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
         auto result = masm::assemble(std::make_shared<const SourceFile>(f.path, f.bytes), masmOptions, diagnostics);
         if (diagnostics.hasErrors()) return nullptr;
         tiny |= result.tinyModel;
+        pcOptions.haltEndsProgram |= result.emu8086;  // emu8086 stops at HLT (docs/emu8086.md)
         for (const auto& label : result.labels)
           labels.push_back({label.name, result.module.segments[*label.segment].name, f.path, label.offset});
         modules.push_back({std::move(result.module), f.path});

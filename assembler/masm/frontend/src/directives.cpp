@@ -181,6 +181,7 @@ int Assembler::simplifiedSegment(const std::string& which, const std::string& na
     // its code from 100h) after an ORG 100h outside any segment, else as a SMALL program. A
     // program that loads @data into DS needs an .EXE's loader (a .COM holds no segment values).
     const bool com = orgBeforeSegments && !sourceWrites(mainText, {"@DATA"});
+    result_.emu8086 = true;
     warning(line, 1,
             fmt::format("{} without .MODEL: assuming .MODEL {}, as emu8086 does (MASM 6.1 requires .MODEL first)",
                         which, com ? "TINY after ORG 100h, a .COM program," : "SMALL"));

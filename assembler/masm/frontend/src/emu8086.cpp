@@ -47,6 +47,7 @@ bool Assembler::emu8086Directive(const LogicalLine& line) {
   const size_t first = text.find_first_not_of(" \t");
   if (first == std::string_view::npos || text[first] != '#') return false;
   const size_t last = text.find_last_not_of(" \t");
+  result_.emu8086 = true;
   warning(line, static_cast<uint32_t>(first) + 1,
           fmt::format("'{}' is an emu8086 directive: ignored (a TINY program, or code outside any segment, "
                       "builds into a .COM)",
@@ -63,6 +64,7 @@ void Assembler::openImpliedSegment(const LogicalLine& line) {
   // A MASM program, whose code before its first segment is a mistake MASM's error should name.
   if (!namesSegmentsOrModel) namesSegmentsOrModel = sourceWrites(mainText, {"SEGMENT", "MODEL", ".MODEL"});
   if (*namesSegmentsOrModel) return;
+  result_.emu8086 = true;
   warning(line, 1,
           "code outside any segment: assuming .MODEL TINY, .CODE and ORG 100h, as emu8086 does for a .COM program "
           "(MASM 6.1 requires a segment)");

@@ -362,6 +362,7 @@ void Assembler::emitInstruction(const Statement& s) {
                               "(MASM wants ASSUME {}:{}; said once for the segment)",
                               what, target.name, stackDefault ? "SS" : "DS", stackDefault ? "ss" : "ds", target.name));
             target.unassumedWarned = true;
+            result_.emu8086 = true;
           } else if (found == enc::Reg::None) {
             passError(e.column + 1u, fmt::format("cannot reach '{}' through the ASSUMEd segment registers (add an "
                                                  "ASSUME or a segment override)",
@@ -481,7 +482,10 @@ void Assembler::emitInstruction(const Statement& s) {
     // give it, so it assembles, and the warning says what MASM 6.1 wants.
     const uint32_t column = columns[static_cast<size_t>(out.assumedOperand)] + 1u;
     const bool branchThroughMemory = s.branch;
-    if (branchThroughMemory && options.dialect != Dialect::Tasm)
+    // PUSH [bp+4] before the 80386: the word is the only size PUSH and POP have, and MASM and
+    // TASM say nothing (docs/x86-encoder.md, "Operands without a size").
+    if (!branchThroughMemory && !cpu32 && out.assumedSize == 2) {
+    } else if (branchThroughMemory && options.dialect != Dialect::Tasm)
       passWarning(column, fmt::format("operand size not given: assuming {0} PTR, a near pointer (MASM 6.1 requires "
                                       "{0} PTR for a near pointer, or {1} PTR for a far one)",
                                       sizeName(out.assumedSize), out.assumedSize == 4 ? "FWORD" : "DWORD"));

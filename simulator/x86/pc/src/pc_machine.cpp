@@ -512,6 +512,12 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode, bool br
       cpu_.step();
     }
     if (r == RunStop::Halted && !stopRequested_) {
+      if (options_.haltEndsProgram && cpu_.seg(CS) != kBiosSegment) {
+        stopRequested_ = true;  // for good, as a DOS exit
+        requestedReason_ = sim::StopReason::Halted;
+        requestedMessage_ = "the program stopped at HLT, as emu8086 does";
+        return finish(requestedReason_, requestedMessage_);
+      }
       if (!(cpu_.flags() & kIF)) {
         return finish(sim::StopReason::Exception, "HLT with interrupts disabled: the machine is stopped for good");
       }

@@ -37,6 +37,9 @@ struct PcOptions {
   double pollIdleSeconds = 5.0;
   // The simulated date and time at power-on (INT 21h 2Ah/2Ch, INT 1Ah 02h/04h, the tick count).
   unsigned year = 2000, month = 1, day = 1, hour = 8, minute = 0, second = 0;
+  // HLT in the program (not in the ROM's waits) ends the run, as emu8086 stops there; on a PC the
+  // next timer tick wakes the CPU and it runs on past the HLT. Set for emu8086's programs.
+  bool haltEndsProgram = false;
 };
 
 // What a loaded program looks like to the loader's caller.
