@@ -10,10 +10,11 @@
 #include "asmlab/link/omf_library.hpp"
 #include "asmlab/link/omf_reader.hpp"
 #include "asmlab/link/omf_writer.hpp"
+#include "asmlab/toolchain/program_link.hpp"
+#include "asmlab/toolchain/search_paths.hpp"
 #include "command.hpp"
 #include "masm_command.hpp"
 #include "options.hpp"
-#include "asmlab/toolchain/search_paths.hpp"
 
 namespace asmlab::cli {
 namespace {
@@ -95,9 +96,10 @@ int runBuild(const BuildArgs& args) {
   if (output.empty())
     output = std::filesystem::path(args.inputs.front()).replace_extension(tiny || args.com ? ".com" : ".exe").string();
   LinkOptions linkOptions;
-  // A TINY-model program links as a .COM: ORG 100h and no segment fixups (TLINK /t).
-  bool com = args.com || tiny || extensionOf(output) == ".com";
-  linkOptions.format = com ? OutputFormat::Com : OutputFormat::Exe;
+  // A TINY-model program links as a .COM (ORG 100h, no segment fixups: TLINK /t) when it can be
+  // one, else as an .EXE (TLINK without /t), unless a .COM was asked for.
+  const bool comRequired = args.com || (!args.output.empty() && extensionOf(args.output) == ".com");
+  linkOptions.format = comRequired || tiny ? OutputFormat::Com : OutputFormat::Exe;
   for (auto& dir : toolchain::defaultLibraryPaths()) libraryPaths.push_back(dir);
   linkOptions.libraryPaths = libraryPaths;
   linkOptions.outputName = output;
@@ -109,11 +111,19 @@ int runBuild(const BuildArgs& args) {
     std::cerr << "asmlab build: error: " << problem << "; no output written\n";
     return 1;
   }
-  auto program = link::link(std::move(modules), libraries, linkOptions, diag);
+  auto program = toolchain::linkProgram(std::move(modules), libraries, linkOptions, comRequired, diag);
   diag.render(std::cerr);
   if (!program || diag.hasErrors()) {
     std::cerr << "asmlab build: no output written\n";
     return 1;
+  }
+  const bool com = linkOptions.format == OutputFormat::Com;
+  if (!com && args.output.empty()) {  // the name chosen for a .COM, now an .EXE
+    output = std::filesystem::path(output).replace_extension(".exe").string();
+    if (auto problem = checkOutputs({output}, inputs); !problem.empty()) {
+      std::cerr << "asmlab build: error: " << problem << "; no output written\n";
+      return 1;
+    }
   }
   std::string error;
   bool written = writeOutputFile(output, com ? writeCom(*program) : writeMz(*program), inputs, error);

@@ -443,3 +443,29 @@ TEST_F(RunCli, AnEmu8086ProgramEndsAtHlt) {
   r = run(pc + " --json");
   EXPECT_EQ(nlohmann::json::parse(r.text)["verdict"], "waiting for input") << r.text;
 }
+
+// A TINY-model program that loads DS with @data and has no ORG 100h cannot be a .COM (TLINK /t
+// refuses it); TLINK without /t links it as an .EXE, which runs. So does asmlab, with a warning,
+// unless a .COM is asked for. One that loads no segment stays a .COM error (ORG 100h is missing).
+TEST_F(RunCli, ATinyProgramThatLoadsItsSegmentsLinksAsAnExe) {
+  const auto program = write("t.asm",
+                             ".model tiny\n.data\nmsg db 'hi$'\n.code\ns: mov ax, @data\n mov ds, ax\n"
+                             " mov dx, offset msg\n mov ah, 9\n int 21h\n mov ax, 4C00h\n int 21h\nend s\n");
+  auto r = run(program);
+  EXPECT_EQ(r.exit, 0);
+  EXPECT_EQ(r.text, "hi\n");
+  auto built = asmlab("build " + program);
+  EXPECT_EQ(built.exit, 0) << built.text;
+  EXPECT_NE(built.text.find("linked as an .EXE, as TLINK does without /t"), std::string::npos) << built.text;
+  EXPECT_EQ(read(dir_ / "t.exe").substr(0, 2), "MZ");
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "t.com"));
+  auto com = asmlab("build " + program + " -o t2.com");
+  EXPECT_EQ(com.exit, 1);
+  EXPECT_NE(com.text.find("cannot have segment relocations"), std::string::npos) << com.text;
+  const auto data = write("d.asm",
+                          ".model tiny\n.data\nmsg db 'hi$'\n.code\ns: mov dx, offset msg\n mov ah, 9\n"
+                          " int 21h\n ret\nend s\n");
+  auto noOrg = asmlab("build " + data);
+  EXPECT_EQ(noOrg.exit, 1);
+  EXPECT_NE(noOrg.text.find("must start at offset 100h"), std::string::npos) << noOrg.text;
+}

@@ -10,10 +10,11 @@
 
 #include "asmlab/link/com_writer.hpp"
 #include "asmlab/link/linker.hpp"
-#include "asmlab/masm/assembler.hpp"
 #include "asmlab/link/mz_writer.hpp"
 #include "asmlab/link/omf_library.hpp"
 #include "asmlab/link/omf_reader.hpp"
+#include "asmlab/masm/assembler.hpp"
+#include "asmlab/toolchain/program_link.hpp"
 #include "asmlab/toolchain/search_paths.hpp"
 #include "asmlab/x86/pc/pc_machine.hpp"
 #if defined(ASMLAB_HAVE_PC_VIDEO)
@@ -199,10 +200,14 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     for (auto& dir : options.libraryPaths) libraryPaths.push_back(dir);
     for (auto& dir : defaultLibraryPaths()) libraryPaths.push_back(dir);
     linkOptions.libraryPaths = libraryPaths;
-    auto linked = link::link(std::move(modules), libraries, linkOptions, linkDiagnostics);
+    auto linked = linkProgram(std::move(modules), libraries, linkOptions, false, linkDiagnostics);
     if (!linked) {
       addLinkDiagnostics(linkDiagnostics, diagnostics);
       return nullptr;
+    }
+    if (tiny && linkOptions.format != link::OutputFormat::Com) {  // an .EXE after all: say why
+      addLinkDiagnostics(linkDiagnostics, diagnostics);
+      tiny = false;
     }
     program = tiny ? link::writeCom(*linked) : link::writeMz(*linked);
     // The program's PUBLIC names, for the grader and debuggers.
