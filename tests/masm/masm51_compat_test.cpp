@@ -35,6 +35,9 @@ TEST(Masm51Compat, WithoutItTheErrorSaysWhyAndSuggestsM510) {
             std::string::npos)
       << a.errors();
   EXPECT_NE(a.errors().find("OPTION M510 or --m510"), std::string::npos);
+  EXPECT_NE(a.errors().find("for Turbo Assembler code --dialect tasm"), std::string::npos);
+  auto turbo = assembleText(kTwoProcedures, tasm());  // TASM keeps them global (no LOCALS)
+  EXPECT_FALSE(turbo.diags.hasErrors()) << turbo.errors();
 }
 
 // Reference, OPTION PROC: "With OPTION M510, the default visibility with no defined language

@@ -805,9 +805,12 @@ std::string Assembler::undefinedSymbolMessage(std::string_view name) const {
   for (const Symbol* local : localOwners) {
     if (local->kind != SymKind::Label || fold(local->name) != folded) continue;
     const SourceLocation at = definedAt(*local);
-    message += fmt::format("; a code label '{}' is local to the procedure around {}:{} (MASM 6.1 scopes labels to "
-                           "their PROC: write '{}::' there, or for MASM 5.1 code use OPTION M510 or --m510)",
-                           name, at.file ? at.file->name() : "?", at.line, name);
+    // MASM 5.1 and Turbo Assembler (without LOCALS) keep a procedure's labels global.
+    message += fmt::format(
+        "; a code label '{}' is local to the procedure around {}:{} (MASM 6.1 scopes labels to "
+        "their PROC: write '{}::' there; for MASM 5.1 code use OPTION M510 or --m510, for Turbo "
+        "Assembler code --dialect tasm)",
+        name, at.file ? at.file->name() : "?", at.line, name);
     return message;
   }
   if (name.size() > 1 && name[0] == '.' && !dotName)
