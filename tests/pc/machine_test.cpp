@@ -151,6 +151,31 @@ TEST(PcMachineRuns, HltEndsAnEmu8086ProgramButAPcRunsOnAfterTheTick) {
   EXPECT_EQ(emu->output(), "A");
 }
 
+// INT 21h 3Fh from handle 0 (the console): DOS reads a whole line with 0Ah's editing, echoes CR LF
+// and returns it with CR LF at its end, CX bytes at a time; the rest waits for the next read
+// (Ralf Brown's Interrupt List, INT 21h AH=3Fh).
+TEST(PcDos, ReadingStandardInputTakesALineInPieces) {
+  // mov ah,3Fh / xor bx,bx / mov cx,5 / mov dx,200h / int 21h / mov [1F0h],ax /
+  // mov ah,3Fh / xor bx,bx / mov cx,16 / mov dx,210h / int 21h / mov [1F2h],ax / mov ax,4C00h / int 21h
+  auto m = comMachine(
+      {0xB4, 0x3F, 0x31, 0xDB, 0xB9, 0x05, 0x00, 0xBA, 0x00, 0x02, 0xCD, 0x21, 0xA3, 0xF0, 0x01, 0xB4, 0x3F, 0x31,
+       0xDB, 0xB9, 0x10, 0x00, 0xBA, 0x10, 0x02, 0xCD, 0x21, 0xA3, 0xF2, 0x01, 0xB8, 0x00, 0x4C, 0xCD, 0x21},
+      "text \"helo\\bl, world!\\n\"\n");
+  const auto stop = runFor(*m);
+  ASSERT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  auto bytes = [&](uint16_t offset, unsigned n) {
+    std::string s;
+    for (unsigned i = 0; i < n; ++i)
+      s += static_cast<char>(m->read8(PcMachine::linear(0x1000, static_cast<uint16_t>(offset + i))));
+    return s;
+  };
+  EXPECT_EQ(m->read16(PcMachine::linear(0x1000, 0x1F0)), 5);
+  EXPECT_EQ(bytes(0x200, 5), "hell,");  // "helo", Backspace, "l, world!"
+  EXPECT_EQ(m->read16(PcMachine::linear(0x1000, 0x1F2)), 9);
+  EXPECT_EQ(bytes(0x210, 9), " world!\r\n");
+  EXPECT_EQ(m->output(), "helo\b \bl, world!\r\n");  // the editing echoed, then CR LF
+}
+
 TEST(PcDos, FlushThenReadWaitsForALaterKey) {
   // mov ax,0C01h / int 21h / mov ah,4Ch / int 21h: the key arrives while function 01h waits.
   auto m = comMachine({0xB8, 0x01, 0x0C, 0xCD, 0x21, 0xB4, 0x4C, 0xCD, 0x21}, "@1000000 key k\n");

@@ -241,6 +241,45 @@ void Firmware::int09() {
   m_->write16(kBda + 0x1C, next);
 }
 
+// Function 0Ah's line editing, up to `max` - 1 characters (a full buffer beeps), Backspace
+// erasing: false while the line is unfinished and the CPU waits for a key (the gate calls again).
+bool Firmware::editLine(unsigned max) {
+  if (!lineActive) {
+    lineActive = true;
+    line.clear();
+  }
+  uint16_t key = 0;
+  for (;;) {
+    if (!readKey(true, key)) {
+      m_->waitingForInput_ = true;
+      m_->pollIdleSince_ = UINT64_MAX;
+      setCarry(true);
+      return false;
+    }
+    m_->waitingForInput_ = false;
+    const uint8_t c = static_cast<uint8_t>(key);
+    if (c == 0x0D) break;
+    if (c == 0x08) {
+      if (!line.empty()) {
+        line.pop_back();
+        echo(0x08);
+        echo(' ');
+        echo(0x08);
+      }
+      continue;
+    }
+    if (c == 0) continue;
+    if (max == 0 || line.size() + 1 >= max) {
+      echo(0x07);
+      continue;
+    }  // full: beep
+    line += static_cast<char>(c);
+    echo(c);
+  }
+  lineActive = false;
+  return true;
+}
+
 bool Firmware::readKey(bool remove, uint16_t& key) {
   const uint16_t head = m_->read16(kBda + 0x1A);
   const uint16_t tail = m_->read16(kBda + 0x1C);
@@ -396,34 +435,39 @@ void Firmware::int21(bool) {
       return;
     }
     case 0x0A: {
-      const uint8_t max = m_->read8(dsdx);
-      if (!lineActive) { lineActive = true; line.clear(); }
-      for (;;) {
-        if (!readKey(true, key)) {
-          m_->waitingForInput_ = true;
-          m_->pollIdleSince_ = UINT64_MAX;
-          setCarry(true);
-          return;
-        }
-        m_->waitingForInput_ = false;
-        const uint8_t c = static_cast<uint8_t>(key);
-        if (c == 0x0D) break;
-        if (c == 0x08) {
-          if (!line.empty()) { line.pop_back(); echo(0x08); echo(' '); echo(0x08); }
-          continue;
-        }
-        if (c == 0) continue;
-        if (max == 0 || line.size() + 1 >= max) { echo(0x07); continue; }  // full: beep
-        line += static_cast<char>(c);
-        echo(c);
-      }
+      if (!editLine(m_->read8(dsdx))) return;
       echo(0x0D);
       for (size_t i = 0; i < line.size(); ++i) m_->write8(dsdx + 2 + static_cast<uint32_t>(i), static_cast<uint8_t>(line[i]));
       m_->write8(dsdx + 2 + static_cast<uint32_t>(line.size()), 0x0D);
       m_->write8(dsdx + 1, static_cast<uint8_t>(line.size()));
-      lineActive = false;
       return;
     }
+    case 0x3F:
+      if (cpu.reg16(BX) == 0) {
+        // Standard input is the console: DOS reads a line with 0Ah's editing into its 128-byte
+        // buffer, echoes CR LF, and hands out the line with CR LF at its end, CX bytes a call; what
+        // a call leaves is the next call's (Ralf Brown's Interrupt List, INT 21h AH=3Fh).
+        if (consoleRead >= consoleLine.size()) {
+          if (!editLine(128)) return;
+          echo(0x0D);
+          echo(0x0A);
+          consoleLine = line + "\r\n";
+          consoleRead = 0;
+        }
+        const auto count = static_cast<uint16_t>(std::min<size_t>(cpu.reg16(CX), consoleLine.size() - consoleRead));
+        for (uint16_t i = 0; i < count; ++i)
+          m_->write8(PcMachine::linear(cpu.seg(DS), static_cast<uint16_t>(cpu.reg16(DX) + i)),
+                     static_cast<uint8_t>(consoleLine[consoleRead + i]));
+        consoleRead += count;
+        cpu.setReg16(AX, count);
+        setStackedFlag(kCF, false);
+        return;
+      }
+      if (!dosFile(ah)) {
+        cpu.setReg16(AX, 5);
+        setStackedFlag(kCF, true);
+      }
+      return;
     case 0x0B: cpu.setReg8(AL, readKey(false, key) ? 0xFF : 0x00); return;
     case 0x0C: {
       m_->write16(kBda + 0x1A, m_->read16(kBda + 0x1C));

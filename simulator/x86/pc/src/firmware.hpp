@@ -67,9 +67,12 @@ public:
   // snapshots and nothing stays open on the host.
   struct OpenFile { std::string hostPath; uint32_t position = 0; uint8_t mode = 0; };
   std::map<uint16_t, OpenFile> files;
-  // Buffered input (INT 21h 0Ah) in progress.
+  // Buffered input (INT 21h 0Ah, and 3Fh from the console) in progress.
   bool lineActive = false;
   std::string line;
+  // The console's line read by INT 21h 3Fh (handle 0): what is left of it for the next reads.
+  std::string consoleLine;
+  size_t consoleRead = 0;
 
 private:
   void rom(uint16_t& at, std::initializer_list<uint8_t> bytes);
@@ -81,6 +84,7 @@ private:
   bool dosFile(uint8_t ah);
   std::string hostPath(uint32_t nameAddress, bool mustExist, uint16_t& error);
   bool readKey(bool remove, uint16_t& key);
+  bool editLine(unsigned max);
   void echo(uint8_t ch);
   void terminate(int code);
   void setStackedFlag(uint16_t flag, bool on);
