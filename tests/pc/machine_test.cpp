@@ -176,6 +176,22 @@ TEST(PcDos, ReadingStandardInputTakesALineInPieces) {
   EXPECT_EQ(m->output(), "helo\b \bl, world!\r\n");  // the editing echoed, then CR LF
 }
 
+// A TSR (INT 21h 31h, INT 27h) ends the run like an exit: nothing after the call runs.
+TEST(PcDos, StayingResidentEndsTheRun) {
+  // mov ax,3105h / mov dx,20h / int 21h / mov ah,2 / mov dl,'X' / int 21h
+  auto m = comMachine({0xB8, 0x05, 0x31, 0xBA, 0x20, 0x00, 0xCD, 0x21, 0xB4, 0x02, 0xB2, 0x58, 0xCD, 0x21});
+  auto stop = runFor(*m);
+  EXPECT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 5);
+  EXPECT_NE(stop.message.find("resident"), std::string::npos) << stop.message;
+  EXPECT_EQ(m->output(), "");
+  // mov dx,20h / int 27h / mov ah,2 / mov dl,'X' / int 21h
+  auto old = comMachine({0xBA, 0x20, 0x00, 0xCD, 0x27, 0xB4, 0x02, 0xB2, 0x58, 0xCD, 0x21});
+  stop = runFor(*old);
+  EXPECT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(old->output(), "");
+}
+
 TEST(PcDos, FlushThenReadWaitsForALaterKey) {
   // mov ax,0C01h / int 21h / mov ah,4Ch / int 21h: the key arrives while function 01h waits.
   auto m = comMachine({0xB8, 0x01, 0x0C, 0xCD, 0x21, 0xB4, 0x4C, 0xCD, 0x21}, "@1000000 key k\n");

@@ -67,6 +67,7 @@ void Firmware::install() {
   waiting(0x16, Service::Int16);
   simple(0x1A, Service::Int1A);
   simple(0x20, Service::Int20);
+  vectors[0x27] = vectors[0x20];  // terminate and stay resident (DOS 1): the program ends here too
   waiting(0x21, Service::Int21);
   simple(0x33, Service::Int33);
   // IRQ4 (INT 0Ch): the mouse driver calls the program's event handler with the registers set,
@@ -592,6 +593,10 @@ void Firmware::int21(bool) {
       setStackedFlag(kCF, false);
       return;
     }
+    case 0x31:  // terminate and stay resident: the run ends; what it hooked stays in memory
+      terminate(cpu.reg8(AL));
+      m_->requestedMessage_ = "the program stayed resident (INT 21h 31h) with code " + std::to_string(cpu.reg8(AL));
+      return;
     case 0x4C: terminate(cpu.reg8(AL)); return;
     case 0x4D: cpu.setReg16(AX, 0); return;
     case 0x51: case 0x62: cpu.setReg16(BX, currentPsp); return;
