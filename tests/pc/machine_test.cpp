@@ -123,6 +123,7 @@ TEST(PcMachineRuns, TracingOrSlicingARunDoesNotMoveItsEnd) {
       {{0xB4, 0x09, 0xBA, 0x0C, 0x01, 0xCD, 0x21, 0xB8, 0x07, 0x4C, 0xCD, 0x21, 'H', 'i', '$'}, ""},  // exits
       {kPollUntilQ, "text \"ab\"\n"},  // polls until the idle rule stops it
       {busyPoll, "@9000000 key q\n"},  // reads a timed key, then exits
+      {{0xB4, 0x86, 0xB9, 0x03, 0x00, 0xBA, 0x40, 0x0D, 0xCD, 0x15, 0xB8, 0x00, 0x4C, 0xCD, 0x21}, ""},  // waits 200 ms
   };
   for (const auto& [code, keys] : runs) {
     const RunEnd plain = endOf(code, keys, 0);
@@ -190,6 +191,26 @@ TEST(PcDos, StayingResidentEndsTheRun) {
   stop = runFor(*old);
   EXPECT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
   EXPECT_EQ(old->output(), "");
+}
+
+// INT 15h 86h waits CX:DX microseconds (IBM PC AT Technical Reference): 100 ms is 477,273 clocks
+// at 4.772727 MHz; the CPU idles meanwhile (a handful of instructions, not a spin) while the timer
+// keeps ticking. Other INT 15h functions answer as a PC's BIOS: CF set, AH = 86h.
+TEST(PcBios, Int15WaitsTheMicrosecondsAsked) {
+  // mov ah,86h / mov cx,1 / mov dx,86A0h / int 15h / mov ah,88h / int 15h / mov al,ah /
+  // mov ah,4Ch / int 21h  (exit code: AH after the unsupported function 88h)
+  const std::vector<uint8_t> code = {0xB4, 0x86, 0xB9, 0x01, 0x00, 0xBA, 0xA0, 0x86, 0xCD, 0x15,
+                                     0xB4, 0x88, 0xCD, 0x15, 0x88, 0xE0, 0xB4, 0x4C, 0xCD, 0x21};
+  auto m = comMachine(code);
+  const uint32_t ticks = m->read16(0x46C);
+  const auto stop = runFor(*m);
+  ASSERT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 0x86);
+  EXPECT_GE(m->clockCount(), 477273u);
+  EXPECT_LT(m->clockCount(), 477273u + 3000u);
+  EXPECT_LT(m->instructionCount(), 200u);
+  EXPECT_GE(m->read16(0x46C) - ticks, 1u);  // 100 ms hold at least one of the 54.9 ms ticks
+  EXPECT_LE(m->read16(0x46C) - ticks, 2u);
 }
 
 TEST(PcDos, FlushThenReadWaitsForALaterKey) {

@@ -90,6 +90,13 @@ void Firmware::install() {
   // (instruction fetch timing depends on their addresses).
   outputLimitOffset_ = at;
   rom(at, {0xFA, 0xF4, 0xEB, 0xFD});
+  // INT 15h: STI; L: gate; JNC done; JMP L; done: IRET. A wait (86h) calls the gate again until
+  // its time has come, the clock moving between calls as a halted CPU's does (PcMachine::idleUntil)
+  // and the timer's interrupts taken on the way. Placed last, so that no other routine moves.
+  vectors[0x15] = at;
+  rom(at, {0xFB});
+  gate(at, Service::Int15);
+  rom(at, {0x73, 0x02, 0xEB, 0xFA, 0xCF});
   // The dummy IRET every other vector points to, and the reset jump at FFFF:0000.
   uint16_t dummy = kDummyIret;
   rom(dummy, {0xCF});
@@ -182,6 +189,9 @@ void Firmware::call(uint32_t returnAddress) {
     case Service::Int11: cpu.setReg16(AX, m_->read16(kBda + 0x10)); return;
     case Service::Int12: cpu.setReg16(AX, m_->read16(kBda + 0x13)); return;
     case Service::Int16: int16(false); return;
+    case Service::Int15:
+      int15();
+      return;
     case Service::Int1A: int1A(); return;
     case Service::Int20: terminate(0); return;
     case Service::Int21:
@@ -297,6 +307,33 @@ bool Firmware::readKey(bool remove, uint16_t& key) {
     m_->write16(kBda + 0x1A, next);
   }
   return true;
+}
+
+// INT 15h, the AT BIOS's system services, of which course programs use the wait: 86h waits CX:DX
+// microseconds (IBM PC AT Technical Reference; programs written under DOSBox pace games with it).
+// The other functions answer as a PC's BIOS, which has none of them: CF set, AH = 86h.
+void Firmware::int15() {
+  Cpu& cpu = m_->cpu_;
+  setCarry(false);  // the gate's: done unless still waiting
+  if (cpu.reg8(AH) != 0x86) {
+    cpu.setReg8(AH, 0x86);
+    setStackedFlag(kCF, true);
+    return;
+  }
+  const uint64_t now = m_->now();
+  if (!delayActive) {
+    const uint64_t micros = (uint64_t{cpu.reg16(CX)} << 16) | cpu.reg16(DX);
+    delayActive = true;
+    delayUntil = now + (micros * m_->options_.clocksPerSecond + 999999) / 1000000;
+  }
+  if (now < delayUntil) {
+    m_->idleUntil(delayUntil);
+    setCarry(true);
+    return;
+  }
+  delayActive = false;
+  cpu.setReg8(AH, 0);
+  setStackedFlag(kCF, false);
 }
 
 void Firmware::int16(bool) {

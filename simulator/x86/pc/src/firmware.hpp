@@ -14,8 +14,25 @@ namespace asmlab::x86::pc {
 class PcMachine;
 
 enum class Service : uint8_t {
-  None, DivideError, Unhandled, Int08, Int09, Int10, Int11, Int12, Int16, Int16Retry, Int1A, Int20, Int21,
-  Int21Retry, Int33, Int06, Exit, MouseIrq,
+  None,
+  DivideError,
+  Unhandled,
+  Int08,
+  Int09,
+  Int10,
+  Int11,
+  Int12,
+  Int16,
+  Int16Retry,
+  Int15,
+  Int1A,
+  Int20,
+  Int21,
+  Int21Retry,
+  Int33,
+  Int06,
+  Exit,
+  MouseIrq,
 };
 
 class Firmware {
@@ -70,6 +87,9 @@ public:
   // Buffered input (INT 21h 0Ah, and 3Fh from the console) in progress.
   bool lineActive = false;
   std::string line;
+  // INT 15h 86h in progress: the clock at which the wait ends.
+  bool delayActive = false;
+  uint64_t delayUntil = 0;
   // The console's line read by INT 21h 3Fh (handle 0): what is left of it for the next reads.
   std::string consoleLine;
   size_t consoleRead = 0;
@@ -80,7 +100,13 @@ private:
   void mouseIrq();
   void mouseVirtualScreen(int& width, int& height) const;
   void setEventHandler(uint16_t mask, uint16_t segment, uint16_t offset);
-  void int08(); void int09(); void int16(bool retry); void int1A(); void int21(bool retry); void int33();
+  void int08();
+  void int09();
+  void int15();
+  void int16(bool retry);
+  void int1A();
+  void int21(bool retry);
+  void int33();
   bool dosFile(uint8_t ah);
   std::string hostPath(uint32_t nameAddress, bool mustExist, uint16_t& error);
   bool readKey(bool remove, uint16_t& key);

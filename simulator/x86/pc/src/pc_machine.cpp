@@ -374,6 +374,12 @@ void PcMachine::deliverKeyboard() {
   pic_.raise(1);
 }
 
+void PcMachine::idleUntil(uint64_t target) {
+  target = std::min({target, nextDeviceEvent(), runClockEnd_});
+  if (target > now()) clockOffset_ += target - now();
+  cpu_.endRunAfterThisInstruction();
+}
+
 uint64_t PcMachine::nextDeviceEvent() const {
   uint64_t next = nextTimerEdge_;
   if (!timedEvents_.empty()) next = std::min(next, *timedEvents_.front().clock);
@@ -444,6 +450,7 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode, bool br
   else cpu_.setBreakpointTable(nullptr, 0, sim::kFlagExecute);
   exactStops_ = bus_->watching() || breakpoints().hasPortOrInterrupt();
   outputLimit_ = limits.maxOutputBytes;
+  runClockEnd_ = clockEnd;
   pauseRequested_ = false;
   watchHit_ = nullptr;
   const uint64_t pollLimit = static_cast<uint64_t>(options_.pollIdleSeconds * options_.clocksPerSecond);

@@ -167,6 +167,10 @@ private:
   void callGate();
   void advanceDevices();
   uint64_t nextDeviceEvent() const;
+  // The clock moves on to `target`, or to the next device event or the run's clock limit before
+  // it, with the CPU idle (a ROM wait); the CPU's chunk ends after the current instruction.
+  void idleUntil(uint64_t target);
+  uint64_t runClockEnd_ = UINT64_MAX;  // the current run's clock limit
   void deliverKeyboard();
   void queueKey(const ScanKey& key, bool make, bool brk, std::optional<uint64_t> at);
   void programWaitsForInput();
