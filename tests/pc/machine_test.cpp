@@ -213,6 +213,14 @@ TEST(PcBios, Int15WaitsTheMicrosecondsAsked) {
   EXPECT_LE(m->read16(0x46C) - ticks, 2u);
 }
 
+TEST(PcDos, Int29WritesALToTheConsole) {
+  // mov al,'O' / int 29h / mov al,'K' / int 29h / mov ax,4C00h / int 21h
+  auto m = comMachine({0xB0, 0x4F, 0xCD, 0x29, 0xB0, 0x4B, 0xCD, 0x29, 0xB8, 0x00, 0x4C, 0xCD, 0x21});
+  ASSERT_EQ(runFor(*m).reason, sim::StopReason::Halted);
+  EXPECT_EQ(m->output(), "OK");
+  EXPECT_EQ(test::screenRow(*m, 0), "OK");
+}
+
 TEST(PcDos, FlushThenReadWaitsForALaterKey) {
   // mov ax,0C01h / int 21h / mov ah,4Ch / int 21h: the key arrives while function 01h waits.
   auto m = comMachine({0xB8, 0x01, 0x0C, 0xCD, 0x21, 0xB4, 0x4C, 0xCD, 0x21}, "@1000000 key k\n");

@@ -97,6 +97,7 @@ void Firmware::install() {
   rom(at, {0xFB});
   gate(at, Service::Int15);
   rom(at, {0x73, 0x02, 0xEB, 0xFA, 0xCF});
+  simple(0x29, Service::Int29);  // DOS's fast console output: AL to the screen, as 02h writes it
   // The dummy IRET every other vector points to, and the reset jump at FFFF:0000.
   uint16_t dummy = kDummyIret;
   rom(dummy, {0xCF});
@@ -186,6 +187,9 @@ void Firmware::call(uint32_t returnAddress) {
     case Service::Int08: int08(); return;
     case Service::Int09: int09(); return;
     case Service::Int10: videoBiosCall(); return;
+    case Service::Int29:
+      echo(cpu.reg8(AL));
+      return;
     case Service::Int11: cpu.setReg16(AX, m_->read16(kBda + 0x10)); return;
     case Service::Int12: cpu.setReg16(AX, m_->read16(kBda + 0x13)); return;
     case Service::Int16: int16(false); return;

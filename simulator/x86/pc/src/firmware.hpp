@@ -29,6 +29,7 @@ enum class Service : uint8_t {
   Int20,
   Int21,
   Int21Retry,
+  Int29,
   Int33,
   Int06,
   Exit,
