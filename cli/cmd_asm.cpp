@@ -5,7 +5,6 @@
 // damages an earlier good output and never touches the source.
 #include <unistd.h>
 
-#include <array>
 #include <filesystem>
 #include <iostream>
 
@@ -14,9 +13,10 @@
 #include "asmlab/asm/diagnostics.hpp"
 #include "asmlab/asm/output_file.hpp"
 #include "asmlab/lc3/assembler.hpp"
-#include "asmlab/masm/assembler.hpp"
 #include "asmlab/lc3/objfile.hpp"
 #include "asmlab/lc3/textobj.hpp"
+#include "asmlab/masm/assembler.hpp"
+#include "asmlab/toolchain/loader.hpp"
 #include "command.hpp"
 #include "masm_command.hpp"
 #include "options.hpp"
@@ -41,61 +41,6 @@ struct AsmRequest {
 };
 
 enum class Architecture { Lc3, X86 };
-
-// ASCII only, as std::isalnum in the "C" locale the command runs in, without a libc call per
-// character: the whole source is scanned before it is assembled.
-bool isWordChar(char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
-}
-
-// The words of a source outside comments, one at a time, as they are written (no copies).
-template <typename Visit>
-void forEachWord(std::string_view text, char commentChar, Visit visit) {
-  size_t i = 0;
-  while (i < text.size()) {
-    char c = text[i];
-    if (c == commentChar) {
-      while (i < text.size() && text[i] != '\n') ++i;
-    } else if (isWordChar(c)) {
-      size_t start = i;
-      while (i < text.size() && isWordChar(text[i])) ++i;
-      if (!visit(text.substr(start, i - start))) return;
-    } else {
-      ++i;
-    }
-  }
-}
-
-// `word` upper-cased into `buffer` when it is as long as the longest keyword looked for, else empty.
-std::string_view upperKeyword(std::string_view word, std::array<char, 16>& buffer) {
-  if (word.size() > buffer.size()) return {};
-  for (size_t i = 0; i < word.size(); ++i) {
-    const char c = word[i];
-    buffer[i] = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
-  }
-  return {buffer.data(), word.size()};
-}
-
-// LC-3 sources have .ORIG; MASM/TASM sources have segment or model directives (TASM's without a
-// dot too: MODEL, DATASEG, CODESEG, IDEAL ...). Anything else is treated as LC-3, whose
-// diagnostics then explain what is missing.
-Architecture detectArchitecture(const SourceFile& source) {
-  bool lc3 = false, x86 = false;
-  std::array<char, 16> buffer;
-  forEachWord(source.text(), ';', [&](std::string_view written) {
-    if (written.size() < 3) return true;  // every keyword below has 3 to 16 characters (TASM's ARG, STARTUPCODE)
-    const std::string_view word = upperKeyword(written, buffer);
-    if (word == ".ORIG") lc3 = true;
-    // The TASM table folds case itself and takes words of any length; once an x86 keyword has
-    // been seen, only .ORIG can change the answer.
-    if (!x86 && (word == "SEGMENT" || word == ".MODEL" || word == ".CODE" || word == ".DATA" || word == "ASSUME" ||
-                 word == "ENDP" || word == "ENDS" || word == ".STACK" || word == ".8086" ||
-                 masm::isTasmOnlyDirective(written)))
-      x86 = true;
-    return !lc3;
-  });
-  return lc3 || !x86 ? Architecture::Lc3 : Architecture::X86;
-}
 
 std::string withExtension(const std::string& path, const char* extension) {
   fs::path p(path);
@@ -224,9 +169,11 @@ int runAsm(const AsmRequest& request) {
     Architecture arch = request.arch == "lc3"   ? Architecture::Lc3
                         : request.arch == "x86" ? Architecture::X86
                         : request.masm.dialect == "tasm" && request.masm.dialectOption != nullptr &&
-                                  request.masm.dialectOption->count() > 0
+                                request.masm.dialectOption->count() > 0
                             ? Architecture::X86  // --dialect tasm names an 8086 source
-                            : detectArchitecture(*source);
+                        : toolchain::sourceArchitecture(source->text()) == toolchain::Architecture::X86
+                            ? Architecture::X86
+                            : Architecture::Lc3;
     int result = arch == Architecture::Lc3 ? assembleLc3File(request, source) : assembleX86File(request, source);
     if (result != 0) status = 1;
   }

@@ -105,6 +105,16 @@ TEST_F(LoaderTest, DetectsArchitectures) {
   EXPECT_EQ(
       asmlab::toolchain::detectFile("a.asm", ".orig x3000\nM .stringz \"the ORG and SEGMENT\"\n.end\n").architecture,
       Architecture::Lc3);
+  // TASM's simplified directives without a dot (Turbo Assembler User's Guide): `asmlab asm` and
+  // `asmlab run` read a source alike (both call sourceArchitecture).
+  EXPECT_EQ(
+      asmlab::toolchain::detectFile("a.asm", "MODEL small\nSTACK 128\nDATASEG\nx dw 0\nCODESEG\nEND\n").architecture,
+      Architecture::X86);
+  EXPECT_EQ(asmlab::toolchain::detectFile("a.asm", "IDEAL\nP8086\n").architecture, Architecture::X86);
+  // With .ORIG it is LC-3 whatever labels it has (an LC-3 STACK or CONST label is common).
+  EXPECT_EQ(asmlab::toolchain::detectFile("a.asm", "STACK .FILL x4000\n.ORIG x3000\nHALT\n.END\n").architecture,
+            Architecture::Lc3);
+  EXPECT_EQ(asmlab::toolchain::sourceArchitecture("; MODEL in a comment\nADD R1, R1, #1\n"), Architecture::Lc3);
   EXPECT_EQ(asmlab::toolchain::detectFile("a.obj", std::string("\x30\x00\x12\x34", 4)).architecture, Architecture::Lc3);
   // OMF THEADR: x80, length 6, name length 4 "MAIN", checksum.
   EXPECT_EQ(asmlab::toolchain::detectFile("a.obj", std::string("\x80\x06\x00\x04MAIN\x00", 9)).architecture,

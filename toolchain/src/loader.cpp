@@ -3,9 +3,13 @@
 #include "asmlab/toolchain/loader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
+#include <iterator>
+#include <string_view>
 
 #include "asmlab/lc3/objfile.hpp"
+#include "asmlab/masm/assembler.hpp"
 #include "loaders.hpp"
 
 namespace asmlab::toolchain {
@@ -21,56 +25,42 @@ std::string lowerExtension(const std::string& path) {
   return ext;
 }
 
-// True when some line's first token (after an optional label) is .ORIG, ignoring comments.
-bool hasOrigDirective(const std::string& text) {
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string::npos) end = text.size();
-    std::string line = text.substr(pos, end - pos);
-    const auto semi = line.find(';');
-    if (semi != std::string::npos) line.resize(semi);
-    std::string upper(line);
-    std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-    const auto at = upper.find(".ORIG");
-    if (at != std::string::npos) {
-      const bool startOk = at == 0 || std::isspace(static_cast<unsigned char>(upper[at - 1])) || upper[at - 1] == ':';
-      const bool endOk = at + 5 >= upper.size() || std::isspace(static_cast<unsigned char>(upper[at + 5]));
-      if (startOk && endOk) return true;
-    }
-    pos = end + 1;
-  }
-  return false;
+// ASCII only, as std::isalnum in the "C" locale, without a libc call per character: a whole
+// source is scanned before it is assembled (docs/PERFORMANCE.md, "asmlab asm on a large source").
+bool isWordChar(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
 }
 
-// MASM/TASM sources name segments, models or procedures; emu8086's .COM programs may have none
-// of these but start with ORG (LC-3 has .ORIG) or its `#make_COM#`. LC-3 sources never use these
-// words outside their strings, which are not read.
-bool hasX86Directive(const std::string& text) {
-  static const char* const kWords[] = {"SEGMENT", ".MODEL", ".CODE", ".DATA", "ASSUME",   "ENDP",
-                                       "ENDS",    ".STACK", ".8086", "ORG",   "MAKE_COM", "MAKE_EXE"};
-  std::string word;
-  bool comment = false;
-  bool quoted = false;
-  auto check = [&] {
-    for (const char* w : kWords) {
-      if (word == w) return true;
+// The words of a source outside `;` comments and "..." strings, as they are written (no copies),
+// until `visit` returns false.
+template <typename Visit>
+void forEachWord(std::string_view text, Visit visit) {
+  size_t i = 0;
+  while (i < text.size()) {
+    const char c = text[i];
+    if (c == ';' || c == '"') {
+      const char end = c == ';' ? '\n' : '"';
+      ++i;
+      while (i < text.size() && text[i] != end && text[i] != '\n') ++i;
+      if (i < text.size() && text[i] == '"') ++i;
+    } else if (isWordChar(c)) {
+      const size_t start = i;
+      while (i < text.size() && isWordChar(text[i])) ++i;
+      if (!visit(text.substr(start, i - start))) return;
+    } else {
+      ++i;
     }
-    return false;
-  };
-  for (char c : text + "\n") {
-    if (c == '\n') comment = quoted = false;
-    if (c == ';' && !quoted) comment = true;
-    if (c == '"' && !comment) quoted = !quoted;
-    if (quoted) continue;
-    if (!comment && (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.')) {
-      word += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-      continue;
-    }
-    if (!word.empty() && check()) return true;
-    word.clear();
   }
-  return false;
+}
+
+// `word` upper-cased into `buffer` when it is no longer than the buffer, else empty.
+std::string_view upperKeyword(std::string_view word, std::array<char, 16>& buffer) {
+  if (word.size() > buffer.size()) return {};
+  for (size_t i = 0; i < word.size(); ++i) {
+    const char c = word[i];
+    buffer[i] = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+  }
+  return {buffer.data(), word.size()};
 }
 
 // An OMF object module starts with a THEADR (x80) or LHEADR (x82) record whose length field
@@ -84,6 +74,27 @@ bool looksLikeOmf(const std::string& bytes) {
 }
 
 }  // namespace
+
+// LC-3 sources have .ORIG. MASM/TASM sources name segments, models or procedures, or use TASM's
+// directives without a dot (MODEL, DATASEG, CODESEG, IDEAL, P8086 ...); emu8086's .COM programs
+// may have none of these but start with ORG (LC-3 has .ORIG) or its `#make_COM#`. Anything else
+// is taken as LC-3, whose diagnostics then say what is missing.
+Architecture sourceArchitecture(std::string_view text) {
+  static constexpr std::string_view kX86Words[] = {"SEGMENT", ".MODEL", ".CODE", ".DATA", "ASSUME",   "ENDP",
+                                                   "ENDS",    ".STACK", ".8086", "ORG",   "MAKE_COM", "MAKE_EXE"};
+  bool lc3 = false, x86 = false;
+  std::array<char, 16> buffer;
+  forEachWord(text, [&](std::string_view written) {
+    if (written.size() < 3) return true;  // every keyword looked for has 3 to 16 characters
+    const std::string_view word = upperKeyword(written, buffer);
+    if (word == ".ORIG") lc3 = true;
+    if (!x86 && (std::find(std::begin(kX86Words), std::end(kX86Words), word) != std::end(kX86Words) ||
+                 masm::isTasmOnlyDirective(written)))
+      x86 = true;
+    return !lc3;
+  });
+  return lc3 || !x86 ? Architecture::Lc3 : Architecture::X86;
+}
 
 std::string_view architectureName(Architecture a) {
   switch (a) {
@@ -102,10 +113,7 @@ DetectedFile detectFile(const std::string& path, const std::string& bytes) {
   }
   if (ext == ".exe" || ext == ".com" || ext == ".lib") return {Architecture::X86, true};  // .lib: an OMF library
   if (ext == ".bin" || ext == ".hex") return {Architecture::Lc3, true};  // LC-3 words as text (textobj.hpp)
-  if (hasOrigDirective(bytes)) return {Architecture::Lc3, false};
-  if (hasX86Directive(bytes)) return {Architecture::X86, false};
-  // Anything else is treated as LC-3 source, whose diagnostics then say what is missing.
-  return {Architecture::Lc3, false};
+  return {sourceArchitecture(bytes), false};
 }
 
 namespace {

@@ -290,6 +290,8 @@ void applySettings(const ProgramSettings& settings, const ExplicitSettings& give
   if (auto e = given.lc3Edition ? given.lc3Edition : settings.lc3Edition) options.lc3Edition = *e;
   if (auto c = given.x86Cpu ? given.x86Cpu : settings.x86Cpu) options.x86Cpu = *c;
   if (auto d = given.masmDialect ? given.masmDialect : settings.masmDialect) options.masmDialect = *d;
+  // --dialect names an 8086 source, whatever words it uses (as `asmlab asm` takes it).
+  if (given.masmDialect && options.architecture == Architecture::Auto) options.architecture = Architecture::X86;
   options.masm510 = options.masm510 || settings.masm510;
   options.tasmMultiPass = options.tasmMultiPass || settings.tasmMultiPass;
   if (auto n = given.errorLimit ? given.errorLimit : settings.errorLimit) options.errorLimit = *n;

@@ -69,6 +69,9 @@ struct DetectedFile {
 
 // Decides the architecture of one file from its name and its first bytes.
 DetectedFile detectFile(const std::string& path, const std::string& bytes);
+// The architecture of a source: LC-3 with .ORIG; 8086 with a segment, model, procedure or TASM
+// directive, or emu8086's ORG or #make_COM#; LC-3 otherwise (its diagnostics say what is missing).
+Architecture sourceArchitecture(std::string_view text);
 
 // Loads every file into one machine. Returns nullptr when anything failed, with located errors in
 // `diagnostics` (assembly errors as file:line:col; unreadable or malformed files by name).
