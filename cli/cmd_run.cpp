@@ -540,6 +540,14 @@ int runProgram(const RunRequest& req) {
     }
     std::cerr << fmt::format("asmlab: {} after {} instructions ({} clocks){}{}\n", sim::stopReasonName(stop.reason),
                              machine->instructionCount(), machine->clockCount(), detail.empty() ? "" : ": ", detail);
+    // The 3rd edition's access control violation, in a program that nothing said was for it: the
+    // 2nd edition has no access control (nor do its course simulators, lc3sim and LC3Simulate),
+    // and course code relies on that.
+    if (pc == nullptr && stop.reason == sim::StopReason::Exception && options.lc3Edition == 3 &&
+        !req.given.lc3Edition && !settings->lc3Edition &&
+        stop.message.find("access control violation") != std::string::npos)
+      std::cerr << "asmlab: the 2nd edition has no access control (nor lc3sim, LC3Simulate): --edition 2, or "
+                   "`edition: 2` in asmlab.yaml, runs the program as they do\n";
   }
   if (pc != nullptr) {
     // A DOS program's own exit code (INT 21h 4Ch) is the process's exit code when it halted.

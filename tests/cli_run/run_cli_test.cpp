@@ -71,6 +71,20 @@ TEST_F(RunCli, WritingTheOsIsAnException) {
   EXPECT_EQ(j["address"], 0x3001);
 }
 
+// An access control violation names the option that runs the program as the 2nd edition's tools
+// (which have none) do, unless an edition was chosen.
+TEST_F(RunCli, AnAccessViolationNamesTheSecondEdition) {
+  const auto program = write("low.asm", ".ORIG x3000\nLD R2, A\nHALT\nA .FILL x2FF0\n.END\n");
+  const auto low = write("low2.asm", ".ORIG x3000\nLDI R2, A\nHALT\nA .FILL x2FF0\n.END\n");
+  auto r = asmlab("run " + low);
+  EXPECT_EQ(r.exit, 5) << r.text;
+  EXPECT_NE(r.text.find("--edition 2, or `edition: 2` in asmlab.yaml"), std::string::npos) << r.text;
+  r = asmlab("run --edition 3 " + low);
+  EXPECT_EQ(r.text.find("--edition 2"), std::string::npos) << r.text;
+  EXPECT_EQ(asmlab("run --edition 2 " + low).exit, 0);
+  EXPECT_EQ(asmlab("run " + program).exit, 0);
+}
+
 TEST_F(RunCli, SecondEditionAllowsIt) {
   // The same program in the 2nd edition overwrites the HALT vector: HALT then jumps to x0000.
   auto r = run(write("bad.asm", ".ORIG x3000\nAND R0, R0, #0\nSTI R0, V\nHALT\nV .FILL x0025\n.END\n") +
