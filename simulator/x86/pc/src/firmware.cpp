@@ -265,13 +265,7 @@ bool Firmware::editLine(unsigned max) {
   }
   uint16_t key = 0;
   for (;;) {
-    if (!readKey(true, key)) {
-      m_->waitingForInput_ = true;
-      m_->pollIdleSince_ = UINT64_MAX;
-      setCarry(true);
-      return false;
-    }
-    m_->waitingForInput_ = false;
+    if (!waitForKey(key)) return false;
     const uint8_t c = static_cast<uint8_t>(key);
     if (c == 0x0D) break;
     if (c == 0x08) {
@@ -292,6 +286,20 @@ bool Firmware::editLine(unsigned max) {
     echo(c);
   }
   lineActive = false;
+  return true;
+}
+
+// A blocking read's key, or false with the CPU sent to wait in the ROM's HLT loop (the gate calls
+// again when an interrupt wakes it); a blocking wait is reported by the waiting rule, not the
+// polling one.
+bool Firmware::waitForKey(uint16_t& key) {
+  if (!readKey(true, key)) {
+    m_->waitingForInput_ = true;
+    m_->pollIdleSince_ = UINT64_MAX;
+    setCarry(true);
+    return false;
+  }
+  m_->waitingForInput_ = false;
   return true;
 }
 
@@ -347,14 +355,7 @@ void Firmware::int16(bool) {
   setCarry(false);
   switch (ah) {
     case 0x00: case 0x10:
-      if (!readKey(true, key)) {
-        m_->waitingForInput_ = true;
-        m_->pollIdleSince_ = UINT64_MAX;  // a blocking wait is reported by the waiting rule
-        setCarry(true);
-        return;
-      }
-      m_->waitingForInput_ = false;
-      cpu.setReg16(AX, key);
+      if (waitForKey(key)) cpu.setReg16(AX, key);
       return;
     case 0x01: case 0x11: {
       const bool available = readKey(false, key);
@@ -430,13 +431,7 @@ void Firmware::int21(bool) {
   setCarry(false);
   uint16_t key = 0;
   auto blockingRead = [&](bool echoIt) {
-    if (!readKey(true, key)) {
-      m_->waitingForInput_ = true;
-      m_->pollIdleSince_ = UINT64_MAX;
-      setCarry(true);
-      return false;
-    }
-    m_->waitingForInput_ = false;
+    if (!waitForKey(key)) return false;
     const uint8_t ascii = static_cast<uint8_t>(key);
     // An extended key returns 0 now and its scan code on the next read (MS-DOS 01h/07h/08h).
     if (ascii == 0) {

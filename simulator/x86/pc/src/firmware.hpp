@@ -111,6 +111,7 @@ private:
   bool dosFile(uint8_t ah);
   std::string hostPath(uint32_t nameAddress, bool mustExist, uint16_t& error);
   bool readKey(bool remove, uint16_t& key);
+  bool waitForKey(uint16_t& key);
   bool editLine(unsigned max);
   void echo(uint8_t ch);
   void terminate(int code);
