@@ -33,6 +33,25 @@ TEST(VgaInMachine, ComProgramDrawsInMode13hAndPrintsText) {
   EXPECT_TRUE(white);
 }
 
+// What a program asks for and this PC lacks is noted once each for the user (the program goes on
+// as DOS and the BIOS let it): a video mode the adapter does not set, an INT 21h function.
+TEST(VgaInMachine, UnprovidedModesAndFunctionsAreNotedOnce) {
+  PcMachine machine({}, makeVgaCard());
+  // mov ax,0007h / int 10h / mov ah,5Ah / int 21h / mov ah,5Ah / int 21h / mov ax,0004h / int 10h /
+  // mov ax,4C00h / int 21h
+  const std::vector<uint8_t> program = {0xB8, 0x07, 0x00, 0xCD, 0x10, 0xB4, 0x5A, 0xCD, 0x21, 0xB4, 0x5A, 0xCD,
+                                        0x21, 0xB8, 0x04, 0x00, 0xCD, 0x10, 0xB8, 0x00, 0x4C, 0xCD, 0x21};
+  std::string error;
+  ASSERT_TRUE(machine.loadProgram(program, "NOTES.COM", "", error)) << error;
+  sim::RunLimits limits;
+  limits.maxInstructions = 100000;
+  machine.run(limits);
+  ASSERT_EQ(machine.notes().size(), 2u);
+  EXPECT_NE(machine.notes()[0].find("video mode 07h is not provided"), std::string::npos) << machine.notes()[0];
+  EXPECT_NE(machine.notes()[1].find("INT 21h function 5Ah"), std::string::npos) << machine.notes()[1];
+  EXPECT_EQ(machine.video().mode(), 0x04);  // a mode it sets is not noted
+}
+
 TEST(VgaInMachine, WordOutToSequencerUnchainsAndSelectsPlanes) {
   PcMachine machine({}, makeVgaCard());
   // mov ax,0013h / int 10h / mov dx,3C4h / mov ax,0604h / out dx,ax (memory mode: chain-4 off) /

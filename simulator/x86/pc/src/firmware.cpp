@@ -642,6 +642,7 @@ void Firmware::int21(bool) {
         return;
       }
       // Unsupported functions return AL = 0 as DOS does for unknown calls.
+      m_->note("INT 21h function " + hexByte(ah) + "h is not provided here: it returned AL=0 and did nothing");
       cpu.setReg8(AL, 0);
       return;
   }

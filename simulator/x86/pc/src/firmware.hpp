@@ -13,6 +13,12 @@ namespace asmlab::x86::pc {
 
 class PcMachine;
 
+// "2A", as the notes write a function or mode number (followed by "h").
+inline std::string hexByte(uint8_t value) {
+  static const char digits[] = "0123456789ABCDEF";
+  return {digits[value >> 4], digits[value & 0x0F]};
+}
+
 enum class Service : uint8_t {
   None,
   DivideError,

@@ -193,7 +193,11 @@ void Firmware::videoBiosCall() {
   if (cut) cpu.setReg16(CX, static_cast<uint16_t>(room));
   const bool relayout = ah == 0x00 || ah == 0x11;
   if (relayout) eraseTextCursor();
+  const uint8_t wantedMode = cpu.reg8(AL) & 0x7F;
   m_->video_->int10(cpu);
+  if (ah == 0x00 && m_->video_->mode() != wantedMode)
+    m_->note("video mode " + hexByte(wantedMode) + "h is not provided here: the screen stayed in mode " +
+             hexByte(m_->video_->mode()) + "h (docs/pc-video.md lists the modes)");
   if (relayout) {
     drawTextCursor();
     m_->video_->setPointerCursor({mouseShown == 0, mouseX, mouseY});

@@ -374,6 +374,12 @@ void PcMachine::deliverKeyboard() {
   pic_.raise(1);
 }
 
+void PcMachine::note(std::string text) {
+  constexpr size_t kMaxNotes = 20;
+  if (notes_.size() < kMaxNotes && std::find(notes_.begin(), notes_.end(), text) == notes_.end())
+    notes_.push_back(std::move(text));
+}
+
 void PcMachine::idleUntil(uint64_t target) {
   target = std::min({target, nextDeviceEvent(), runClockEnd_});
   if (target > now()) clockOffset_ += target - now();

@@ -105,6 +105,9 @@ public:
   void closeInput() override { inputClosed_ = true; }
   bool inputClosed() const override { return inputClosed_; }
   const std::string& output() const override { return output_; }
+  // What the program asked for that this PC does not provide (an INT 21h function, a video mode),
+  // once each, for the user: the program went on as a real DOS or BIOS lets it, but not as it meant.
+  const std::vector<std::string>& notes() const { return notes_; }
   void clearOutput() override {
     output_.clear();
     biosPrinted_ = 0;
@@ -218,6 +221,8 @@ private:
   bool exactStops_ = false;  // single-instruction chunks while port/memory/interrupt breakpoints exist
 
   std::string output_;
+  std::vector<std::string> notes_;
+  void note(std::string text);
   // Characters printed through the video BIOS (INT 10h 09h, 0Ah, 0Eh, 13h). They reach the screen
   // only, not output_ (the console transcript is what DOS prints, as a redirected DOS program's
   // file would hold), but the output limit bounds them too (docs/pc-platform.md, "Output").
