@@ -525,8 +525,8 @@ int runProgram(const RunRequest& req) {
       j["exit_status"] = stop.exitCode;
       if (!pc->video().graphicsMode()) j["screen_text"] = pc->video().dumpText();
       j["speaker_log"] = pc->speaker().logText();
-      j["notes"] = pc->notes();
     }
+    j["notes"] = machine->notes();
     nlohmann::json regs = nlohmann::json::object();
     for (size_t i = 0; i < machine->registers().size(); ++i) regs[machine->registers()[i].name] = machine->readRegister(i);
     j["registers"] = regs;
@@ -554,7 +554,8 @@ int runProgram(const RunRequest& req) {
     // A DOS program's own exit code (INT 21h 4Ch) is the process's exit code when it halted.
     if (stop.reason == sim::StopReason::Halted && !req.json) std::cerr << fmt::format("asmlab: exit code {}\n", stop.exitCode);
     if (!req.json)
-      for (const auto& note : pc->notes()) std::cerr << "asmlab: note: " << note << "\n";
+      for (const auto& note : machine->notes()) std::cerr << "asmlab: note: " << note << "\n";
+
     // A program that printed nothing through DOS may have written the screen through the video
     // BIOS (INT 10h teletype, as emu8086's PRINT does), which stdout does not show.
     if (!req.json && !req.screenText && machine->output().empty() && !pc->video().graphicsMode() &&

@@ -30,6 +30,7 @@ std::string xmlEscape(const std::string& s) {
 std::string reasons(const TestResult& t) {
   std::string text;
   if (!t.stopMessage.empty()) text += "stopped: " + t.stopMessage + "\n";
+  for (const auto& note : t.notes) text += "note: " + note + "\n";
   for (const auto& c : t.checks) {
     if (!c.passed) text += fmt::format("{} (lost {:g}): {}\n", c.name, roundScore(c.maxScore - c.score), c.message);
   }

@@ -76,6 +76,7 @@ std::string renderText(const SubmissionResult& r) {
     if (!t.summary.empty()) out << "       " << t.summary << "\n";
     if (t.status == "passed") continue;
     if (!t.stopMessage.empty()) out << "       stopped: " << t.stopMessage << "\n";
+    for (const auto& note : t.notes) out << "       note: " << note << "\n";
     for (const auto& c : t.checks) {
       if (c.passed && c.score >= c.maxScore - 1e-9) continue;
       out << fmt::format("     - {} (lost {}):\n", c.name, score(roundScore(c.maxScore - c.score)));

@@ -51,6 +51,7 @@ json toJson(const SubmissionResult& r) {
                      {"instructions", t.instructions},
                      {"clocks", t.clocks},
                      {"summary", t.summary},
+                     {"notes", t.notes},
                      {"checks", checks}});
   }
   json out = {{"submission", r.submission},
@@ -87,6 +88,7 @@ SubmissionResult submissionFromJson(const json& j) {
     t.instructions = jt.at("instructions").get<uint64_t>();
     t.clocks = jt.at("clocks").get<uint64_t>();
     t.summary = jt.at("summary").get<std::string>();
+    if (jt.contains("notes")) t.notes = jt["notes"].get<std::vector<std::string>>();
     for (const auto& jc : jt.at("checks")) {
       t.checks.push_back({jc.at("name").get<std::string>(), jc.at("passed").get<bool>(), jc.at("score").get<double>(),
                           jc.at("max_score").get<double>(), jc.at("message").get<std::string>()});

@@ -1,6 +1,7 @@
 // Running one test: each of its runs on the same machine (initial state, start, input script with
 // the checks of each step, limits), then the checks of what each run left, the requirement on how
 // each run ended, and the score.
+#include <algorithm>
 #include <utility>
 
 #include <fmt/format.h>
@@ -220,6 +221,9 @@ TestResult runTest(const Spec& spec, const TestSpec& test, sim::Machine& m, cons
         }
         calls.stop(m);
         transcript += m.output();
+        for (const auto& note : m.notes())
+          if (std::find(result.notes.begin(), result.notes.end(), note) == result.notes.end())
+            result.notes.push_back(note);
         if (i + 1 < test.runs.size()) skip = cannotContinue(m, test.runs[i + 1], i, ctx.verdict);
       } catch (const SetupError& e) {
         calls.stop(m);

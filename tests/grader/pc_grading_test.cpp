@@ -91,6 +91,34 @@ TEST(PcGrading, ScreenSpeakerKeyAndExitCode) {
   EXPECT_NE(bad.checks[2].message.find("107"), std::string::npos) << bad.checks[2].message;
 }
 
+// A submission that asks for what the PC lacks (the monochrome mode 07h, INT 21h function 5Ah)
+// gets a note in its result and in the report, so that staff see why its screen stayed blank.
+TEST(PcGrading, WhatTheProgramDidNotGetIsNoted) {
+  auto r = gradePc(std::string(kHeader) + R"(tests:
+  - name: mono
+    checks:
+      - exit_code: 3
+)",
+                   R"(
+        .MODEL  SMALL
+        .STACK  100h
+        .CODE
+start:  mov     ax, 0007h
+        int     10h
+        mov     ah, 5Ah
+        int     21h
+        mov     ax, 4C03h
+        int     21h
+        END     start
+)");
+  ASSERT_TRUE(r.buildOk) << r.buildDiagnostics;
+  const auto& t = r.tests.at(0);
+  EXPECT_EQ(t.status, "passed") << renderText(r);
+  ASSERT_EQ(t.notes.size(), 2u) << renderText(r);
+  EXPECT_NE(t.notes[0].find("video mode 07h"), std::string::npos) << t.notes[0];
+  EXPECT_EQ(submissionFromJson(toJson(r)).tests.at(0).notes, t.notes);
+}
+
 TEST(PcGrading, WaitingForAKeyAndClockBounds) {
   // The program waits for a key that never comes: the verdict says so; with a clock limit below
   // its 34,000 clocks of LOOPs it stops at the limit instead.

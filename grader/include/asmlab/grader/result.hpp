@@ -33,6 +33,7 @@ struct TestResult {
   uint64_t instructions = 0;
   uint64_t clocks = 0;
   std::string summary;  // exhaustive play: games explored and results
+  std::vector<std::string> notes;  // what the program asked of the machine and did not get (Machine::notes)
 };
 
 struct SubmissionResult {

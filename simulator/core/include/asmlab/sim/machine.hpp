@@ -111,6 +111,12 @@ public:
   // Everything the program has written to its console so far.
   virtual const std::string& output() const = 0;
   virtual void clearOutput() = 0;
+  // What the program asked of the machine and did not get (a video mode or DOS function the PC
+  // lacks), once each: it went on as the hardware lets it, which may not be what it meant.
+  virtual const std::vector<std::string>& notes() const {
+    static const std::vector<std::string> none;
+    return none;
+  }
 
   // --- snapshots ------------------------------------------------------------------------------
   virtual std::unique_ptr<MachineSnapshot> saveSnapshot() const = 0;

@@ -105,9 +105,7 @@ public:
   void closeInput() override { inputClosed_ = true; }
   bool inputClosed() const override { return inputClosed_; }
   const std::string& output() const override { return output_; }
-  // What the program asked for that this PC does not provide (an INT 21h function, a video mode),
-  // once each, for the user: the program went on as a real DOS or BIOS lets it, but not as it meant.
-  const std::vector<std::string>& notes() const { return notes_; }
+  const std::vector<std::string>& notes() const override { return notes_; }
   void clearOutput() override {
     output_.clear();
     biosPrinted_ = 0;
