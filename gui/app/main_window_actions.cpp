@@ -328,8 +328,15 @@ void MainWindow::onStopped() {
   breakpoints_.refresh();
   breakpointView_->resizeColumnsToContents();
   refreshAll();
-  stopLabel_->setText(statusText());
-  stopLabel_->setToolTip(stopLabel_->text());
+  // What the program asked of the machine and did not get (Machine::notes): counted on the status
+  // line, listed in its tooltip.
+  QString text = statusText(), tip = text;
+  if (const sim::Machine* m = session_.machine(); m != nullptr && !m->notes().empty()) {
+    text += QString(" (%1 %2: hover)").arg(m->notes().size()).arg(m->notes().size() == 1 ? "note" : "notes");
+    for (const auto& note : m->notes()) tip += "\nnote: " + QString::fromStdString(note);
+  }
+  stopLabel_->setText(text);
+  stopLabel_->setToolTip(tip);
 }
 
 void MainWindow::onRunningChanged(bool running) {

@@ -4,6 +4,7 @@
 // stops F5, and keys typed on the Screen pane play a game to the end the program's README gives.
 #include <QApplication>
 #include <QFile>
+#include <QLabel>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -126,6 +127,27 @@ private slots:
     QCOMPARE(w.session().lastStop().reason, sim::StopReason::Halted);
     const std::string out = w.session().machine()->output();
     QVERIFY2(out.find("I win!") != std::string::npos, out.c_str());
+  }
+
+  // What the program asked of the PC and did not get is counted on the status line after a stop,
+  // and listed in its tooltip.
+  void notesShowOnTheStatusLine() {
+    const QString path = dir_.filePath("mono.asm");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(".model small\n.stack 100h\n.code\ns: mov ax, 0007h\n int 10h\n mov ax, 4C00h\n int 21h\nend s\n");
+    f.close();
+    MainWindow w;
+    QVERIFY2(w.openFile(path), qPrintable(w.session().diagnosticsText()));
+    show(w);
+    QTest::keyClick(&w, Qt::Key_F5);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session().isRunning(), 10000);
+    QCOMPARE(w.session().lastStop().reason, sim::StopReason::Halted);
+    QLabel* status = nullptr;
+    for (QLabel* label : w.findChildren<QLabel*>())
+      if (label->text().contains("(1 note: hover)")) status = label;
+    QVERIFY(status != nullptr);
+    QVERIFY2(status->toolTip().contains("note: video mode 07h is not provided"), qPrintable(status->toolTip()));
   }
 };
 
