@@ -4,6 +4,7 @@
 // mode 03h timing (400 displayed lines: 50 rows of 8, 28 of 14, 25 of 16).
 #include <cstring>
 
+#include "asmlab/x86/bios/video_bios.hpp"
 #include "asmlab/x86/pc/video/font.hpp"
 #include "fixture.hpp"
 
@@ -174,12 +175,14 @@ TEST_F(FontBiosTest, StateInformationAfter50Lines) {
   EXPECT_EQ(word(0x27), 16);                // colours
   EXPECT_EQ(bus.peek8(info + 0x2A), 2);     // 400 scan lines
   EXPECT_EQ(bus.peek8(info + 0x31), 3);     // 256 KiB
-  // The static functionality table in the ROM: modes 00h-03h, 12h and 13h.
+  // The static functionality table in the ROM: bit n of its first three bytes says mode n is
+  // offered, which must be what function 00h sets (00h-06h, 0Dh, 0Eh, 10h, 12h, 13h).
   const uint32_t table = (uint32_t{word(0x02)} << 4) + word(0x00);
   EXPECT_EQ(word(0x02), 0xC000);
-  EXPECT_EQ(bus.peek8(table + 0), 0x0F);
-  EXPECT_EQ(bus.peek8(table + 1), 0x00);
-  EXPECT_EQ(bus.peek8(table + 2), 0x0C);
+  for (uint8_t mode = 0; mode < 24; ++mode)
+    EXPECT_EQ(((bus.peek8(table + mode / 8) >> (mode % 8)) & 1) != 0, bios::VideoBios::modeSupported(mode))
+        << int(mode);
+  EXPECT_EQ(bus.peek8(table + 2), 0x0D);
 }
 
 }  // namespace

@@ -33,14 +33,14 @@ std::vector<uint8_t> buildRom() {
   // ended by a zero byte; these glyphs need no ninth-column replacements, so the lists are empty.
   rom[VideoBios::kAlternateFontOffset] = 0x00;
   // The static functionality table function 1Bh points at (Ralf Brown's table 00045): modes
-  // supported (bit n of the 24-bit field = mode n: 00h-03h, 12h, 13h), 400-line text only,
+  // supported (bit n of the 24-bit field = mode n: 00h-06h, 0Dh, 0Eh, 10h, 12h, 13h), 400-line text only,
   // 8 character blocks with 2 active at a time, and the functions offered: gray summing (bit 1),
   // font loading (2), cursor emulation (4), EGA and colour palettes (5, 6), colour paging (7),
   // blink/intensity control (10), display combination code (11); no save/restore state (9).
   uint8_t* table = &rom[VideoBios::kStaticTableOffset];
-  table[0] = 0x0F;
-  table[1] = 0x00;
-  table[2] = 0x0C;
+  table[0] = 0x7F;
+  table[1] = 0x60;
+  table[2] = 0x0D;
   table[7] = 0x04;
   table[8] = 8;
   table[9] = 2;
