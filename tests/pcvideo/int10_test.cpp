@@ -233,6 +233,9 @@ TEST_F(VideoTest, Mode04hPixelsFollowTheCgaLayoutAndPalettes) {
   EXPECT_EQ(card.pixelRgb(2, 4), 0xAA5500u);
   EXPECT_EQ(card.pixelRgb(3, 4), 0x0000AAu);
   EXPECT_EQ(bda(0x66), 0x01);
+  cpu.setSeg(ES, 0x2000);
+  int10(0x1B00, 0, 0, 0);  // state information: colours of the mode at offset 27h
+  EXPECT_EQ(bus.peek8(0x20027) | (bus.peek8(0x20028) << 8), 4);
 }
 
 // Mode 06h: one bit a pixel, plane 0 at B8000h, the same two banks; mode 05h is 04h.

@@ -213,7 +213,7 @@ void VideoBios::stateInformation(Cpu& cpu) {
   info[0x22] = static_cast<uint8_t>(bus.peek8(kBda + kBdaRowsMinusOne) + 1);  // rows, not rows - 1
   word(0x23, bdaWord(bus, kBdaCharHeight));
   info[0x25] = 0x08;  // display combination: VGA with colour display; none inactive
-  word(0x27, mode_ == 0x13 ? 256 : 16);
+  word(0x27, mode_ == 0x13 ? 256 : mode_ == 0x04 || mode_ == 0x05 ? 4 : mode_ == 0x06 ? 2 : 16);  // colours
   const unsigned pageSize = std::max<unsigned>(bdaWord(bus, kBdaPageSize), 1);
   info[0x29] = static_cast<uint8_t>(textMode() ? std::min(8u, 0x8000 / pageSize) : 1);
   // Raster scan lines 0 = 200, 1 = 350, 2 = 400, 3 = 480: the displayed lines of the mode.
