@@ -485,7 +485,7 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode, bool br
 
     advanceDevices();
     uint64_t until = std::min(nextDeviceEvent(), clockEnd);
-    if (idlePolling) until = std::min(until, pollIdleSince_ + pollLimit);
+    if (idlePolling && pollIdleSince_ != UINT64_MAX) until = std::min(until, pollIdleSince_ + pollLimit);
     uint64_t count = instructionEnd - instructionCount();
     if (mode == kStep) count = 1;
     else if (exactStops_) count = 1;
