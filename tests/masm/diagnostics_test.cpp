@@ -116,6 +116,21 @@ TEST(Diagnostics, RecordWithABadFieldStaysDefined) {
   EXPECT_TRUE(b.diags.hasErrors()) << b.errors();
 }
 
+// A RECORD field is 1 to 32 bits and a record at most 32 (MASM 6.1 Reference, RECORD); a wider
+// one was shifted past 64 bits when its data was built (fuzz/regressions/fuzz_masm/record-field-past-32-bits).
+TEST(Diagnostics, RecordFieldsHoldAtMost32Bits) {
+  auto wide = assembleText("r record a:600\nd segment\nx r <1>\nd ends\nend\n");
+  EXPECT_NE(wide.errors().find("RECORD field 'a' is 600 bits wide"), std::string::npos) << wide.errors();
+  auto sum = assembleText("r record a:20, b:20\nd segment\nx r <1, 1>\nd ends\nend\n");
+  EXPECT_NE(sum.errors().find("RECORD field 'b' is 20 bits wide"), std::string::npos) << sum.errors();
+  auto none = assembleText("r record a:0\nend\n");
+  EXPECT_TRUE(none.diags.hasErrors()) << none.errors();
+  // 32 bits in all is a doubleword: A (16 bits) is the high word.
+  auto full = assembleText("r record a:16, b:16\nd segment\nx r <1234h, 5678h>\nd ends\nend\n");
+  ASSERT_FALSE(full.diags.hasErrors()) << full.errors();
+  EXPECT_EQ(hex(full.bytes("D")), "78 56 34 12");
+}
+
 // A structure with a field of its own type, declared before its ENDS, is an error, not a
 // recursion without end (fuzz/regressions/fuzz_masm/structure-containing-itself).
 TEST(Diagnostics, StructureContainingItselfIsAnError) {

@@ -521,6 +521,14 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
         }
         auto w = evaluateConstant(widthText, line);
         if (!w) return true;
+        // A field is 1 to 32 bits and a record at most 32 in all (MASM 6.1 Reference, RECORD;
+        // 16 before .386, which TASM does not ask): wider, its bits would fall past a doubleword.
+        if (*w < 1 || *w > 32 || total + *w > 32) {
+          passOneError(restColumn, fmt::format("RECORD field '{}' is {} bits wide: a field has 1 to 32 bits, and a "
+                                               "record at most 32 in all",
+                                               fieldName, *w));
+          break;  // the fields before it stand
+        }
         Symbol* f = globalSymbol(fieldName, true);
         f->kind = SymKind::RecordField;
         f->width = static_cast<uint32_t>(*w);
