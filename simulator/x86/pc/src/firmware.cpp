@@ -278,10 +278,10 @@ bool Firmware::editLine(unsigned max) {
       continue;
     }
     if (c == 0) continue;
-    if (max == 0 || line.size() + 1 >= max) {
+    if (max == 0 || line.size() + 1 >= max) {  // the buffer is full: a beep, and the key is dropped
       echo(0x07);
       continue;
-    }  // full: beep
+    }
     line += static_cast<char>(c);
     echo(c);
   }
