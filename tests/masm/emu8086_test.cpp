@@ -149,5 +149,74 @@ TEST(Emu8086, ItsMacroLibraryIsNamedWhenMissing) {
       << a.errors();
 }
 
+// emu8086 reads a constant in brackets as memory at DS:constant, as 8086 lab programs expect
+// (`mov ax, [1000h]` loads the word stored there). Intel 8086 opcode map: A1 MOV AX,moffs16;
+// 8B /r MOV r16,r/m16 (8B 1E disp16: BX, direct address); A3 MOV moffs16,AX; 8A /r MOV r8,r/m8;
+// 89 /r MOV r/m16,r16; 26 ES prefix; 8B B7 disp16: MOV SI,[BX+disp16]; F4 HLT.
+TEST(Emu8086, AConstantInBracketsIsMemoryAtDs) {
+  auto a = assembleText(
+      "mov ax, [1000h]\nmov bx, [1002h]\nmov [1004h], ax\nmov cl, [1006h]\nmov [1008h], cx\n"
+      "mov dx, es:[1000h]\nmov si, [1000h][bx]\nhlt\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(linkCom(a)), "A1 00 10 8B 1E 02 10 A3 04 10 8A 0E 06 10 89 0E 08 10 26 8B 16 00 10 8B B7 00 10 F4");
+  EXPECT_TRUE(has(a, "test.asm:1:9: warning: a constant in brackets addresses memory at DS:1000h, as emu8086 reads it"))
+      << a.errors();
+  EXPECT_EQ(a.errors().find("DS:1002h"), std::string::npos) << a.errors();  // said once
+  EXPECT_TRUE(a.result.emu8086);
+}
+
+// Its .EXE template (segments without ASSUME) is emu8086's too: A0 MOV AL,moffs8.
+TEST(Emu8086, TheExeTemplateReadsBracketedConstantsAsMemoryToo) {
+  auto a = assembleText("code segment\nstart:\n mov al, [2]\n mov ax, 4c00h\n int 21h\ncode ends\nend start\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("CODE")), "A0 02 00 B8 00 4C CD 21");
+}
+
+// A MASM program keeps MASM's reading (Microsoft KB Q120070: brackets around a constant leave it
+// a constant), B8 iw MOV AX,imm16, and is told how to address memory; ds:[...] is memory, silently.
+TEST(Emu8086, AMasmProgramReadsABracketedConstantAsTheNumberAndIsWarned) {
+  auto a = assembleText(
+      ".model small\n.code\nmain proc\n mov ax, [1004h]\n mov cx, ds:[1004h]\n mov dx, [bx][2]\n ret\n"
+      "main endp\nend main\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("_TEXT")), "B8 04 10 8B 0E 04 10 8B 57 02 C3");
+  EXPECT_TRUE(has(a, "test.asm:4:10: warning: a constant in brackets is the number 1004h here, not memory"))
+      << a.errors();
+  EXPECT_EQ(a.diags.warningCount(), 1u) << a.errors();
+  EXPECT_FALSE(a.result.emu8086);
+}
+
+// emu8086's short size prefixes (its documentation, "Memory access"): b. for BYTE PTR, w. for
+// WORD PTR. C6 /0 ib MOV r/m8,imm8; C7 /0 iw MOV r/m16,imm16; FE /0 INC r/m8; 02 /r ADD r8,r/m8.
+TEST(Emu8086, ShortSizePrefixesBeforeABracket) {
+  auto a = assembleText("org 100h\nmov b.[bx], 44h\nmov w.[si], 1234h\ninc B.[di]\nadd al, b. [bx+si+2]\nret\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(linkCom(a)), "C6 07 44 C7 04 34 12 FE 05 02 40 02 C3");
+  EXPECT_TRUE(has(a, "test.asm:2:5: warning: 'b.' is emu8086's short form of BYTE PTR: taken")) << a.errors();
+  EXPECT_EQ(a.errors().find("'w.'"), std::string::npos) << a.errors();  // said once
+}
+
+// C's hexadecimal, which emu8086 takes: B8 iw MOV AX,imm16; a DB of 41h; C3 RET.
+TEST(Emu8086, CStyleHexadecimalNumbers) {
+  auto a = assembleText("org 100h\nmov ax, 0xB800\ndb 0x41 ; 0x in a comment\nret\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(linkCom(a)), "B8 00 B8 41 C3");
+  EXPECT_TRUE(has(a, "test.asm:2:9: warning: '0x' numbers are C's hexadecimal, which emu8086 takes")) << a.errors();
+  EXPECT_EQ(a.diags.warningCount(), 3u) << a.errors();  // with code outside segments and no END
+  // `0x1Fh` is no number in either notation.
+  EXPECT_TRUE(assembleText("org 100h\nmov ax, 0x1Fh\n").diags.hasErrors());
+}
+
+// emu8086 keeps every code label global: a jump from outside a procedure to a label inside it
+// (E8 cw CALL rel16; EB cb JMP rel8).
+TEST(Emu8086, LabelsInsideAProcedureAreGlobal) {
+  auto a = assembleText("org 100h\ncall p\njmp inner\np proc\ninner: ret\np endp\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(linkCom(a)), "E8 02 00 EB 00 C3");
+  // A MASM program keeps MASM 6.1's scoping.
+  auto m = assembleText(".model small\n.code\nmain: jmp inner\np proc\ninner: ret\np endp\nend main\n");
+  EXPECT_TRUE(m.diags.hasErrors());
+}
+
 }  // namespace
 }  // namespace asmlab::masm::test

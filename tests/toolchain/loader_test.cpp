@@ -115,6 +115,11 @@ TEST_F(LoaderTest, DetectsArchitectures) {
   EXPECT_EQ(asmlab::toolchain::detectFile("a.asm", "STACK .FILL x4000\n.ORIG x3000\nHALT\n.END\n").architecture,
             Architecture::Lc3);
   EXPECT_EQ(asmlab::toolchain::sourceArchitecture("; MODEL in a comment\nADD R1, R1, #1\n"), Architecture::Lc3);
+  // No directive at all, as 8086 lab programs for emu8086 and trainer kits are written: an 8086
+  // register or MOV makes it 8086 code; LC-3 labels such as PUSH or LOOP do not.
+  EXPECT_EQ(asmlab::toolchain::sourceArchitecture("MOV SI, 2000H\nMOV AL, [SI]\nHLT\n"), Architecture::X86);
+  EXPECT_EQ(asmlab::toolchain::sourceArchitecture("LOOP ADD R1, R1, #-1\nPUSH STR R0, R6, #0\nRET\n"),
+            Architecture::Lc3);
   EXPECT_EQ(asmlab::toolchain::detectFile("a.obj", std::string("\x30\x00\x12\x34", 4)).architecture, Architecture::Lc3);
   // OMF THEADR: x80, length 6, name length 4 "MAIN", checksum.
   EXPECT_EQ(asmlab::toolchain::detectFile("a.obj", std::string("\x80\x06\x00\x04MAIN\x00", 9)).architecture,

@@ -77,23 +77,31 @@ bool looksLikeOmf(const std::string& bytes) {
 
 // LC-3 sources have .ORIG. MASM/TASM sources name segments, models or procedures, or use TASM's
 // directives without a dot (MODEL, DATASEG, CODESEG, IDEAL, P8086 ...); emu8086's .COM programs
-// may have none of these but start with ORG (LC-3 has .ORIG) or its `#make_COM#`. Anything else
-// is taken as LC-3, whose diagnostics then say what is missing.
+// may have none of these but start with ORG (LC-3 has .ORIG) or its `#make_COM#`. A source with
+// neither .ORIG nor a directive, as 8086 lab programs are written for emu8086 and trainer kits
+// (`MOV AX, [1000H]` ... `HLT`), is 8086 code when it names an 8086 register or one of its instructions
+// LC-3 lacks. Anything else is taken as LC-3, whose diagnostics then say what is missing.
 Architecture sourceArchitecture(std::string_view text) {
   static constexpr std::string_view kX86Words[] = {"SEGMENT", ".MODEL", ".CODE", ".DATA", "ASSUME",   "ENDP",
                                                    "ENDS",    ".STACK", ".8086", "ORG",   "MAKE_COM", "MAKE_EXE"};
-  bool lc3 = false, x86 = false;
+  // Words LC-3 code has no use for (LOOP, PUSH, POP, DIV ... are common LC-3 labels).
+  static constexpr std::string_view kX86Code[] = {"AX", "BX", "CX", "DX", "AL", "AH",  "BL",  "BH",  "CL", "CH",
+                                                  "DL", "DH", "SI", "DI", "BP", "MOV", "INT", "HLT", "CMP"};
+  bool lc3 = false, x86 = false, x86Code = false;
   std::array<char, 16> buffer;
   forEachWord(text, [&](std::string_view written) {
-    if (written.size() < 3) return true;  // every keyword looked for has 3 to 16 characters
+    if (written.size() < 2) return true;  // every word looked for has 2 to 16 characters
     const std::string_view word = upperKeyword(written, buffer);
     if (word == ".ORIG") lc3 = true;
-    if (!x86 && (std::find(std::begin(kX86Words), std::end(kX86Words), word) != std::end(kX86Words) ||
-                 masm::isTasmOnlyDirective(written)))
+    if (!x86Code && word.size() <= 4)
+      x86Code = std::find(std::begin(kX86Code), std::end(kX86Code), word) != std::end(kX86Code);
+    if (!x86 && word.size() >= 3 &&
+        (std::find(std::begin(kX86Words), std::end(kX86Words), word) != std::end(kX86Words) ||
+         masm::isTasmOnlyDirective(written)))
       x86 = true;
     return !lc3;
   });
-  return lc3 || !x86 ? Architecture::Lc3 : Architecture::X86;
+  return lc3 || !(x86 || x86Code) ? Architecture::Lc3 : Architecture::X86;
 }
 
 std::string_view architectureName(Architecture a) {

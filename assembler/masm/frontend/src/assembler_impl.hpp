@@ -124,6 +124,7 @@ struct Value {
   bool codeLabel = false;
   bool unknown = false;           // mentions a symbol not defined (yet)
   bool isString = false;
+  bool bracketedConstant = false;  // `[5]`: a constant in brackets (MASM: the constant; emu8086: memory)
   bool near = false, far = false; // Type values NEAR / FAR
   // `group:name`, `segment:name`: the frame the offset is relative to, named (MASM 6.1
   // Programmer's Guide, ch. 3, "Segment override": OFFSET DGROUP:var); otherwise frameFor's.
@@ -477,6 +478,11 @@ public:
   bool orgBeforeSegments = false;            // an ORG before any segment: a .COM, to emu8086
   std::string_view mainText;                 // the source's text, for the one question below
   std::optional<bool> namesSegmentsOrModel;  // does it write SEGMENT or (.)MODEL anywhere?
+  // A source written for emu8086 (emu8086Shaped): `[1004h]` is memory and PROC labels are global.
+  bool emu8086Source = false;
+  bool bracketMemoryWarned = false;  // `[constant]` read as memory in such a source, said this pass
+  bool sizeDotWarned = false;        // emu8086's `b.[bx]` / `w.[bx]`, said once
+  bool cHexWarned = false;           // C's `0x1F`, which emu8086 takes, said once
   int groupIndex(const std::string& name);
   void addToGroup(int group, int segment);
   void startPass();
@@ -545,6 +551,9 @@ public:
 uint32_t typeKeywordSize(std::string_view word, bool& isDistance, bool& far);
 uint32_t dataKeywordSize(std::string_view word);  // DB, DW, BYTE ...: the size; 0 for other words
 bool sourceWrites(std::string_view text, std::initializer_list<std::string_view> upperWords);  // emu8086.cpp
+bool emu8086Shaped(std::string_view text);                                                     // emu8086.cpp
+size_t sizeDotColumn(std::string_view operand);                                                // emu8086.cpp
+size_t cHexColumn(std::string_view text);                                                      // emu8086.cpp
 // data.cpp: `?`, a number, or `n DUP (?)` / `n DUP (number)` filling `text`, whose bytes fit in a
 // Statement (count elements of `size` bytes; value empty for `?`). False for anything else.
 bool simpleDataText(std::string_view text, unsigned radix, uint32_t size, uint64_t& count,

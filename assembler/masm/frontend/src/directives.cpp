@@ -244,6 +244,7 @@ void Assembler::startPass() {
     s.fixups.clear();
   }
   current = -1;
+  bracketMemoryWarned = false;
   segmentStack.clear();
   assumed.fill(false);
   procStack.clear();

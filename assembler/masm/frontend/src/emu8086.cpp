@@ -4,11 +4,13 @@
 // a warning that says what MASM wants instead. (Its .COM programs without an END label start at
 // 100h, as DOS starts any .COM: the linker says so.)
 #include <cctype>
+#include <cstring>
 #include <string>
 
 #include <fmt/format.h>
 
 #include "assembler_impl.hpp"
+#include "text_util.hpp"
 
 namespace asmlab::masm {
 // True when the text writes one of the words (upper case) outside comments and strings.
@@ -38,6 +40,100 @@ bool sourceWrites(std::string_view text, std::initializer_list<std::string_view>
     if (c == '\'' || c == '"') quote = c;
   }
   return false;
+}
+
+// A source written for emu8086 rather than MASM: a line of its compiler directives (`#make_COM#`),
+// its library included, code or simplified segments with nothing written about SEGMENT or MODEL
+// (its .COM template), or full segments with no ASSUME and no model (its .EXE template, whose
+// variables MASM cannot reach without an ASSUME: error A2074). One pass over the text.
+bool emu8086Shaped(std::string_view text) {
+  bool segment = false, model = false, assume = false;
+  std::string word;
+  char quote = 0;
+  size_t quoteStart = 0;
+  bool comment = false, lineStart = true;
+  const auto isWordChar = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '@';
+  };
+  for (size_t i = 0; i <= text.size(); ++i) {
+    const char c = i < text.size() ? text[i] : '\n';
+    if (quote) {
+      if (c == quote) {
+        std::string_view inside = text.substr(quoteStart, i - quoteStart);
+        if (inside.size() == 11 && iequals(inside, "emu8086.inc")) return true;
+        quote = 0;
+      } else if (c == '\n') {
+        quote = 0;
+      }
+      if (c != '\n') continue;
+    }
+    if (c == '\n') {
+      comment = false;
+      lineStart = true;
+    }
+    if (comment) continue;
+    if (isWordChar(c)) {
+      word += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      lineStart = false;
+      continue;
+    }
+    if (!word.empty()) {
+      segment |= word == "SEGMENT";
+      model |= word == "MODEL" || word == ".MODEL";
+      assume |= word == "ASSUME";
+      if (word == "EMU8086.INC") return true;
+      word.clear();
+    }
+    if (c == '#' && lineStart) return true;
+    if (c != ' ' && c != '\t' && c != '\r' && c != '\n') lineStart = false;
+    if (c == ';') comment = true;
+    if (c == '\'' || c == '"') {
+      quote = c;
+      quoteStart = i + 1;
+    }
+  }
+  return !model && (!segment || !assume);
+}
+
+namespace {
+// Where in the text, outside strings and a `;` comment, `starts(i)` first holds at the start of a
+// word (not inside a name or number), or npos.
+template <typename Starts>
+size_t findWordStart(std::string_view text, Starts starts) {
+  char quote = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quote) {
+      if (c == quote) quote = 0;
+      continue;
+    }
+    if (c == ';') break;
+    if (c == '\'' || c == '"') quote = c;
+    const unsigned char before = i > 0 ? static_cast<unsigned char>(text[i - 1]) : ' ';
+    if (!(std::isalnum(before) || std::strchr("_@$?.", before)) && starts(i)) return i;
+  }
+  return std::string_view::npos;
+}
+}  // namespace
+
+// emu8086's short size prefixes, `b.[bx]` for BYTE PTR [bx] and `w.[bx]` for WORD PTR [bx]
+// (emu8086's documentation, "Memory access"): where the first begins in the operand, or npos.
+size_t sizeDotColumn(std::string_view operand) {
+  return findWordStart(operand, [&](size_t i) {
+    const char size = static_cast<char>(std::toupper(static_cast<unsigned char>(operand[i])));
+    if ((size != 'B' && size != 'W') || i + 1 >= operand.size() || operand[i + 1] != '.') return false;
+    const size_t next = operand.find_first_not_of(" \t", i + 2);
+    return next != std::string_view::npos && operand[next] == '[';
+  });
+}
+
+// C's hexadecimal numbers, `0xB800`, which emu8086 takes (MASM writes 0B800h): where the first
+// begins in the line, or npos.
+size_t cHexColumn(std::string_view text) {
+  return findWordStart(text, [&](size_t i) {
+    return text[i] == '0' && i + 2 < text.size() && (text[i + 1] == 'x' || text[i + 1] == 'X') &&
+           std::isxdigit(static_cast<unsigned char>(text[i + 2]));
+  });
 }
 
 // `#make_COM#`, `#make_EXE#`, `#start=...#`: emu8086 reads these from the source; asmlab makes a

@@ -637,6 +637,13 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
         // In Ideal mode brackets always address memory, `[5]` included (Turbo Assembler User's
         // Guide, "Ideal mode": square brackets always refer to the contents of the enclosed quantity).
         else if (v.kind == Value::Kind::Constant && !v.memory && idealStatement(currentStatement)) v.memory = true;
+        // MASM reads a constant in brackets as the constant (Microsoft KB Q120070: `[datavalue]`
+        // of an equate is immediate; `ds:datavalue` addresses memory); emu8086 reads memory at
+        // DS:constant, as its programs expect (`mov ax, [1000h]`).
+        else if (v.kind == Value::Kind::Constant && !v.memory) {
+          v.bracketedConstant = true;
+          if (emu8086Source) v.memory = true;
+        }
         break;
       }
       case Op::Offset: {

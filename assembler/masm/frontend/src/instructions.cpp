@@ -322,6 +322,13 @@ void Assembler::emitInstruction(const Statement& s) {
       }
       m.displacement = v.num;
       m.size = v.size;
+      if (v.bracketedConstant && !hasRegs && v.segOverride == enc::Reg::None && !bracketMemoryWarned) {
+        bracketMemoryWarned = true;
+        passWarning(e.column + 1u,
+                    fmt::format("a constant in brackets addresses memory at DS:{:X}h, as emu8086 reads it "
+                                "(MASM reads '[{:X}h]' as the number: write ds:[{:X}h]; said once)",
+                                v.num & 0xFFFF, v.num & 0xFFFF, v.num & 0xFFFF));
+      }
       if (v.unknown) m.dispSize = enc::DispSize::Full;
       if (v.relocatable && !v.unknown) {
         relocs.push_back(v);
@@ -379,6 +386,12 @@ void Assembler::emitInstruction(const Statement& s) {
         relocs.push_back(v);
         reloc = {v.segmentValue ? enc::RelocKind::Segment : enc::RelocKind::Offset, static_cast<uint32_t>(relocs.size() - 1)};
       }
+      if (v.bracketedConstant && !v.relocatable && !v.unknown)
+        passWarning(e.column + 1u,
+                    fmt::format("a constant in brackets is the number {0:X}h here, not memory (MASM reads brackets "
+                                "around a constant as the constant); to read the memory at that address write "
+                                "ds:[{0:X}h]",
+                                v.num));
       op.kind = enc::Operand::Kind::Immediate;
       op.imm = {v.num, reloc};
     }

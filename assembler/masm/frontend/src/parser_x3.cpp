@@ -83,6 +83,32 @@ struct Keyword : x3::parser<Keyword> {
   }
 };
 constexpr Keyword kw(const char* w) { return Keyword(w); }
+
+// emu8086's `b.` and `w.` before a bracket (`b.[bx]`: BYTE PTR [bx]; emu8086's documentation,
+// "Memory access"): the type's name as an identifier, for the PTR pushed after the operand.
+struct SizeDot : x3::parser<SizeDot> {
+  using attribute_type = x3::unused_type;
+  template <typename It, typename Ctx, typename RCtx, typename Attr>
+  bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+    x3::skip_over(first, last, ctx);
+    It it = first;
+    if (it == last) return false;
+    const char size = toUpper(*it);
+    if ((size != 'B' && size != 'W') || ++it == last || *it != '.') return false;
+    It next = ++it;
+    while (next != last && isBlank(*next)) ++next;
+    if (next == last || *next != '[') return false;
+    ExprOp o;
+    o.op = Op::Identifier;
+    o.bound = nullptr;
+    o.setText(size == 'B' ? std::string_view("BYTE") : std::string_view("WORD"));
+    o.column = static_cast<uint16_t>(state(ctx).base + (first - state(ctx).begin));
+    state(ctx).store->ops.push(o);
+    first = it;
+    return true;
+  }
+};
+constexpr SizeDot sizeDot{};
 constexpr Keyword prefixKw(const char* w) { return Keyword(w, true); }
 
 auto const onNumber = [](auto& ctx) {
@@ -189,9 +215,11 @@ auto const unaryExpr_def = ('-' > unaryExpr)[push_op<Op::Neg>{}] | ('+' > unaryE
 auto const hlExpr_def = (prefixKw("HIGHWORD") > hlExpr)[push_op<Op::HighWord>{}] |
                         (prefixKw("LOWWORD") > hlExpr)[push_op<Op::LowWord>{}] | (prefixKw("HIGH") > hlExpr)[push_op<Op::High>{}] |
                         (prefixKw("LOW") > hlExpr)[push_op<Op::Low>{}] | ptrExpr;
-auto const ptrExpr_def = (prefixKw("OFFSET") > ptrExpr)[push_op<Op::Offset>{}] | (prefixKw("SEG") > ptrExpr)[push_op<Op::Seg>{}] |
-                         (prefixKw("TYPE") > ptrExpr)[push_op<Op::Type>{}] | (prefixKw("THIS") > ptrExpr)[push_op<Op::This>{}] |
-                         (overrideExpr >> -((kw("PTR") > signedPtrOperand)[push_op<Op::Ptr>{}]));
+auto const ptrExpr_def =
+    (sizeDot > ptrExpr)[push_op<Op::Ptr>{}] | (prefixKw("OFFSET") > ptrExpr)[push_op<Op::Offset>{}] |
+    (prefixKw("SEG") > ptrExpr)[push_op<Op::Seg>{}] | (prefixKw("TYPE") > ptrExpr)[push_op<Op::Type>{}] |
+    (prefixKw("THIS") > ptrExpr)[push_op<Op::This>{}] |
+    (overrideExpr >> -((kw("PTR") > signedPtrOperand)[push_op<Op::Ptr>{}]));
 // `word ptr -2[bp]`: a sign after PTR applies to the operand PTR types, as MASM reads it.
 auto const signedPtrOperand_def = ('-' > ptrExpr)[push_op<Op::Neg>{}] | ('+' > ptrExpr) | ptrExpr;
 auto const overrideExpr_def = memberExpr >> -((':' > signedPtrOperand)[push_op<Op::Override>{}]);
@@ -377,6 +405,12 @@ std::optional<int64_t> parseNumber(std::string_view t, unsigned radix) {
   unsigned r = radix;
   char last = toUpper(t.back());
   std::string_view digits = t;
+  // `0x1F`: C's hexadecimal, which emu8086 takes and MASM does not (no MASM number has an X).
+  if (t.size() > 2 && t[0] == '0' && toUpper(t[1]) == 'X') {
+    r = 16;
+    digits.remove_prefix(2);
+    last = 0;
+  }
   // A suffix letter picks the radix, except that B and D are digits when the radix is 16.
   if (last == 'H') r = 16, digits.remove_suffix(1);
   else if (last == 'O' || last == 'Q') r = 8, digits.remove_suffix(1);

@@ -540,6 +540,16 @@ void Assembler::processLine(const LogicalLine& line) {
         error(line, pe.column + 1u, pe.message);
         return;
       }
+      if (!sizeDotWarned && piece.find(".[") != std::string_view::npos) {
+        if (const size_t at = sizeDotColumn(piece); at != std::string_view::npos) {
+          sizeDotWarned = true;
+          result_.emu8086 = true;
+          warning(line, static_cast<uint32_t>(offset + at) + 1,
+                  fmt::format("'{}.' is emu8086's short form of {} PTR: taken (MASM 6.1 wants {} PTR; said once)",
+                              piece.substr(at, 1), toUpper(piece[at]) == 'B' ? "BYTE" : "WORD",
+                              toUpper(piece[at]) == 'B' ? "BYTE" : "WORD"));
+        }
+      }
       addOperand(s, *e);  // only the first three are kept
     }
     if (pieces.size() > Operands::kCapacity) {
@@ -750,6 +760,15 @@ void Assembler::executeKind(const Statement& s) {
 
 void Assembler::handleLogicalLine(const LogicalLine& line) {
   ++result_.logicalLines;
+  if (!cHexWarned && line.text.find_first_of("xX") != std::string_view::npos) {
+    if (const size_t at = cHexColumn(line.text); at != std::string_view::npos) {
+      cHexWarned = true;
+      result_.emu8086 = true;
+      warning(line, static_cast<uint32_t>(at) + 1,
+              "'0x' numbers are C's hexadecimal, which emu8086 takes: read as hexadecimal (MASM writes 0B800h "
+              "for 0xB800; said once)");
+    }
+  }
   size_t before = statements.size();
   uint32_t savedLine = currentLine;
   currentStatement = nullptr;
@@ -849,6 +868,9 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
     scoped = false;  // TASM: code labels are global; only LOCALS' @@ names are local
   } else {
     macros.defineText("@Version", "611");
+    // emu8086 keeps every code label global, a PROC's included (as MASM 5.1 and TASM do).
+    emu8086Source = emu8086Shaped(mainText);
+    if (emu8086Source) scoped = false;
   }
   for (auto& [name, value] : options.defines) {
     if (value.empty() || parseNumber(value, 10)) {
