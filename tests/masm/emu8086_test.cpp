@@ -170,6 +170,7 @@ TEST(Emu8086, TheExeTemplateReadsBracketedConstantsAsMemoryToo) {
   auto a = assembleText("code segment\nstart:\n mov al, [2]\n mov ax, 4c00h\n int 21h\ncode ends\nend start\n");
   ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
   EXPECT_EQ(hex(a.bytes("CODE")), "A0 02 00 B8 00 4C CD 21");
+  EXPECT_TRUE(a.result.emu8086);  // its HLT ends the run, read through no variable as it is
 }
 
 // A MASM program keeps MASM's reading (Microsoft KB Q120070: brackets around a constant leave it

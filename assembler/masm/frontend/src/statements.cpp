@@ -871,6 +871,7 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
     // emu8086 keeps every code label global, a PROC's included (as MASM 5.1 and TASM do).
     emu8086Source = emu8086Shaped(mainText);
     if (emu8086Source) scoped = false;
+    result_.emu8086 |= emu8086Source;  // so that HLT ends its run, as emu8086 stops there
   }
   for (auto& [name, value] : options.defines) {
     if (value.empty() || parseNumber(value, 10)) {

@@ -67,9 +67,9 @@ struct Options {
 struct AssemblyResult {
   link::Module module;                 // the OMF object model (asmlab/link/omf.hpp)
   bool tinyModel = false;              // .MODEL TINY: link as a .COM (ORG 100h, no segment fixups)
-  // The source took one of emu8086's shapes (docs/emu8086.md: code or simplified segments
-  // without .MODEL, a #make_...# line, variables read without an ASSUME): run it as emu8086 does,
-  // which stops at HLT.
+  // The source was written for emu8086 (docs/emu8086.md: code or simplified segments without
+  // .MODEL, a #make_...# line, segments without ASSUME, emu8086.inc, its b./w. or 0x spellings):
+  // run it as emu8086 does, which stops at HLT.
   bool emu8086 = false;
   std::string listing;                 // when Options::listing: offsets, bytes, source, symbols
   std::vector<std::string> messages;   // %OUT and ECHO output, in order
