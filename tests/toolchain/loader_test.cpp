@@ -115,6 +115,10 @@ TEST_F(LoaderTest, DetectsArchitectures) {
   EXPECT_EQ(asmlab::toolchain::detectFile("a.asm", "STACK .FILL x4000\n.ORIG x3000\nHALT\n.END\n").architecture,
             Architecture::Lc3);
   EXPECT_EQ(asmlab::toolchain::sourceArchitecture("; MODEL in a comment\nADD R1, R1, #1\n"), Architecture::Lc3);
+  // After an 8086 directive only a written .ORIG counts, not one in a comment or a string.
+  EXPECT_EQ(asmlab::toolchain::sourceArchitecture("ASSUME cs:c\n; unlike LC-3's .ORIG\nm db \"a .ORIG\"\n"),
+            Architecture::X86);
+  EXPECT_EQ(asmlab::toolchain::sourceArchitecture("ASSUME cs:c\n  .orig x3000\n"), Architecture::Lc3);
   // No directive at all, as 8086 lab programs for emu8086 and trainer kits are written: an 8086
   // register or MOV makes it 8086 code; LC-3 labels such as PUSH or LOOP do not.
   EXPECT_EQ(asmlab::toolchain::sourceArchitecture("MOV SI, 2000H\nMOV AL, [SI]\nHLT\n"), Architecture::X86);

@@ -73,6 +73,21 @@ bool looksLikeOmf(const std::string& bytes) {
   return length >= 2 && length + 3 <= bytes.size() && b(3) + 2u == length;
 }
 
+// Whether `.ORIG` is written from `from` on, outside `;` comments and "..." strings: a search for
+// its dot, of which a source has few, instead of a word-by-word scan of the rest.
+bool writesOrig(std::string_view text, size_t from) {
+  std::array<char, 16> buffer;
+  for (size_t dot = text.find('.', from); dot != std::string_view::npos; dot = text.find('.', dot + 1)) {
+    if (upperKeyword(text.substr(dot, 5), buffer) != ".ORIG") continue;
+    if ((dot + 5 < text.size() && isWordChar(text[dot + 5])) || (dot > 0 && isWordChar(text[dot - 1]))) continue;
+    const size_t lineStart = text.rfind('\n', dot) + 1;  // npos + 1 is 0: the first line
+    const std::string_view before = text.substr(lineStart, dot - lineStart);
+    if (before.find(';') == std::string_view::npos && std::count(before.begin(), before.end(), '"') % 2 == 0)
+      return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 // LC-3 sources have .ORIG. MASM/TASM sources name segments, models or procedures, or use TASM's
@@ -88,19 +103,24 @@ Architecture sourceArchitecture(std::string_view text) {
   static constexpr std::string_view kX86Code[] = {"AX", "BX", "CX", "DX", "AL", "AH",  "BL",  "BH",  "CL", "CH",
                                                   "DL", "DH", "SI", "DI", "BP", "MOV", "INT", "HLT", "CMP"};
   bool lc3 = false, x86 = false, x86Code = false;
+  size_t scanned = 0;
   std::array<char, 16> buffer;
   forEachWord(text, [&](std::string_view written) {
-    if (written.size() < 2) return true;  // every word looked for has 2 to 16 characters
+    scanned = static_cast<size_t>(written.data() - text.data()) + written.size();
+    if (written.size() == 5 && written[0] == '.' && upperKeyword(written, buffer) == ".ORIG") {
+      lc3 = true;
+      return false;
+    }
+    if (written.size() < 2) return true;
     const std::string_view word = upperKeyword(written, buffer);
-    if (word == ".ORIG") lc3 = true;
     if (!x86Code && word.size() <= 4)
       x86Code = std::find(std::begin(kX86Code), std::end(kX86Code), word) != std::end(kX86Code);
-    if (!x86 && word.size() >= 3 &&
-        (std::find(std::begin(kX86Words), std::end(kX86Words), word) != std::end(kX86Words) ||
-         masm::isTasmOnlyDirective(written)))
+    if (word.size() >= 3 && (std::find(std::begin(kX86Words), std::end(kX86Words), word) != std::end(kX86Words) ||
+                             masm::isTasmOnlyDirective(written)))
       x86 = true;
-    return !lc3;
+    return !x86;  // then only .ORIG can change the answer: writesOrig looks for it faster
   });
+  if (x86 && !lc3) lc3 = writesOrig(text, scanned);
   return lc3 || !(x86 || x86Code) ? Architecture::Lc3 : Architecture::X86;
 }
 

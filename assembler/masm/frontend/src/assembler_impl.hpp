@@ -553,7 +553,6 @@ uint32_t dataKeywordSize(std::string_view word);  // DB, DW, BYTE ...: the size;
 bool sourceWrites(std::string_view text, std::initializer_list<std::string_view> upperWords);  // emu8086.cpp
 bool emu8086Shaped(std::string_view text);                                                     // emu8086.cpp
 size_t sizeDotColumn(std::string_view operand);                                                // emu8086.cpp
-size_t cHexColumn(std::string_view text);                                                      // emu8086.cpp
 // data.cpp: `?`, a number, or `n DUP (?)` / `n DUP (number)` filling `text`, whose bytes fit in a
 // Statement (count elements of `size` bytes; value empty for `?`). False for anything else.
 bool simpleDataText(std::string_view text, unsigned radix, uint32_t size, uint64_t& count,

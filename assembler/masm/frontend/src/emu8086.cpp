@@ -42,29 +42,24 @@ bool sourceWrites(std::string_view text, std::initializer_list<std::string_view>
   return false;
 }
 
-// A source written for emu8086 rather than MASM: a line of its compiler directives (`#make_COM#`),
-// its library included, code or simplified segments with nothing written about SEGMENT or MODEL
-// (its .COM template), or full segments with no ASSUME and no model (its .EXE template, whose
-// variables MASM cannot reach without an ASSUME: error A2074). One pass over the text.
+// A source written for emu8086 rather than MASM: a line of its compiler directives (`#make_COM#`)
+// or its library included before any model or ASSUME, code or simplified segments with nothing
+// written about SEGMENT or MODEL (its .COM template), or full segments with no ASSUME and no model
+// (its .EXE template, whose variables MASM cannot reach without an ASSUME: error A2074). The scan
+// stops at the first model or at an ASSUME after a SEGMENT: a MASM program's first lines decide.
 bool emu8086Shaped(std::string_view text) {
-  bool segment = false, model = false, assume = false;
-  std::string word;
+  bool segment = false, assume = false;
   char quote = 0;
-  size_t quoteStart = 0;
-  bool comment = false, lineStart = true;
+  size_t quoteStart = 0, wordStart = 0;
+  bool comment = false, lineStart = true, inWord = false;
   const auto isWordChar = [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '@';
   };
   for (size_t i = 0; i <= text.size(); ++i) {
     const char c = i < text.size() ? text[i] : '\n';
     if (quote) {
-      if (c == quote) {
-        std::string_view inside = text.substr(quoteStart, i - quoteStart);
-        if (inside.size() == 11 && iequals(inside, "emu8086.inc")) return true;
-        quote = 0;
-      } else if (c == '\n') {
-        quote = 0;
-      }
+      if (c == quote && iequals(text.substr(quoteStart, i - quoteStart), "emu8086.inc")) return true;
+      if (c == quote || c == '\n') quote = 0;
       if (c != '\n') continue;
     }
     if (c == '\n') {
@@ -73,16 +68,19 @@ bool emu8086Shaped(std::string_view text) {
     }
     if (comment) continue;
     if (isWordChar(c)) {
-      word += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      if (!inWord) wordStart = i;
+      inWord = true;
       lineStart = false;
       continue;
     }
-    if (!word.empty()) {
-      segment |= word == "SEGMENT";
-      model |= word == "MODEL" || word == ".MODEL";
-      assume |= word == "ASSUME";
-      if (word == "EMU8086.INC") return true;
-      word.clear();
+    if (inWord) {
+      const std::string_view word = text.substr(wordStart, i - wordStart);
+      if (iequals(word, "MODEL") || iequals(word, ".MODEL")) return false;
+      if (iequals(word, "EMU8086.INC")) return true;
+      segment |= iequals(word, "SEGMENT");
+      assume |= iequals(word, "ASSUME");
+      if (segment && assume) return false;
+      inWord = false;
     }
     if (c == '#' && lineStart) return true;
     if (c != ' ' && c != '\t' && c != '\r' && c != '\n') lineStart = false;
@@ -92,48 +90,29 @@ bool emu8086Shaped(std::string_view text) {
       quoteStart = i + 1;
     }
   }
-  return !model && (!segment || !assume);
+  return true;
 }
 
-namespace {
-// Where in the text, outside strings and a `;` comment, `starts(i)` first holds at the start of a
-// word (not inside a name or number), or npos.
-template <typename Starts>
-size_t findWordStart(std::string_view text, Starts starts) {
+// emu8086's short size prefixes, `b.[bx]` for BYTE PTR [bx] and `w.[bx]` for WORD PTR [bx]
+// (emu8086's documentation, "Memory access"): where the first begins in the operand (not inside
+// a string or a longer name), or npos.
+size_t sizeDotColumn(std::string_view operand) {
   char quote = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
+  for (size_t i = 0; i + 1 < operand.size(); ++i) {
+    const char c = operand[i];
     if (quote) {
       if (c == quote) quote = 0;
       continue;
     }
-    if (c == ';') break;
     if (c == '\'' || c == '"') quote = c;
-    const unsigned char before = i > 0 ? static_cast<unsigned char>(text[i - 1]) : ' ';
-    if (!(std::isalnum(before) || std::strchr("_@$?.", before)) && starts(i)) return i;
+    const char size = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if ((size != 'B' && size != 'W') || operand[i + 1] != '.') continue;
+    const unsigned char before = i > 0 ? static_cast<unsigned char>(operand[i - 1]) : ' ';
+    if (std::isalnum(before) || std::strchr("_@$?.", before)) continue;
+    const size_t next = operand.find_first_not_of(" \t", i + 2);
+    if (next != std::string_view::npos && operand[next] == '[') return i;
   }
   return std::string_view::npos;
-}
-}  // namespace
-
-// emu8086's short size prefixes, `b.[bx]` for BYTE PTR [bx] and `w.[bx]` for WORD PTR [bx]
-// (emu8086's documentation, "Memory access"): where the first begins in the operand, or npos.
-size_t sizeDotColumn(std::string_view operand) {
-  return findWordStart(operand, [&](size_t i) {
-    const char size = static_cast<char>(std::toupper(static_cast<unsigned char>(operand[i])));
-    if ((size != 'B' && size != 'W') || i + 1 >= operand.size() || operand[i + 1] != '.') return false;
-    const size_t next = operand.find_first_not_of(" \t", i + 2);
-    return next != std::string_view::npos && operand[next] == '[';
-  });
-}
-
-// C's hexadecimal numbers, `0xB800`, which emu8086 takes (MASM writes 0B800h): where the first
-// begins in the line, or npos.
-size_t cHexColumn(std::string_view text) {
-  return findWordStart(text, [&](size_t i) {
-    return text[i] == '0' && i + 2 < text.size() && (text[i + 1] == 'x' || text[i + 1] == 'X') &&
-           std::isxdigit(static_cast<unsigned char>(text[i + 2]));
-  });
 }
 
 // `#make_COM#`, `#make_EXE#`, `#start=...#`: emu8086 reads these from the source; asmlab makes a

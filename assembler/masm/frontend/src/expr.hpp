@@ -246,6 +246,12 @@ public:
   // A symbol is named with a prefix operator's word (HIGH, SIZE ...): texts that do not parse
   // are tried again with such words as names where no operand follows (parseExpression).
   bool operatorWordSymbols = false;
+  // The column of the first C-style number parsed (`0xB800`, emu8086's), for its warning; -1: none.
+  int32_t cHexColumn = -1;
+  void noteNumber(std::string_view digits, uint16_t column) {
+    if (cHexColumn < 0 && digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X'))
+      cHexColumn = column;
+  }
 
   std::string_view keepText(std::string_view t) {
     if (t.empty()) return {};

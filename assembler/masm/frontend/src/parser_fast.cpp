@@ -112,6 +112,7 @@ private:
       o.numberRadix = 0;  // the member of ExprOp's union a Number uses
       o.column = static_cast<uint16_t>(base_ + start);
       o.setText(text_.substr(start, end - start));
+      store_.noteNumber(o.text(), o.column);
       pos_ = end_ = end;
       return true;
     }

@@ -119,6 +119,7 @@ auto const onNumber = [](auto& ctx) {
   o.setText(std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin())));
   o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
   o.value = 0;  // converted at evaluation time with the .RADIX in force
+  state(ctx).store->noteNumber(o.text(), o.column);
   state(ctx).store->ops.push(o);
 };
 auto const onReal = [](auto& ctx) {

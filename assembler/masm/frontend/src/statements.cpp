@@ -760,15 +760,6 @@ void Assembler::executeKind(const Statement& s) {
 
 void Assembler::handleLogicalLine(const LogicalLine& line) {
   ++result_.logicalLines;
-  if (!cHexWarned && line.text.find_first_of("xX") != std::string_view::npos) {
-    if (const size_t at = cHexColumn(line.text); at != std::string_view::npos) {
-      cHexWarned = true;
-      result_.emu8086 = true;
-      warning(line, static_cast<uint32_t>(at) + 1,
-              "'0x' numbers are C's hexadecimal, which emu8086 takes: read as hexadecimal (MASM writes 0B800h "
-              "for 0xB800; said once)");
-    }
-  }
   size_t before = statements.size();
   uint32_t savedLine = currentLine;
   currentStatement = nullptr;
@@ -787,7 +778,15 @@ void Assembler::handleLogicalLine(const LogicalLine& line) {
   where.length = line.location.length;
   where.fromFile = line.fromFile;
   currentLine = statementLines.push(where);
+  exprs.cHexColumn = -1;
   processLine(line);
+  if (exprs.cHexColumn >= 0 && !cHexWarned) {
+    cHexWarned = true;
+    result_.emu8086 = true;
+    warning(line, static_cast<uint32_t>(exprs.cHexColumn) + 1,
+            "'0x' numbers are C's hexadecimal, which emu8086 takes: read as hexadecimal (MASM writes 0B800h for "
+            "0xB800; said once)");
+  }
   if (options.listing) {
     ListingLine l;
     l.text = line.text;
