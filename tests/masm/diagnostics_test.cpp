@@ -118,6 +118,15 @@ TEST(Diagnostics, RecordWithABadFieldStaysDefined) {
 
 // A RECORD field is 1 to 32 bits and a record at most 32 (MASM 6.1 Reference, RECORD); a wider
 // one was shifted past 64 bits when its data was built (fuzz/regressions/fuzz_masm/record-field-past-32-bits).
+// An instruction the encoder cannot encode is an error even when one of its operands drew a
+// warning first (a warning once hid the error and left bytes of zeros in the object).
+TEST(Diagnostics, AnOperandsWarningDoesNotHideTheEncodersError) {
+  auto a = assembleText(".model small\n.code\nmain: mov byte ptr al, 300\n mov word ptr ax, cl\n ret\nend main\n");
+  EXPECT_TRUE(has(a, "test.asm:3:11: warning: byte PTR on register 'al' only restates its size")) << a.errors();
+  EXPECT_TRUE(has(a, "test.asm:3:24: error: immediate value 12Ch does not fit in a byte")) << a.errors();
+  EXPECT_TRUE(has(a, "test.asm:4:19: error: operands of MOV differ in size")) << a.errors();
+}
+
 TEST(Diagnostics, RecordFieldsHoldAtMost32Bits) {
   auto wide = assembleText("r record a:600\nd segment\nx r <1>\nd ends\nend\n");
   EXPECT_NE(wide.errors().find("RECORD field 'a' is 600 bits wide"), std::string::npos) << wide.errors();

@@ -171,6 +171,7 @@ void Assembler::emitInstruction(const Statement& s) {
   }
   if (pass > 1 && replayInstruction(s)) return;
   size_t diagnosticsBefore = passDiagnostics.size();
+  const size_t errorsBefore = passErrors;  // an operand's warning is no reason to leave out the encoder's error
   // The symbols the operands read, for the replay record (replay.hpp).
   uint32_t unknownsBefore = unknownsSeen;
   std::vector<Symbol*>& read = replay.read;
@@ -432,7 +433,7 @@ void Assembler::emitInstruction(const Statement& s) {
       part.address = segments[static_cast<size_t>(current)].pc;
       const enc::Encoding out = enc::encode(part, opt);
       if (!out.ok()) {
-        if (passDiagnostics.size() == diagnosticsBefore) passError(static_cast<uint32_t>(s.number), out.error.message);
+        if (passErrors == errorsBefore) passError(static_cast<uint32_t>(s.number), out.error.message);
         return;
       }
       emitEncoding(out, relocs);
@@ -455,7 +456,7 @@ void Assembler::emitInstruction(const Statement& s) {
   enc::Encoding out = enc::encode(in, opt);
   // An operand that could not be evaluated has already been reported; what the encoder makes of
   // its stand-in value would only repeat the error.
-  const bool operandFailed = passDiagnostics.size() != diagnosticsBefore;
+  const bool operandFailed = passErrors != errorsBefore;
   if (!out.ok() && !operandFailed && out.error.code == enc::ErrorCode::SizeUnknown) {
     // `mov [bx],'0'`: MASM 6.1 wants BYTE PTR or WORD PTR (error A2023); MASM-compatible
     // assemblers (JWasm: "Size not specified, assuming") take the immediate's size and warn, and
