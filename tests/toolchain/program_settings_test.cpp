@@ -50,6 +50,8 @@ TEST(SourceHints, TasmOnlyDirectivesSelectTasm) {
   // Names that happen to be TASM directives are not directives.
   EXPECT_FALSE(sourceHints("CODESEG SEGMENT\nCODESEG ENDS\nlocals: db 0\nmov ax, locals\n").tasmOnly);
   EXPECT_FALSE(sourceHints(".model small\n.code\nmov ax, 1\n").tasmOnly);
+  // A label alone on its line, named as a TASM directive is (a `display:` loop).
+  EXPECT_FALSE(sourceHints("org 100h\ndisplay:\n  mov ah, 2\n  loop display\n").tasmOnly);
 }
 
 TEST_F(ProgramSettingsTest, TheSpecBesideTheProgramIsRead) {

@@ -49,7 +49,7 @@ std::pair<std::string_view, std::string_view> leadingWords(std::string_view line
     while (i < line.size() && isWordChar(line[i])) ++i;
     words[count++] = line.substr(start, i - start);
   }
-  return {words[0], count > 1 ? words[1] : std::string_view()};
+  return {count > 0 ? words[0] : std::string_view(), count > 1 ? words[1] : std::string_view()};
 }
 
 // The CPU model asmlab runs for a processor directive (our fastest model is the 80386 in real mode).
