@@ -208,6 +208,45 @@ TEST(Emu8086, CStyleHexadecimalNumbers) {
   EXPECT_TRUE(assembleText("org 100h\nmov ax, 0x1Fh\n").diags.hasErrors());
 }
 
+// The first size-less store to a bracketed address (its warning said before the size is taken
+// from the immediate): C6 /0 ib MOV r/m8,imm8 with a direct address (06 disp16); FE /0 INC r/m8.
+TEST(Emu8086, TheFirstStoreToABracketedAddressTakesItsSizeFromTheImmediate) {
+  auto a = assembleText("org 100h\nmov [2000h], 53h\ninc b.[2000h]\nret\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(linkCom(a)), "C6 06 00 20 53 FE 06 00 20 C3");
+  // In a MASM program the same line is a store to a number: an error, never bytes of zeros.
+  auto m = assembleText(".model small\n.code\nmain: mov [2000h], ax\n mov ah, 4ch\n int 21h\nend main\n");
+  EXPECT_TRUE(has(m, "test.asm:3:11: error: invalid operands for MOV")) << m.errors();
+}
+
+// Binary digits grouped by `_`, as emu8086's samples write them: B0 ib MOV AL,imm8.
+TEST(Emu8086, DigitsSeparatedByUnderscores) {
+  auto a = assembleText("org 100h\nmov al, 0000_0110b\ndw 1_000\nret\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(linkCom(a)), "B0 06 E8 03 C3");
+  EXPECT_TRUE(has(a, "test.asm:2:9: warning: '_' between digits is emu8086's separator")) << a.errors();
+}
+
+// emu8086 takes reserved words as names (MASM 5.1 warned; MASM 6.1 refuses): SIZE as a count.
+TEST(Emu8086, AReservedWordNamesAConstant) {
+  auto a = assembleText("org 100h\njmp start\nsize equ 2\nbuf db size dup ('x')\nstart: mov cx, size\nret\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(linkCom(a)), "EB 02 78 78 B9 02 00 C3");
+  EXPECT_TRUE(has(a, "test.asm:3:1: warning: reserved word used as symbol: size (emu8086 takes it")) << a.errors();
+  // A MASM program keeps MASM 6.1's error.
+  EXPECT_TRUE(assembleText(".model small\n.data\nsize equ 2\n.code\nend\n").diags.hasErrors());
+}
+
+// ORG before any segment: 100h is emu8086's .COM template; another address (a trainer kit's
+// 2000h) is left out with a warning, the code still from 100h (A1 MOV AX,moffs16).
+TEST(Emu8086, AnOrgOtherThan100hBeforeAnySegmentIsLeftOutAndSaid) {
+  auto a = assembleText("org 2000h\nmov ax, [2000h]\nhlt\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(linkCom(a)), "A1 00 20 F4");
+  EXPECT_TRUE(has(a, "test.asm:1:5: warning: ORG 2000h outside any segment: ignored")) << a.errors();
+  EXPECT_FALSE(has(assembleText("org 100h\nret\n"), "outside any segment: ignored"));
+}
+
 // emu8086 keeps every code label global: a jump from outside a procedure to a label inside it
 // (E8 cw CALL rel16; EB cb JMP rel8).
 TEST(Emu8086, LabelsInsideAProcedureAreGlobal) {

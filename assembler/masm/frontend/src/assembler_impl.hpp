@@ -483,6 +483,7 @@ public:
   bool bracketMemoryWarned = false;  // `[constant]` read as memory in such a source, said this pass
   bool sizeDotWarned = false;        // emu8086's `b.[bx]` / `w.[bx]`, said once
   bool cHexWarned = false;           // C's `0x1F`, which emu8086 takes, said once
+  bool digitSeparatorWarned = false;  // emu8086's `0000_0110b`, said once
   int groupIndex(const std::string& name);
   void addToGroup(int group, int segment);
   void startPass();

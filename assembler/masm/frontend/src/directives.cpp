@@ -184,7 +184,7 @@ int Assembler::simplifiedSegment(const std::string& which, const std::string& na
     result_.emu8086 = true;
     warning(line, 1,
             fmt::format("{} without .MODEL: assuming .MODEL {}, as emu8086 does (MASM 6.1 requires .MODEL first)",
-                        which, com ? "TINY after ORG 100h, a .COM program," : "SMALL"));
+                        which, com ? "TINY after ORG 100h (a .COM program)" : "SMALL"));
     defineModel(com ? Model::Tiny : Model::Small, line, false);  // emu8086's programs are 16-bit, .386 or not
     if (com) {
       handleDirective(line, {}, ".CODE", {}, 0, 1, 1, false);

@@ -125,7 +125,7 @@ bool Assembler::emu8086Directive(const LogicalLine& line) {
   result_.emu8086 = true;
   warning(line, static_cast<uint32_t>(first) + 1,
           fmt::format("'{}' is an emu8086 directive: ignored (a TINY program, or code outside any segment, "
-                      "builds into a .COM)",
+                      "builds into a .COM, any other program into an .EXE)",
                       text.substr(first, last - first + 1)));
   return true;
 }

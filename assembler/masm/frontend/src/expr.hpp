@@ -246,11 +246,14 @@ public:
   // A symbol is named with a prefix operator's word (HIGH, SIZE ...): texts that do not parse
   // are tried again with such words as names where no operand follows (parseExpression).
   bool operatorWordSymbols = false;
-  // The column of the first C-style number parsed (`0xB800`, emu8086's), for its warning; -1: none.
+  // The columns of the first numbers parsed in emu8086's spellings, C's `0xB800` and digits
+  // separated by `_` (`0000_0110b`), for their warnings; -1: none.
   int32_t cHexColumn = -1;
+  int32_t digitSeparatorColumn = -1;
   void noteNumber(std::string_view digits, uint16_t column) {
     if (cHexColumn < 0 && digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X'))
       cHexColumn = column;
+    if (digitSeparatorColumn < 0 && digits.find('_') != std::string_view::npos) digitSeparatorColumn = column;
   }
 
   std::string_view keepText(std::string_view t) {

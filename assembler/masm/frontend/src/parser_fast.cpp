@@ -104,9 +104,10 @@ private:
     }
     if (isDigit(c)) {
       size_t end = start + 1;
-      while (end < text_.size() && (isDigit(text_[end]) || (toUpper(text_[end]) >= 'A' && toUpper(text_[end]) <= 'Z')))
+      while (end < text_.size() &&
+             (isDigit(text_[end]) || text_[end] == '_' || (toUpper(text_[end]) >= 'A' && toUpper(text_[end]) <= 'Z')))
         ++end;
-      if (end < text_.size() && isIdentChar(text_[end])) return false;  // `1_2`, `1@`: the grammar's
+      if (end < text_.size() && isIdentChar(text_[end])) return false;  // `1@`, `1$`: the grammar's
       ExprOp& o = store_.ops.emplace();
       o.op = Op::Number;
       o.numberRadix = 0;  // the member of ExprOp's union a Number uses

@@ -71,11 +71,17 @@ struct Keyword : x3::parser<Keyword> {
     if (it != last && isIdentChar(*it)) return false;
     // A prefix operator word that names a symbol (TASM: "Reserved word used as symbol") is the
     // operator only where an operand follows it; elsewhere the word is left to be a name.
-    if (prefix && x3::get<StateTag>(ctx).get().operatorWordsAsNames) {
+    if (prefix) {
       It next = it;
       while (next != last && isBlank(*next)) ++next;
-      if (next == last || !(isIdentStart(*next) || isDigit(*next) || *next == '(' || *next == '[' || *next == '\'' ||
-                            *next == '"' || *next == '$'))
+      if (x3::get<StateTag>(ctx).get().operatorWordsAsNames &&
+          (next == last || !(isIdentStart(*next) || isDigit(*next) || *next == '(' || *next == '[' || *next == '\'' ||
+                             *next == '"' || *next == '$')))
+        return false;
+      // `size dup (?)` names a count: DUP is never an operator's operand.
+      It end = next;
+      while (end != last && isIdentChar(*end)) ++end;
+      if (end - next == 3 && toUpper(next[0]) == 'D' && toUpper(next[1]) == 'U' && toUpper(next[2]) == 'P')
         return false;
     }
     first = it;
@@ -188,7 +194,8 @@ x3::rule<class primary_r> const primary = "operand";
 
 // Character sets, not x3::digit/x3::alnum: those call std::isalnum on a plain char, which is
 // undefined for the bytes 80h-FFh that sources in code page 437 hold (and asserts in Boost).
-auto const number = x3::raw[x3::lexeme[x3::char_("0-9") >> *x3::char_("a-zA-Z0-9")]];
+// `0000_0110b`: emu8086 separates digits with `_` (parseNumber skips them).
+auto const number = x3::raw[x3::lexeme[x3::char_("0-9") >> *x3::char_("a-zA-Z0-9_")]];
 // A decimal real (MASM 6.1 Programmer's Guide, ch. 6): digits, a point, digits, an exponent.
 auto const real = x3::raw[x3::lexeme[+x3::char_("0-9") >> '.' >> *x3::char_("0-9") >>
                                      -(x3::char_("eE") >> -x3::char_("+-") >> +x3::char_("0-9"))]];
@@ -394,8 +401,23 @@ std::optional<std::vector<DataItem>> parseDataItems(ExprStore& store, std::strin
   st.store = &store;
   st.lists.push_back(&items);
   if (!run(kept, base, st, dataList, error)) {
-    store.release(mark);
-    return std::nullopt;
+    // As parseExpression does: once a symbol is named with an operator word, `size dup (0)`.
+    bool again = false;
+    if (store.operatorWordSymbols) {
+      items.clear();
+      store.release(mark);
+      kept = store.keepText(text);
+      st = State{};
+      st.store = &store;
+      st.operatorWordsAsNames = true;
+      st.lists.push_back(&items);
+      ParseError ignored;
+      again = run(kept, base, st, dataList, ignored);
+    }
+    if (!again) {
+      store.release(mark);
+      return std::nullopt;
+    }
   }
   st.closeItem();
   return items;
@@ -424,6 +446,7 @@ std::optional<int64_t> parseNumber(std::string_view t, unsigned radix) {
   if (digits.empty()) return std::nullopt;
   uint64_t v = 0;
   for (char c : digits) {
+    if (c == '_') continue;  // emu8086's digit separator
     char u = toUpper(c);
     unsigned d = isDigit(u) ? static_cast<unsigned>(u - '0') : (u >= 'A' && u <= 'Z') ? static_cast<unsigned>(u - 'A' + 10) : 99;
     if (d >= r) return std::nullopt;

@@ -38,6 +38,12 @@ void Assembler::checkReservedName(const LogicalLine& line, std::string_view name
     warning(line, column, fmt::format("Reserved word used as symbol: {}", name));
     return;
   }
+  if (emu8086Source || masm510) {
+    warning(line, column,
+            fmt::format("reserved word used as symbol: {} ({} takes it; MASM 6.1 does not)", name,
+                        emu8086Source ? "emu8086" : "MASM 5.1"));
+    return;
+  }
   error(line, column,
         fmt::format("'{}' is a reserved word ({}) and cannot name a symbol in MASM 6.1 (MASM 5.1 warned \"Reserved "
                     "word used as symbol\"); rename it, or {}",

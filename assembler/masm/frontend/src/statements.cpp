@@ -672,7 +672,18 @@ void Assembler::executeKind(const Statement& s) {
       }
       break;
     case StmtKind::Org: {
-      if (current < 0) break;
+      if (current < 0) {
+        // Before any segment: emu8086's .COM template starts with ORG 100h, which the implied
+        // segment's ORG 100h repeats (emu8086.cpp); another address (a trainer kit's 2000h) is
+        // left out, said so. MASM 6.1 refuses ORG outside a segment (error A2034).
+        const Value v = evaluate(s.operands[0], true);
+        if (!v.unknown && (v.num != 0x100 || !emu8086Source))
+          passWarning(s.operands[0].column + 1u,
+                      fmt::format("ORG {:X}h outside any segment: ignored (a .COM program's code starts at 100h; "
+                                  "MASM 6.1 wants ORG inside a segment)",
+                                  v.num));
+        break;
+      }
       Value v = evaluate(s.operands[0], true);
       if (v.unknown) break;
       if (v.relocatable && v.segment != current) {
@@ -778,7 +789,7 @@ void Assembler::handleLogicalLine(const LogicalLine& line) {
   where.length = line.location.length;
   where.fromFile = line.fromFile;
   currentLine = statementLines.push(where);
-  exprs.cHexColumn = -1;
+  exprs.cHexColumn = exprs.digitSeparatorColumn = -1;
   processLine(line);
   if (exprs.cHexColumn >= 0 && !cHexWarned) {
     cHexWarned = true;
@@ -786,6 +797,12 @@ void Assembler::handleLogicalLine(const LogicalLine& line) {
     warning(line, static_cast<uint32_t>(exprs.cHexColumn) + 1,
             "'0x' numbers are C's hexadecimal, which emu8086 takes: read as hexadecimal (MASM writes 0B800h for "
             "0xB800; said once)");
+  }
+  if (exprs.digitSeparatorColumn >= 0 && !digitSeparatorWarned) {
+    digitSeparatorWarned = true;
+    result_.emu8086 = true;
+    warning(line, static_cast<uint32_t>(exprs.digitSeparatorColumn) + 1,
+            "'_' between digits is emu8086's separator: skipped (MASM numbers have none; said once)");
   }
   if (options.listing) {
     ListingLine l;
