@@ -247,6 +247,21 @@ TEST(Emu8086, AnOrgOtherThan100hBeforeAnySegmentIsLeftOutAndSaid) {
   EXPECT_FALSE(has(assembleText("org 100h\nret\n"), "outside any segment: ignored"));
 }
 
+// emu8086's library procedures defined after the last ENDS (its .EXE template, DEFINE_ before
+// END) continue the code segment: E8 cw CALL rel16; B8 iw; CD 21; C3 RET.
+TEST(Emu8086, CodeAfterTheLastEndsContinuesTheCodeSegment) {
+  auto a = assembleText(
+      "data segment\nx db 1\nends\ncode segment\nstart: call p\nmov ax, 4c00h\nint 21h\nends\n"
+      "p proc\nret\np endp\nend start\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("CODE")), "E8 05 00 B8 00 4C CD 21 C3");
+  EXPECT_TRUE(has(a, "test.asm:9:1: warning: code outside any segment: put at the end of segment 'CODE'"))
+      << a.errors();
+  // A MASM program (with its ASSUME) keeps MASM's error.
+  auto m = assembleText("code segment\nassume cs:code\nstart: ret\ncode ends\nnop\nend start\n");
+  EXPECT_TRUE(m.diags.hasErrors());
+}
+
 // emu8086 keeps every code label global: a jump from outside a procedure to a label inside it
 // (E8 cw CALL rel16; EB cb JMP rel8).
 TEST(Emu8086, LabelsInsideAProcedureAreGlobal) {

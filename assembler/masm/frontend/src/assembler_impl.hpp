@@ -475,6 +475,9 @@ public:
   // emu8086.cpp: the shapes of emu8086's programs (code before any segment, `#make_COM#` lines).
   bool emu8086Directive(const LogicalLine& line);
   void openImpliedSegment(const LogicalLine& line);
+  void continueCodeSegment(const LogicalLine& line);
+  int lastCodeSegment = -1;                  // the segment of the latest instruction, pass 1
+  bool continuedCodeSegment = false;         // code after the last ENDS was put back in it, said once
   bool orgBeforeSegments = false;            // an ORG before any segment: a .COM, to emu8086
   std::string_view mainText;                 // the source's text, for the one question below
   std::optional<bool> namesSegmentsOrModel;  // does it write SEGMENT or (.)MODEL anywhere?

@@ -148,4 +148,20 @@ void Assembler::openImpliedSegment(const LogicalLine& line) {
   handleDirective(line, {}, "ORG", "100h", 0, 1, 1, false);
 }
 
+// Code after the last ENDS of a program written for emu8086 (its library's DEFINE_ macros written
+// after `code ends`, before END: they begin by jumping over their procedure, so that they may sit
+// anywhere): the segment of the latest instruction goes on, as MASM continues a segment opened again
+// by name, said once. MASM 6.1 refuses code outside a segment (error A2034).
+void Assembler::continueCodeSegment(const LogicalLine& line) {
+  if (current >= 0 || !emu8086Source || model != Model::None || lastCodeSegment < 0 || openStruct) return;
+  const std::string name = segments[static_cast<size_t>(lastCodeSegment)].name;
+  if (!continuedCodeSegment)
+    warning(line, 1,
+            fmt::format("code outside any segment: put at the end of segment '{}', where the code before it is, "
+                        "as emu8086 assembles it (MASM 6.1 requires a segment; said once)",
+                        name));
+  continuedCodeSegment = true;
+  handleDirective(line, name, "SEGMENT", {}, 1, 1, 1, true);
+}
+
 }  // namespace asmlab::masm

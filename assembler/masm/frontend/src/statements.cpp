@@ -394,6 +394,8 @@ void Assembler::processLine(const LogicalLine& line) {
       return;
     }
     if (noSegmentYet) openImpliedSegment(line);
+    else if (current < 0)
+      continueCodeSegment(line);
     checkReservedName(line, w1, col1);
     // A procedure's first code label comes after its USES pushes, as its first instruction does:
     // a loop back to it does not push again.
@@ -444,9 +446,13 @@ void Assembler::processLine(const LogicalLine& line) {
     if (!hasName && typeCount > 0 && findType(w2)) hasName = true;
   }
   if (!hasName && w2 == "=" ) hasName = true;
-  if (noSegmentYet && current < 0 &&
-      ((bits1 & kWordMnemonic) || dataKeywordSize(hasName ? w2 : w1) || (hasName && iequals(w2, "PROC"))))
-    openImpliedSegment(line);
+  if (current < 0 &&
+      ((bits1 & kWordMnemonic) || dataKeywordSize(hasName ? w2 : w1) || (hasName && iequals(w2, "PROC")))) {
+    if (noSegmentYet)
+      openImpliedSegment(line);
+    else
+      continueCodeSegment(line);
+  }
   if (noSegmentYet && !hasName && iequals(w1, "ORG")) orgBeforeSegments = true;
   if (hasName) {
     WordCursor c2{text, afterW1};
@@ -504,6 +510,7 @@ void Assembler::processLine(const LogicalLine& line) {
     return;
   }
   if (usesFrame()) procPrologueAndEpilogue(line, mnemonic);
+  lastCodeSegment = current;
   Statement& s = statements.emplace_back();
   s.kind = StmtKind::Instruction;
   s.rep = rep;
