@@ -136,6 +136,12 @@ int runBuild(const BuildArgs& args) {
     std::cerr << "asmlab build: error: " << error << "\n";
     return 1;
   }
+  // DOS runs a file by its content (an .EXE starts with "MZ"), so a .COM image named .exe runs,
+  // but the name misleads whoever reads it.
+  if (com && extensionOf(output) == ".exe")
+    std::cerr << "asmlab build: note: " << output
+              << " holds a .COM image (a TINY program: no header, code from 100h), which DOS runs whatever its "
+                 "name; name it .com to say so\n";
   return 0;
 }
 

@@ -482,4 +482,10 @@ TEST_F(RunCli, ATinyProgramThatLoadsItsSegmentsLinksAsAnExe) {
   auto noOrg = asmlab("build " + data);
   EXPECT_EQ(noOrg.exit, 1);
   EXPECT_NE(noOrg.text.find("must start at offset 100h"), std::string::npos) << noOrg.text;
+  // A .COM program written to a .exe name: its image, and a note that says so.
+  const auto com100 = write("c.asm", ".model tiny\n.code\norg 100h\ns: ret\nend s\n");
+  auto named = asmlab("build " + com100 + " -o c.exe");
+  EXPECT_EQ(named.exit, 0) << named.text;
+  EXPECT_EQ(read(dir_ / "c.exe"), "\xC3");
+  EXPECT_NE(named.text.find("c.exe holds a .COM image"), std::string::npos) << named.text;
 }
