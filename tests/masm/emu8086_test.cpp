@@ -262,6 +262,28 @@ TEST(Emu8086, CodeAfterTheLastEndsContinuesTheCodeSegment) {
   EXPECT_TRUE(m.diags.hasErrors());
 }
 
+// emu8086 runs a .COM from its first byte, whatever END names (its documentation, "COM files"):
+// EB cb JMP over the data, which the first byte is; the entry stays 100h, with a warning.
+TEST(Emu8086, AComStartsAtItsFirstByteWhateverEndNames) {
+  auto a = assembleText("org 100h\njmp start\nmsg db 'go$'\nstart: mov dx, offset msg\nret\nend start\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(linkCom(a)), "EB 03 67 6F 24 BA 02 01 C3");  // linkCom checks the entry, 100h
+  EXPECT_TRUE(has(a, "test.asm:6:1: warning: a .COM program starts at its first byte (100h)")) << a.errors();
+}
+
+// Spellings emu8086 takes: the keyword PROC before the name; a jump to a label named LOW before
+// it is defined; a label named ST (its 8086 has no 8087). 7C cb JL; EB cb JMP; D1 E0 SHL AX,1.
+TEST(Emu8086, ProcBeforeItsNameAndLabelsNamedLowOrSt) {
+  auto a = assembleText(
+      "org 100h\ncall twice\njl low\njmp st\nlow: nop\nst: ret\nproc twice\nshl ax, 1\nret\n"
+      "twice endp\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(linkCom(a)), "E8 06 00 7C 02 EB 01 90 C3 D1 E0 C3");
+  EXPECT_TRUE(has(a, "test.asm:7:1: warning: 'PROC twice' names the procedure after the keyword")) << a.errors();
+  // A MASM program keeps ST as the 8087's register.
+  EXPECT_TRUE(assembleText(".model small\n.code\nst: ret\nend\n").diags.hasErrors());
+}
+
 // emu8086 keeps every code label global: a jump from outside a procedure to a label inside it
 // (E8 cw CALL rel16; EB cb JMP rel8).
 TEST(Emu8086, LabelsInsideAProcedureAreGlobal) {

@@ -99,5 +99,20 @@ TEST(ModelLayout, TinyWithDataBeforeCodeLinksAsAComStartingWithCode) {
   EXPECT_EQ(hex(com), "BA 0C 01 B4 09 CD 21 B8 00 4C CD 21 48 65 6C 6C 6F 24");
 }
 
+// A near procedure in _DATA, called from _TEXT of a TINY program: CS is ASSUMEd to DGROUP, which
+// holds both, so the call is near and relative (MASM 6.1 Programmer's Guide ch. 7), E8 cw, and
+// the image a .COM: 7 bytes of code from 100h, a byte to the word-aligned _DATA at 108h, msg, then
+// show at 10Bh (call at 103h: 10Bh - 106h = 5).
+TEST(ModelLayout, ANearProcedureInAnotherSegmentOfTheCsGroupIsCalledNear) {
+  auto a = assembleText(
+      ".model tiny\n.data\nmsg db 'hi$'\nshow proc\n mov ah, 9\n int 21h\n ret\nshow endp\n"
+      ".code\norg 100h\nstart: mov dx, offset msg\n call show\n ret\nend start\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  link::LinkDiagnostics diag;
+  auto p = linkOne(a.result.module, link::OutputFormat::Com, diag);
+  ASSERT_TRUE(p) << diag.renderToString();
+  EXPECT_EQ(hex(link::writeCom(*p)), "BA 08 01 E8 05 00 C3 00 68 69 24 B4 09 CD 21 C3");
+}
+
 }  // namespace
 }  // namespace asmlab::masm::test

@@ -490,6 +490,7 @@ public:
   int groupIndex(const std::string& name);
   void addToGroup(int group, int segment);
   void startPass();
+  bool reachedThroughCsGroup(uint32_t segment) const;  // CS is ASSUMEd to the segment's group
   void switchSegment(int index);
 
   // masm_frames.cpp: MASM 6's PROC USES
@@ -562,7 +563,7 @@ size_t sizeDotColumn(std::string_view operand);                                 
 bool simpleDataText(std::string_view text, unsigned radix, uint32_t size, uint64_t& count,
                     std::optional<int64_t>& value);
 bool simpleDataFits(uint32_t size, uint64_t count, int64_t value);
-void resolveIdentifier(const ExprOp& op);  // evaluate.cpp
+void resolveIdentifier(const ExprOp& op, bool fpuRegisters = true);  // evaluate.cpp
 bool passIndependent(const Expr& e);       // evaluate.cpp
 bool isTasmLanguage(std::string_view word);   // tasm_frames.cpp: C, PASCAL ... NOLANGUAGE
 bool isPascalLanguage(std::string_view word); // PASCAL, TPASCAL, BASIC, FORTRAN

@@ -234,6 +234,14 @@ int Assembler::simplifiedSegment(const std::string& which, const std::string& na
   return index;
 }
 
+bool Assembler::reachedThroughCsGroup(uint32_t segment) const {
+  const auto cs = static_cast<size_t>(static_cast<int>(enc::Reg::CS) - static_cast<int>(enc::Reg::ES));
+  if (segment >= segments.size() || current < 0 || !assumed[cs]) return false;
+  const int group = segments[segment].group;
+  return group >= 0 && segments[static_cast<size_t>(current)].group == group &&
+         assumes[cs].kind == link::RefKind::Group && static_cast<int>(assumes[cs].index) == group;
+}
+
 void Assembler::startPass() {
   for (auto& s : segments) {
     s.pc = 0;
@@ -1069,6 +1077,24 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
     warning(line, dirColumn, fmt::format("{} without a name in front: MASM wants '{} {}' (Turbo Assembler's form; "
                                          "--dialect tasm accepts it silently)", D, open, D));
     return handleDirective(line, open, D == "ENDP" ? "ENDP" : "ENDS", {}, dirColumn, dirColumn, restColumn, true);
+  }
+  if (D == "PROC" && emu8086Source && !rest.empty() && isIdentStart(rest[0])) {
+    // `proc twice`: programs written for emu8086 put the keyword first, as Turbo Assembler's
+    // Ideal mode does; read as `twice PROC`.
+    const size_t end = std::min(rest.size(), rest.find_first_of(" \t"));
+    const std::string_view name = rest.substr(0, end);
+    const std::string_view after = trim(rest.substr(end));
+    warning(line, dirColumn,
+            fmt::format("'PROC {0}' names the procedure after the keyword, as emu8086 takes it: read "
+                        "as '{0} PROC' (MASM wants the name first)",
+                        name));
+    if (current < 0 && model == Model::None && segments.empty())
+      openImpliedSegment(line);
+    else if (current < 0)
+      continueCodeSegment(line);
+    return handleDirective(
+        line, name, "PROC", after, restColumn, dirColumn,
+        after.empty() ? restColumn : static_cast<uint32_t>(restColumn + (after.data() - rest.data())), true);
   }
   if (D == "ENDP" || D == "ENDS" || D == "SEGMENT" || D == "PROC" || D == "EQU" || D == "LABEL" || D == "GROUP" ||
       D == "STRUCT" || D == "RECORD") {

@@ -46,7 +46,8 @@ bool sourceWrites(std::string_view text, std::initializer_list<std::string_view>
 // or its library included before any model or ASSUME, code or simplified segments with nothing
 // written about SEGMENT or MODEL (its .COM template), or full segments with no ASSUME and no model
 // (its .EXE template, whose variables MASM cannot reach without an ASSUME: error A2074). The scan
-// stops at the first model or at an ASSUME after a SEGMENT: a MASM program's first lines decide.
+// stops at the first model, coprocessor directive or ASSUME after a SEGMENT: a MASM program's
+// first lines decide.
 bool emu8086Shaped(std::string_view text) {
   bool segment = false, assume = false;
   char quote = 0;
@@ -76,6 +77,8 @@ bool emu8086Shaped(std::string_view text) {
     if (inWord) {
       const std::string_view word = text.substr(wordStart, i - wordStart);
       if (iequals(word, "MODEL") || iequals(word, ".MODEL")) return false;
+      // A coprocessor directive: emu8086's 8086 has no 8087.
+      if (iequals(word, ".8087") || iequals(word, ".287") || iequals(word, ".387")) return false;
       if (iequals(word, "EMU8086.INC")) return true;
       segment |= iequals(word, "SEGMENT");
       assume |= iequals(word, "ASSUME");

@@ -85,14 +85,20 @@ void registerAsSum(Value& v) {
 }  // namespace
 
 // Learns once whether an identifier is a register, a type keyword or a symbol (ExprOp::resolved).
-void resolveIdentifier(const ExprOp& op) {
-  if (op.resolved != 0) return;
-  if (auto r = enc::parseRegister(op.text())) {
-    op.resolved = 1;
-    op.registerCode = static_cast<uint8_t>(*r);
-  } else {
-    bool d = false, f = false;
-    op.resolved = typeKeywordSize(op.text(), d, f) || d ? 2 : 4;
+// Without `fpuRegisters` (emu8086's sources: its 8086 has no 8087) ST is a name like any other.
+void resolveIdentifier(const ExprOp& op, bool fpuRegisters) {
+  if (op.resolved == 0) {
+    if (auto r = enc::parseRegister(op.text())) {
+      op.resolved = 1;
+      op.registerCode = static_cast<uint8_t>(*r);
+    } else {
+      bool d = false, f = false;
+      op.resolved = typeKeywordSize(op.text(), d, f) || d ? 2 : 4;
+    }
+  }
+  if (!fpuRegisters && op.resolved == 1 && enc::isFpuRegister(static_cast<enc::Reg>(op.registerCode))) {
+    op.resolved = 4;
+    op.bound = nullptr;  // the union member a symbol uses, over the register's code
   }
 }
 
@@ -217,7 +223,7 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
       }
       case Op::Identifier: {
         Value& v = st.emplace_back();
-        resolveIdentifier(op);
+        resolveIdentifier(op, !emu8086Source);
         if (op.resolved == 1) {
           v.kind = Value::Kind::Register;
           v.reg = static_cast<enc::Reg>(op.registerCode);

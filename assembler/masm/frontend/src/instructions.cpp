@@ -208,7 +208,7 @@ void Assembler::emitInstruction(const Statement& s) {
     if (e.ops.size() == 1) {
       const ExprOp& only = e.ops[0];
       if (only.op == Op::Identifier) {
-        resolveIdentifier(only);
+        resolveIdentifier(only, !emu8086Source);
         if (only.resolved == 1) {
           enc::Operand& op = slot(i);
           op.kind = enc::Operand::Kind::Register;
@@ -248,7 +248,7 @@ void Assembler::emitInstruction(const Statement& s) {
       // `mov byte ptr al, [bx]`: a type on a register only restates its size (TASM 4.1 listing
       // Vladislave0-0 TSR.LST: 8A 07); a type that contradicts it cannot apply. (In brackets,
       // `[byte bx]`, the register is an address and this does not apply.)
-      resolveIdentifier(e.ops[1]);
+      resolveIdentifier(e.ops[1], !emu8086Source);
       if (e.ops[1].resolved == 1) {
         const auto reg = static_cast<enc::Reg>(e.ops[1].registerCode);
         const unsigned size = enc::registerSize(reg);
@@ -290,11 +290,16 @@ void Assembler::emitInstruction(const Statement& s) {
       if (v.relocatable && !v.unknown) {
         relocs.push_back(v);
         t.reloc.symbol = static_cast<uint32_t>(relocs.size() - 1);
+        // A near label in another segment of the group CS is ASSUMEd to (a TINY program's
+        // procedure written under .DATA) is reached by a near jump or call relative to the group
+        // (MASM 6.1 Programmer's Guide, ch. 7); only a label CS cannot reach needs a far one.
+        const bool nearThroughGroup = !inThisSegment && v.distance == enc::Distance::Automatic &&
+                                      v.target.kind == link::RefKind::Segment && reachedThroughCsGroup(v.target.index);
         t.reloc.kind = (v.distance == enc::Distance::Far || !inThisSegment) && v.distance != enc::Distance::Near &&
-                               v.distance != enc::Distance::Short
+                               v.distance != enc::Distance::Short && !nearThroughGroup
                            ? enc::RelocKind::FarPointer
                            : enc::RelocKind::Offset;
-        if (!inThisSegment && t.distance == enc::Distance::Automatic)
+        if (!inThisSegment && t.distance == enc::Distance::Automatic && !nearThroughGroup)
           t.distance = v.target.kind == link::RefKind::Extern ? (externals[v.target.index]->far ? enc::Distance::Far : enc::Distance::Near) : enc::Distance::Far;
       }
       op.kind = enc::Operand::Kind::Target;

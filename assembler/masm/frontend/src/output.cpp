@@ -114,6 +114,24 @@ void Assembler::buildModule() {
     e.frame = frameFor(v);
     if (model != Model::Tiny && e.frame.kind == link::RefKind::Group) e.frame = {link::RefKind::Target, 0};
     e.displacement = static_cast<uint32_t>(v.num);
+    const auto text =
+        std::find_if(segments.begin(), segments.end(), [](const SegmentState& g) { return g.name == "_TEXT"; });
+    if (emu8086Source && model == Model::Tiny && text != segments.end() &&
+        !(v.target.index == static_cast<uint32_t>(text - segments.begin()) && v.num == 0x100)) {
+      // emu8086 runs a .COM from its first byte whatever END names (its documentation, "COM
+      // files": execution always starts from the first byte of the file); TLINK /t refuses the
+      // entry instead.
+      Diagnostic d;
+      d.severity = Severity::Warning;
+      d.location = originLocation(it->line);
+      d.message = fmt::format(
+          "a .COM program starts at its first byte (100h), as emu8086 runs it: the END label's "
+          "offset {:X}h is not its entry",
+          v.num);
+      diags.add(std::move(d));
+      e.target = {link::RefKind::Segment, static_cast<uint32_t>(text - segments.begin())};
+      e.displacement = 0x100;
+    }
     m.entry = e;
     m.isMain = true;
     break;

@@ -389,7 +389,7 @@ void Assembler::processLine(const LogicalLine& line) {
       ++cur.pos;
       globalLabel = true;
     }
-    if (enc::parseRegister(w1)) {
+    if (const auto reg = enc::parseRegister(w1); reg && !(emu8086Source && enc::isFpuRegister(*reg))) {
       error(line, col1, fmt::format("'{}' is a register and cannot be a label", w1));
       return;
     }
@@ -894,6 +894,9 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
     // emu8086 keeps every code label global, a PROC's included (as MASM 5.1 and TASM do).
     emu8086Source = emu8086Shaped(mainText);
     if (emu8086Source) scoped = false;
+    // emu8086 takes operator words as names (`low:`), also where a jump names one before it is
+    // defined: a text that does not parse is read again with such words as names.
+    if (emu8086Source) exprs.operatorWordSymbols = true;
     result_.emu8086 |= emu8086Source;  // so that HLT ends its run, as emu8086 stops there
   }
   for (auto& [name, value] : options.defines) {
