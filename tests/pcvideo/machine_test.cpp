@@ -52,6 +52,26 @@ TEST(VgaInMachine, UnprovidedModesAndFunctionsAreNotedOnce) {
   EXPECT_EQ(machine.video().mode(), 0x04);  // a mode it sets is not noted
 }
 
+// A port no device decodes reads FFh and loses writes, as on the PC, and is noted once, with the
+// virtual device emu8086 has there (its help, "I/O ports": traffic lights at port 4, a word).
+TEST(VgaInMachine, PortsWithNoDeviceAreNotedOnceNamingEmu8086sDevices) {
+  PcMachine machine({}, makeVgaCard());
+  // mov ax,0F0Fh / out 4,ax / out 4,ax / in al,7Dh / mov ah,4Ch / int 21h (exit code AL)
+  const std::vector<uint8_t> program = {0xB8, 0x0F, 0x0F, 0xE7, 0x04, 0xE7, 0x04, 0xE4, 0x7D, 0xB4, 0x4C, 0xCD, 0x21};
+  std::string error;
+  ASSERT_TRUE(machine.loadProgram(program, "PORTS.COM", "", error)) << error;
+  sim::RunLimits limits;
+  limits.maxInstructions = 100000;
+  const auto stop = machine.run(limits);
+  EXPECT_EQ(stop.exitCode, 0xFF);         // the floating bus
+  ASSERT_EQ(machine.notes().size(), 3u);  // ports 4 and 5 (the word's two bytes), then 7Dh
+  EXPECT_NE(machine.notes()[0].find("OUT to port 4h (4, emu8086's traffic lights) reached no device"),
+            std::string::npos)
+      << machine.notes()[0];
+  EXPECT_NE(machine.notes()[2].find("IN from port 7Dh (125, emu8086's thermometer)"), std::string::npos)
+      << machine.notes()[2];
+}
+
 TEST(VgaInMachine, WordOutToSequencerUnchainsAndSelectsPlanes) {
   PcMachine machine({}, makeVgaCard());
   // mov ax,0013h / int 10h / mov dx,3C4h / mov ax,0604h / out dx,ax (memory mode: chain-4 off) /

@@ -179,6 +179,7 @@ uint8_t PcMachine::portIn(uint16_t port) {
     return keyboardData_;
   }
   if (port >= VideoCard::kFirstPort && port <= VideoCard::kLastPort) return video_->inPort(port);
+  if (port != 0x61 && port != 0x62) noteUnconnectedPort(port, false);
   return portPeek(port);
 }
 
@@ -201,6 +202,50 @@ void PcMachine::portOut(uint16_t port, uint8_t value) {
     return;
   }
   if (port >= VideoCard::kFirstPort && port <= VideoCard::kLastPort) video_->outPort(port, value);
+  else
+    noteUnconnectedPort(port, true);
+}
+
+// A port no device of this PC decodes: reads give FFh (the floating data bus) and writes are
+// lost, as on the PC. Said once per port, naming the virtual device emu8086 has there (emu8086's
+// help, "I/O ports"), whose programs use them the most.
+void PcMachine::noteUnconnectedPort(uint16_t port, bool write) {
+  if (portNoted_[port]) return;
+  portNoted_[port] = true;
+  const char* device = nullptr;
+  switch (port) {
+    case 4:
+    case 5:
+      device = "emu8086's traffic lights";
+      break;  // a word: ports 4 and 5
+    case 7:
+      device = "emu8086's stepper motor";
+      break;
+    case 9:
+    case 10:
+    case 11:
+      device = "emu8086's robot";
+      break;
+    case 125:
+    case 127:
+      device = "emu8086's thermometer";
+      break;
+    case 130:
+      device = "emu8086's printer";
+      break;
+    case 199:
+    case 200:
+      device = "emu8086's LED display";
+      break;
+    default:
+      break;
+  }
+  char number[8];
+  std::snprintf(number, sizeof number, "%Xh", port);
+  std::string what = std::string("port ") + number;
+  if (device) what += std::string(" (") + std::to_string(port) + ", " + device + ")";
+  note(std::string(write ? "OUT to " : "IN from ") + what + " reached no device: this PC has none there, so " +
+       (write ? "what the program wrote was lost" : "it read FFh"));
 }
 
 void PcMachine::updateSpeaker() {

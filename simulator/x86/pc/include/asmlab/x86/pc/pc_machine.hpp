@@ -221,6 +221,8 @@ private:
   std::string output_;
   std::vector<std::string> notes_;
   void note(std::string text);
+  std::vector<bool> portNoted_ = std::vector<bool>(0x10000);  // ports with no device, said once
+  void noteUnconnectedPort(uint16_t port, bool write);
   // Characters printed through the video BIOS (INT 10h 09h, 0Ah, 0Eh, 13h). They reach the screen
   // only, not output_ (the console transcript is what DOS prints, as a redirected DOS program's
   // file would hold), but the output limit bounds them too (docs/pc-platform.md, "Output").
