@@ -127,6 +127,12 @@ TEST(Diagnostics, AnOperandsWarningDoesNotHideTheEncodersError) {
   EXPECT_TRUE(has(a, "test.asm:4:19: error: operands of MOV differ in size")) << a.errors();
 }
 
+// A variable as a DUP count is named as what it is, not by its offset.
+TEST(Diagnostics, ADupCountThatIsAVariableIsSaidToBeOne) {
+  auto a = assembleText("d segment\nn dw 5\narr dw n dup (?)\nd ends\nend\n");
+  EXPECT_TRUE(has(a, "test.asm:3:8: error: DUP count must be a constant: 'N' is an address")) << a.errors();
+}
+
 TEST(Diagnostics, RecordFieldsHoldAtMost32Bits) {
   auto wide = assembleText("r record a:600\nd segment\nx r <1>\nd ends\nend\n");
   EXPECT_NE(wide.errors().find("RECORD field 'a' is 600 bits wide"), std::string::npos) << wide.errors();

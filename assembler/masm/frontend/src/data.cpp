@@ -229,7 +229,11 @@ void Assembler::emitItems(const std::vector<DataItem>& items, uint32_t elementSi
         Value c = evaluate(item.expr, true);
         if (c.unknown) break;
         if (c.relocatable || c.num < 0 || c.num > 0x1000000) {
-          passError(item.expr.column + 1u, fmt::format("DUP count must be a constant from 0 to 16M, not {}", c.num));
+          passError(item.expr.column + 1u,
+                    c.relocatable ? fmt::format("DUP count must be a constant: {} is an address (a variable or "
+                                                "label), not a number known when assembling",
+                                                c.symbol ? "'" + c.symbol->name + "'" : std::string("this"))
+                                  : fmt::format("DUP count must be a constant from 0 to 16M, not {}", c.num));
           break;
         }
         if (item.items.size() == 1 && item.items[0].kind == DataItem::Kind::Undefined) {
