@@ -185,6 +185,13 @@ TEST(Emu8086, AMasmProgramReadsABracketedConstantAsTheNumberAndIsWarned) {
       << a.errors();
   EXPECT_EQ(a.diags.warningCount(), 1u) << a.errors();
   EXPECT_FALSE(a.result.emu8086);
+  // A COMMENT block's text, a `#` at a line's start included, does not make it emu8086's.
+  auto c = assembleText(
+      "COMMENT #\n  header\n# end of the header\n.model small\n.code\nmain: mov ax, [1004h]\n"
+      " ret\nend main\n");
+  ASSERT_FALSE(c.diags.hasErrors()) << c.errors();
+  EXPECT_EQ(hex(c.bytes("_TEXT")), "B8 04 10 C3");
+  EXPECT_FALSE(c.result.emu8086);
 }
 
 // emu8086's short size prefixes (its documentation, "Memory access"): b. for BYTE PTR, w. for

@@ -84,6 +84,18 @@ bool emu8086Shaped(std::string_view text) {
       assume |= iequals(word, "ASSUME");
       if (segment && assume) return false;
       inWord = false;
+      if (iequals(word, "COMMENT")) {
+        // MASM's COMMENT block (`COMMENT #` ... `#`): its text, a `#` at a line's start included,
+        // is no source; the line of the closing delimiter ends it.
+        const size_t open = text.find_first_not_of(" \t", i);
+        if (open == std::string_view::npos || text[open] == '\n' || text[open] == '\r') continue;
+        const size_t close = text.find(text[open], open + 1);
+        if (close == std::string_view::npos) break;
+        const size_t lineEnd = text.find('\n', close);
+        if (lineEnd == std::string_view::npos) break;
+        i = lineEnd - 1;  // the loop's ++i reaches the newline, which starts the next line
+        continue;
+      }
     }
     if (c == '#' && lineStart) return true;
     if (c != ' ' && c != '\t' && c != '\r' && c != '\n') lineStart = false;
