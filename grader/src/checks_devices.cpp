@@ -1,6 +1,7 @@
 // Screen text, pixels and speaker notes, read through the machine's optional capabilities
 // (simulator/core capabilities.hpp). The spec parser already rejects them for the LC-3; the
 // evaluator still reports a missing device instead of assuming it.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -138,6 +139,61 @@ CheckResult speakerCheck(const Check& check, const RunContext& ctx, CheckResult 
   }
   r.message = compareNotes(check.notes, played, check.toleranceHz);
   r.passed = r.message.empty();
+  return r;
+}
+
+namespace {
+
+// The values written to the check's port, in order, repeats in a row counted once. A word port is
+// a 16-bit latch whose high byte is port+1: `OUT 4, AX` writes both bytes, one after the other,
+// and counts once; `OUT 4, AL` changes the low byte alone.
+std::vector<int64_t> portSequence(const std::vector<sim::PortWrite>& writes, uint16_t port, bool word) {
+  std::vector<int64_t> values;
+  unsigned latch = 0;
+  for (size_t i = 0; i < writes.size(); ++i) {
+    const sim::PortWrite& w = writes[i];
+    const bool low = w.port == port, high = word && w.port == static_cast<uint16_t>(port + 1);
+    if (!low && !high) continue;
+    latch = low ? (latch & 0xFF00u) | w.value : (latch & 0x00FFu) | (unsigned{w.value} << 8);
+    const bool pairFollows =
+        low && word && i + 1 < writes.size() && writes[i + 1].port == static_cast<uint16_t>(port + 1);
+    if (pairFollows) continue;  // the word's high byte comes next
+    if (values.empty() || values.back() != static_cast<int64_t>(latch)) values.push_back(latch);
+  }
+  return values;
+}
+
+std::string hexList(const std::vector<int64_t>& values, size_t limit) {
+  std::string text;
+  for (size_t i = 0; i < values.size() && i < limit; ++i) text += fmt::format("{}{:X}h", i ? ", " : "", values[i]);
+  if (values.size() > limit) text += ", ...";
+  return "[" + text + "]";
+}
+
+}  // namespace
+
+CheckResult portWritesCheck(const Check& check, const RunContext& ctx, CheckResult r) {
+  const auto* log = sim::capability<sim::PortLog>(ctx.machine);
+  if (!log) {
+    r.message = fmt::format("machine {} keeps no port writes", ctx.machine.architecture());
+    return r;
+  }
+  const std::vector<int64_t> written = portSequence(log->portWrites(), check.port, check.portWord);
+  const auto& expected = check.portValues;
+  size_t same = 0;
+  while (same < expected.size() && same < written.size() && written[same] == expected[same]) ++same;
+  if (same == expected.size() && (!check.portExact || written.size() == expected.size())) {
+    r.passed = true;
+    return r;
+  }
+  const size_t shown = std::max<size_t>(expected.size() + 2, 8);
+  if (same < expected.size())
+    r.message = fmt::format("port {:X}h: value {} was {}, expected {:X}h; written: {}", check.port, same + 1,
+                            same < written.size() ? fmt::format("{:X}h", written[same]) : std::string("never written"),
+                            expected[same], hexList(written, shown));
+  else
+    r.message = fmt::format("port {:X}h: {} values written, exactly {} expected; written: {}", check.port,
+                            written.size(), expected.size(), hexList(written, shown));
   return r;
 }
 

@@ -215,6 +215,9 @@ CheckResult evaluateCheck(const Check& check, const RunContext& ctx, double maxS
     case K::Pixels: r = pixelsCheck(check, ctx, r); break;
     case K::Pixel: r = pixelCheck(check, ctx, r); break;
     case K::Speaker: r = speakerCheck(check, ctx, r); break;
+    case K::PortWrites:
+      r = portWritesCheck(check, ctx, r);
+      break;
     case K::Stop:
       r.passed = ctx.verdict == check.stopVerdict;
       if (!r.passed) {

@@ -9,9 +9,10 @@ namespace asmlab::grader {
 namespace {
 
 const std::vector<std::string>& checkKinds() {
-  static const std::vector<std::string> kinds{"output", "registers", "preserved", "memory", "memory_unchanged",
-                                              "screen", "pixels", "pixel", "speaker", "stop", "exit_code",
-                                              "instructions", "clocks", "states", "string", "calls", "any_of"};
+  static const std::vector<std::string> kinds{"output", "registers", "preserved",    "memory",  "memory_unchanged",
+                                              "screen", "pixels",    "pixel",        "speaker", "port_writes",
+                                              "stop",   "exit_code", "instructions", "clocks",  "states",
+                                              "string", "calls",     "any_of"};
   return kinds;
 }
 
@@ -67,6 +68,8 @@ std::string Check::describe() const {
     case Kind::Pixels: return "pixels match " + std::filesystem::path(imagePath).filename().string();
     case Kind::Pixel: return fmt::format("pixel ({}, {})", x, y);
     case Kind::Speaker: return "speaker notes";
+    case Kind::PortWrites:
+      return fmt::format("writes to port {:X}h", port);
     case Kind::Stop: return "stops: " + stopVerdict;
     case Kind::ExitCode: return fmt::format("exit code {}", exitCode);
     case Kind::Instructions: return "instruction count";
@@ -113,8 +116,9 @@ std::optional<Check> SpecReader::readCheck(const YAML::Node& node) {
     body = it->second;
   }
   if (kindName.empty()) {
-    error(node, "a check needs one of: output, registers, preserved, memory, memory_unchanged, string, calls, any_of, "
-                "screen, pixels, pixel, speaker, stop, exit_code, instructions, clocks, states");
+    error(node,
+          "a check needs one of: output, registers, preserved, memory, memory_unchanged, string, calls, any_of, "
+          "screen, pixels, pixel, speaker, port_writes, stop, exit_code, instructions, clocks, states");
     return std::nullopt;
   }
   if (node["points"]) {
@@ -225,6 +229,22 @@ std::optional<Check> SpecReader::readCheck(const YAML::Node& node) {
       }
       if (body["tolerance_hz"]) check.toleranceHz = real(body["tolerance_hz"], "tolerance_hz").value_or(5);
       if (body["min_notes"]) check.minNotes = count(body["min_notes"], "min_notes").value_or(0);
+    }
+  } else if (kindName == "port_writes") {
+    check.kind = K::PortWrites;
+    requirePc(body, "a port_writes check");
+    if (expectMap(body, "port_writes")) {
+      checkKeys(body, "port_writes", {"port", "word", "values", "exact"});
+      if (!body["port"] || !body["values"]) error(body, "a port_writes check needs port and values");
+      if (body["port"]) check.port = static_cast<uint16_t>(count(body["port"], "port").value_or(0) & 0xFFFF);
+      if (body["word"]) check.portWord = boolean(body["word"], "word").value_or(false);
+      if (body["exact"]) check.portExact = boolean(body["exact"], "exact").value_or(false);
+      if (body["values"]) {
+        if (!body["values"].IsSequence())
+          error(body["values"], "values must be a list of numbers");
+        else
+          for (const auto& v : body["values"]) check.portValues.push_back(number(v, "value").value_or(0));
+      }
     }
   } else if (kindName == "stop") {
     check.kind = K::Stop;

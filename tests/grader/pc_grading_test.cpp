@@ -119,6 +119,43 @@ start:  mov     ax, 0007h
   EXPECT_EQ(submissionFromJson(toJson(r)).tests.at(0).notes, t.notes);
 }
 
+// emu8086's traffic lights (its help, "I/O ports": port 4, a word, 12 lamp bits): the states a
+// program sends there, each `OUT 4, AX` once, the same state again counted once, `OUT 4, AL` the
+// low byte alone; the program loops on until the instruction limit, so the values begin the list.
+TEST(PcGrading, PortWritesFollowEmu8086sTrafficLights) {
+  auto r = gradePc(std::string(kHeader) + R"(tests:
+  - name: lights
+    limits: {instructions: 2000}
+    checks:
+      - port_writes: {port: 4, word: true, values: [0x30C, 0x30C, 0x861]}
+      - port_writes: {port: 4, word: true, values: [0x30C, 0x861, 0x8FF]}
+      - port_writes: {port: 4, word: true, values: [0x30C, 0x861], exact: true}
+      - port_writes: {port: 5, values: [3, 8]}
+      - stop: instruction-limit
+)",
+                   R"(
+#make_COM#
+org 100h
+again:  mov ax, 030Ch
+        out 4, ax
+        out 4, ax
+        mov ax, 0861h
+        out 4, ax
+        mov al, 0FFh
+        out 4, al
+        jmp again
+)");
+  ASSERT_TRUE(r.buildOk) << r.buildDiagnostics;
+  const auto& c = r.tests.at(0).checks;
+  ASSERT_EQ(c.size(), 5u);
+  EXPECT_FALSE(c[0].passed);  // repeats in a row count once
+  EXPECT_NE(c[0].message.find("port 4h: value 2 was 861h, expected 30Ch"), std::string::npos) << c[0].message;
+  EXPECT_TRUE(c[1].passed) << c[1].message;
+  EXPECT_FALSE(c[2].passed);                 // the loop writes on
+  EXPECT_TRUE(c[3].passed) << c[3].message;  // port 5 alone: the high bytes, 03h then 08h
+  EXPECT_TRUE(c[4].passed) << c[4].message;
+}
+
 TEST(PcGrading, WaitingForAKeyAndClockBounds) {
   // The program waits for a key that never comes: the verdict says so; with a clock limit below
   // its 34,000 clocks of LOOPs it stops at the limit instead.

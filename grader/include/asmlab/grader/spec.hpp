@@ -152,8 +152,24 @@ struct CallCount {
 
 struct Check {
   enum class Kind {
-    Output, Registers, Preserved, Memory, MemoryUnchanged, Screen, Pixels, Pixel, Speaker, Stop,
-    ExitCode, Instructions, Clocks, String, Calls, AnyOf, States
+    Output,
+    Registers,
+    Preserved,
+    Memory,
+    MemoryUnchanged,
+    Screen,
+    Pixels,
+    Pixel,
+    Speaker,
+    PortWrites,
+    Stop,
+    ExitCode,
+    Instructions,
+    Clocks,
+    String,
+    Calls,
+    AnyOf,
+    States
   } kind = Kind::Output;
   double points = -1;  // <0: share of the test's points
   std::string message;
@@ -200,6 +216,13 @@ struct Check {
   std::vector<double> notes;
   double toleranceHz = 5;
   uint64_t minNotes = 0;
+
+  // port_writes: the values a program wrote to a port no device decodes (emu8086's traffic
+  // lights at port 4), repeats in a row counted once; a word port takes its high byte from port+1.
+  uint16_t port = 0;
+  bool portWord = false;
+  std::vector<int64_t> portValues;
+  bool portExact = false;  // the whole sequence, not only its beginning
 
   std::string stopVerdict;  // stop
   int exitCode = 0;         // exit_code

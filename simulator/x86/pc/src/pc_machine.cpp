@@ -201,9 +201,18 @@ void PcMachine::portOut(uint16_t port, uint8_t value) {
     updateSpeaker();
     return;
   }
-  if (port >= VideoCard::kFirstPort && port <= VideoCard::kLastPort) video_->outPort(port, value);
-  else
-    noteUnconnectedPort(port, true);
+  if (port >= VideoCard::kFirstPort && port <= VideoCard::kLastPort) {
+    video_->outPort(port, value);
+    return;
+  }
+  noteUnconnectedPort(port, true);
+  if (portWrites_.size() < kMaxPortWrites) {
+    portWrites_.push_back({now(), port, value});
+  } else if (!portLogFull_) {
+    portLogFull_ = true;
+    note("more than " + std::to_string(kMaxPortWrites) +
+         " writes to ports with no device: the later ones are not kept");
+  }
 }
 
 // A port no device of this PC decodes: reads give FFh (the floating data bus) and writes are
@@ -766,6 +775,7 @@ struct PcMachine::Snapshot final : sim::MachineSnapshot {
   Pic8259::State pic{};
   std::array<Pit8253::Channel, 3> pit{};
   std::vector<SpeakerEvent> speaker;
+  std::vector<sim::PortWrite> portWrites;
   uint8_t port61 = 0, keyboardData = 0;
   uint64_t clocks = 0, instructions = 0, nextTimerEdge = 0, lastKeyDelivery = 0;
   std::string output;
@@ -793,6 +803,7 @@ std::unique_ptr<sim::MachineSnapshot> PcMachine::saveSnapshot() const {
   s->pic = pic_.state();
   s->pit = pit_.channels();
   s->speaker = speaker_.events();
+  s->portWrites = portWrites_;
   s->port61 = port61_;
   s->keyboardData = keyboardData_;
   s->clocks = now();
@@ -824,6 +835,8 @@ void PcMachine::restoreSnapshot(const sim::MachineSnapshot& snapshot) {
   pic_.setState(s->pic);
   pit_.setChannels(s->pit);
   speaker_.setEvents(s->speaker);
+  portWrites_ = s->portWrites;
+  portLogFull_ = portWrites_.size() >= kMaxPortWrites;
   port61_ = s->port61;
   keyboardData_ = s->keyboardData;
   clockOffset_ = s->clocks - cpu_.clockCount();

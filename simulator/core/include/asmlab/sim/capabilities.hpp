@@ -66,6 +66,21 @@ public:
   virtual uint64_t clocksPerSecond() const = 0;
 };
 
+// A byte written to an I/O port that no device of the machine decodes (on the PC: emu8086's
+// virtual devices, traffic lights at port 4 and the like), with the clock it was written at.
+struct PortWrite {
+  uint64_t clock = 0;
+  uint16_t port = 0;
+  uint8_t value = 0;
+};
+
+// What a program sent to hardware the machine does not have, in order: a test watches it there.
+class PortLog {
+public:
+  virtual ~PortLog() = default;
+  virtual const std::vector<PortWrite>& portWrites() const = 0;
+};
+
 // Mouse events as a mouse driver would report them (PC: INT 33h coordinates, in pixels of the
 // virtual screen; buttons bit 0 left, bit 1 right, bit 2 middle).
 struct MouseEvent {

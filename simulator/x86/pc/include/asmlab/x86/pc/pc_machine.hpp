@@ -52,6 +52,7 @@ class PcMachine final : public sim::Machine,
                         public sim::TextScreen,
                         public sim::FrameBuffer,
                         public sim::SpeakerLog,
+                        public sim::PortLog,
                         public sim::ClockRate,
                         public sim::PointerInput,
                         public sim::ScanCodeKeyboard,
@@ -126,6 +127,7 @@ public:
   }
   std::vector<sim::SpeakerNote> speakerNotes() const override { return speaker_.notes(now(), options_.clocksPerSecond); }
   uint64_t clocksPerSecond() const override { return options_.clocksPerSecond; }  // SpeakerLog and ClockRate
+  const std::vector<sim::PortWrite>& portWrites() const override { return portWrites_; }
   void pushMouseEvent(const sim::MouseEvent& event) override;
   void pushMouseEventAt(const sim::MouseEvent& event, uint64_t clock) override;
   sim::PointerState pointerState() const override;
@@ -223,6 +225,9 @@ private:
   void note(std::string text);
   std::vector<bool> portNoted_ = std::vector<bool>(0x10000);  // ports with no device, said once
   void noteUnconnectedPort(uint16_t port, bool write);
+  std::vector<sim::PortWrite> portWrites_;  // to ports with no device (sim::PortLog), bounded
+  static constexpr size_t kMaxPortWrites = 65536;
+  bool portLogFull_ = false;
   // Characters printed through the video BIOS (INT 10h 09h, 0Ah, 0Eh, 13h). They reach the screen
   // only, not output_ (the console transcript is what DOS prints, as a redirected DOS program's
   // file would hold), but the output limit bounds them too (docs/pc-platform.md, "Output").
