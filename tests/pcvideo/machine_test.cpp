@@ -1,5 +1,6 @@
 // The VGA plugged into the PC machine: a program sets mode 13h through INT 10h and draws.
 #include <gtest/gtest.h>
+#include <algorithm>
 
 #include <cmath>
 
@@ -70,6 +71,20 @@ TEST(VgaInMachine, PortsWithNoDeviceAreNotedOnceNamingEmu8086sDevices) {
       << machine.notes()[0];
   EXPECT_NE(machine.notes()[2].find("IN from port 7Dh (125, emu8086's thermometer)"), std::string::npos)
       << machine.notes()[2];
+  // The bytes written are kept in order (OUT 4,AX: low byte to port 4, high byte to port 5) and
+  // shown to a debugger, the last byte and the count by port.
+  ASSERT_EQ(machine.portWrites().size(), 4u);
+  EXPECT_EQ(machine.portWrites()[0].port, 4);
+  EXPECT_EQ(machine.portWrites()[1].port, 5);
+  EXPECT_EQ(machine.portWrites()[1].value, 0x0F);
+  EXPECT_LT(machine.portWrites()[1].clock, machine.portWrites()[2].clock);
+  const auto tables = machine.deviceTables();
+  const auto written = std::find_if(tables.begin(), tables.end(), [](const sim::DeviceTable& t) {
+    return t.name == "Ports with no device (written)";
+  });
+  ASSERT_NE(written, tables.end());
+  ASSERT_EQ(written->rows.size(), 2u);
+  EXPECT_EQ(written->rows[0], (std::vector<std::string>{"04H", "0FH", "00001111", "2"}));
 }
 
 TEST(VgaInMachine, WordOutToSequencerUnchainsAndSelectsPlanes) {

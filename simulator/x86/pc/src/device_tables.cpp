@@ -2,6 +2,7 @@
 // the PIC's registers, the interrupt vector table and the video mode, plus whatever tables the
 // video card adds (the VGA's DAC palette). Reads only; nothing is latched or acknowledged.
 #include <cstdio>
+#include <map>
 
 #include "asmlab/x86/pc/pc_machine.hpp"
 
@@ -76,6 +77,22 @@ std::vector<sim::DeviceTable> PcMachine::deviceTables() const {
                       std::to_string(video_->frameWidth()) + "x" + std::to_string(video_->frameHeight())}}});
   if (auto* more = dynamic_cast<const sim::DeviceInspector*>(video_.get()))
     for (auto& table : more->deviceTables()) tables.push_back(std::move(table));
+
+  // What the program wrote to ports no device decodes (emu8086's traffic lights at port 4 and
+  // the like: docs/pc-platform.md): the last byte and the count, by port.
+  if (!portWrites_.empty()) {
+    std::map<uint16_t, std::pair<uint8_t, size_t>> byPort;
+    for (const auto& w : portWrites_) {
+      auto& [last, count] = byPort[w.port];
+      last = w.value;
+      ++count;
+    }
+    sim::DeviceTable written{"Ports with no device (written)", {"port", "last byte", "bits 7-0", "writes"}, {}};
+    for (const auto& [port, entry] : byPort)
+      written.rows.push_back(
+          {hex(port, port > 0xFF ? 4 : 2), hex(entry.first, 2), bits8(entry.first), std::to_string(entry.second)});
+    tables.push_back(std::move(written));
+  }
   return tables;
 }
 
