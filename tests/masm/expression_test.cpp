@@ -21,6 +21,14 @@ TEST(Expressions, ArithmeticLogicAndComparison) {
   EXPECT_EQ(hex(a.bytes("S")), "01 08 08 30 07 04 01 FF FF 00 00 FF FF 00 00 12 00 34 00 14 00");
 }
 
+// A shift count of 64 or more, or a negative one (a huge count, read unsigned), shifts every bit
+// out: 0 (fuzz_masm found a negative count, undefined behaviour in C++: shift-by-a-negative-count).
+TEST(Expressions, ShiftsByHugeOrNegativeCountsGiveZero) {
+  auto a = assembleText(seg(" db 1 shl (0 - 1), 80h shr -2, 1 shl 64, 1 shl 7"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "00 00 00 80");
+}
+
 // Each level of brackets or parentheses is a level of the grammar's recursion: a hundred levels
 // are an expression, deeper is one located error, never a stack overflow (fuzz_masm found 800 `[`).
 TEST(Expressions, NestingIsBoundedAtAHundredLevels) {

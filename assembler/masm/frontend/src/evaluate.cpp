@@ -557,8 +557,13 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
               r.num = op.op == Op::Div ? x / y : x % y;
             }
             break;
-          case Op::Shl: r.num = y >= 64 ? 0 : static_cast<int64_t>(static_cast<uint64_t>(x) << y); break;
-          case Op::Shr: r.num = y >= 64 ? 0 : static_cast<int64_t>(static_cast<uint64_t>(x) >> y); break;
+          // A count of 64 or more, or a negative one (a huge count, read unsigned), shifts every bit out.
+          case Op::Shl:
+            r.num = static_cast<uint64_t>(y) >= 64 ? 0 : static_cast<int64_t>(static_cast<uint64_t>(x) << y);
+            break;
+          case Op::Shr:
+            r.num = static_cast<uint64_t>(y) >= 64 ? 0 : static_cast<int64_t>(static_cast<uint64_t>(x) >> y);
+            break;
           case Op::And: r.num = x & y; break;
           case Op::Or: r.num = x | y; break;
           case Op::Xor: r.num = x ^ y; break;
