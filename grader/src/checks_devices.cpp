@@ -145,8 +145,9 @@ CheckResult speakerCheck(const Check& check, const RunContext& ctx, CheckResult 
 namespace {
 
 // The values written to the check's port, in order, repeats in a row counted once. A word port is
-// a 16-bit latch whose high byte is port+1: `OUT 4, AX` writes both bytes, one after the other,
-// and counts once; `OUT 4, AL` changes the low byte alone.
+// a 16-bit latch whose high byte is port+1: `OUT 4, AX` writes both bytes, one after the other in
+// one instruction, and counts once; `OUT 4, AL` changes the low byte alone. (The log leaves out a
+// byte that repeats the port's last one, so a word OUT may show one byte only.)
 std::vector<int64_t> portSequence(const std::vector<sim::PortWrite>& writes, uint16_t port, bool word) {
   std::vector<int64_t> values;
   unsigned latch = 0;
@@ -155,8 +156,9 @@ std::vector<int64_t> portSequence(const std::vector<sim::PortWrite>& writes, uin
     const bool low = w.port == port, high = word && w.port == static_cast<uint16_t>(port + 1);
     if (!low && !high) continue;
     latch = low ? (latch & 0xFF00u) | w.value : (latch & 0x00FFu) | (unsigned{w.value} << 8);
-    const bool pairFollows =
-        low && word && i + 1 < writes.size() && writes[i + 1].port == static_cast<uint16_t>(port + 1);
+    const bool pairFollows = low && word && i + 1 < writes.size() &&
+                             writes[i + 1].port == static_cast<uint16_t>(port + 1) &&
+                             writes[i + 1].instruction == w.instruction;
     if (pairFollows) continue;  // the word's high byte comes next
     if (values.empty() || values.back() != static_cast<int64_t>(latch)) values.push_back(latch);
   }

@@ -156,6 +156,39 @@ again:  mov ax, 030Ch
   EXPECT_TRUE(c[4].passed) << c[4].message;
 }
 
+// A polling loop writes the same word on every pass: the log keeps the changes only, and a word
+// OUT that changes one byte of the latch still gives the whole word, in the order written.
+TEST(PcGrading, PortWritesOfAPollingLoopAreItsChanges) {
+  auto r = gradePc(std::string(kHeader) + R"(tests:
+  - name: changes
+    limits: {instructions: 400000}
+    checks:
+      - port_writes: {port: 4, word: true, values: [0x300, 0x301, 0x401, 0x402], exact: true}
+      - stop: halted
+)",
+                   R"(
+#make_COM#
+org 100h
+        mov ax, 0300h
+        out 4, ax
+        mov ax, 0301h           ; the low byte changes
+        out 4, ax
+        mov ax, 0401h           ; then the high byte alone
+        out 4, ax
+        mov cx, 50000
+again:  out 4, ax               ; and the same word, again and again
+        loop again
+        mov al, 2
+        out 4, al
+        hlt
+)");
+  ASSERT_TRUE(r.buildOk) << r.buildDiagnostics;
+  const auto& c = r.tests.at(0).checks;
+  ASSERT_EQ(c.size(), 2u);
+  EXPECT_TRUE(c[0].passed) << c[0].message;
+  EXPECT_TRUE(c[1].passed) << c[1].message;
+}
+
 TEST(PcGrading, WaitingForAKeyAndClockBounds) {
   // The program waits for a key that never comes: the verdict says so; with a clock limit below
   // its 34,000 clocks of LOOPs it stops at the limit instead.

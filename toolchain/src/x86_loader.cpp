@@ -171,7 +171,9 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
         auto result = masm::assemble(std::make_shared<const SourceFile>(f.path, f.bytes), masmOptions, diagnostics);
         if (diagnostics.hasErrors()) return nullptr;
         tiny |= result.tinyModel;
-        pcOptions.haltEndsProgram |= result.emu8086;  // emu8086 stops at HLT (docs/emu8086.md)
+        // emu8086 stops at HLT, and its virtual devices answer on their ports (docs/emu8086.md).
+        pcOptions.haltEndsProgram |= result.emu8086;
+        pcOptions.emu8086Devices |= result.emu8086;
         for (const auto& label : result.labels)
           labels.push_back({label.name, result.module.segments[*label.segment].name, f.path, label.offset});
         modules.push_back({std::move(result.module), f.path});

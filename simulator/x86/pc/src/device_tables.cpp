@@ -81,18 +81,16 @@ std::vector<sim::DeviceTable> PcMachine::deviceTables() const {
   // What the program wrote to ports no device decodes (emu8086's traffic lights at port 4 and
   // the like: docs/pc-platform.md): the last byte and the count, by port.
   if (!portWrites_.empty()) {
-    std::map<uint16_t, std::pair<uint8_t, size_t>> byPort;
-    for (const auto& w : portWrites_) {
-      auto& [last, count] = byPort[w.port];
-      last = w.value;
-      ++count;
-    }
+    std::map<uint16_t, std::pair<uint8_t, uint64_t>> byPort;
+    for (const auto& w : portWrites_) byPort[w.port] = {w.value, portWriteCounts_.at(w.port).writes};
     sim::DeviceTable written{"Ports with no device (written)", {"port", "last byte", "bits 7-0", "writes"}, {}};
     for (const auto& [port, entry] : byPort)
       written.rows.push_back(
           {hex(port, port > 0xFF ? 4 : 2), hex(entry.first, 2), bits8(entry.first), std::to_string(entry.second)});
     tables.push_back(std::move(written));
   }
+  if (emu8086_)
+    for (auto& table : emu8086_->tables(t)) tables.push_back(std::move(table));
   return tables;
 }
 

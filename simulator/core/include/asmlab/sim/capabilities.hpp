@@ -72,9 +72,13 @@ struct PortWrite {
   uint64_t clock = 0;
   uint16_t port = 0;
   uint8_t value = 0;
+  uint64_t instruction = 0;  // Machine::instructionCount() then: a word OUT's two bytes share it
 };
 
 // What a program sent to hardware the machine does not have, in order: a test watches it there.
+// A write of the value a port already holds from the program changes nothing a device shows, so
+// it is counted but not kept again: a program that polls a device and writes its state on every
+// pass keeps one entry per change, not one per pass.
 class PortLog {
 public:
   virtual ~PortLog() = default;

@@ -8,15 +8,17 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "asmlab/sim/capabilities.hpp"
+#include "asmlab/sim/device_inspector.hpp"
 #include "asmlab/sim/machine.hpp"
 #include "asmlab/x86/cpu.hpp"
+#include "asmlab/x86/pc/emu8086_devices.hpp"
 #include "asmlab/x86/pc/input_script.hpp"
-#include "asmlab/sim/device_inspector.hpp"
 #include "asmlab/x86/pc/pic.hpp"
 #include "asmlab/x86/pc/pit.hpp"
 #include "asmlab/x86/pc/speaker.hpp"
@@ -40,6 +42,10 @@ struct PcOptions {
   // HLT in the program (not in the ROM's waits) ends the run, as emu8086 stops there; on a PC the
   // next timer tick wakes the CPU and it runs on past the HLT. Set for emu8086's programs.
   bool haltEndsProgram = false;
+  // emu8086's virtual devices (thermometer, stepper motor, robot, printer...) on the ports no PC
+  // device decodes, which read back what was last written there, as in emu8086 (emu8086_devices.hpp).
+  // Set for emu8086's programs; otherwise such ports read FFh, as on a PC.
+  bool emu8086Devices = false;
 };
 
 // What a loaded program looks like to the loader's caller.
@@ -145,6 +151,8 @@ public:
   VideoCard& video() { return *video_; }
   const VideoCard& video() const { return *video_; }
   uint8_t port61() const { return port61_; }
+  // emu8086's devices, when PcOptions::emu8086Devices is set; null otherwise.
+  const Emu8086Devices* emu8086Devices() const { return emu8086_.get(); }
   // Linear address of seg:off.
   static uint32_t linear(uint16_t segment, uint16_t offset) { return (uint32_t{segment} << 4) + offset; }
   uint8_t read8(uint32_t address) const { return peek8(address); }
@@ -195,6 +203,7 @@ private:
   Pit8253 pit_;
   Speaker speaker_;
   uint8_t port61_ = 0;
+  std::unique_ptr<Emu8086Devices> emu8086_;
   uint8_t keyboardData_ = 0;     // port 60h
   bool keyboardDataUnread_ = false;
   uint64_t lastKeyDelivery_ = 0;
@@ -225,7 +234,14 @@ private:
   void note(std::string text);
   std::vector<bool> portNoted_ = std::vector<bool>(0x10000);  // ports with no device, said once
   void noteUnconnectedPort(uint16_t port, bool write);
+  void noteEmu8086Port(uint16_t port);
+  std::vector<std::string> emu8086Noted_;   // emu8086's devices already named in a note
   std::vector<sim::PortWrite> portWrites_;  // to ports with no device (sim::PortLog), bounded
+  struct PortTally {
+    uint64_t writes = 0;  // every write, repeats too
+    uint8_t last = 0;
+  };
+  std::map<uint16_t, PortTally> portWriteCounts_;  // by port
   static constexpr size_t kMaxPortWrites = 65536;
   bool portLogFull_ = false;
   // Characters printed through the video BIOS (INT 10h 09h, 0Ah, 0Eh, 13h). They reach the screen
