@@ -144,10 +144,12 @@ CheckResult speakerCheck(const Check& check, const RunContext& ctx, CheckResult 
 
 namespace {
 
-// The values written to the check's port, in order, repeats in a row counted once. A word port is
-// a 16-bit latch whose high byte is port+1: `OUT 4, AX` writes both bytes, one after the other in
-// one instruction, and counts once; `OUT 4, AL` changes the low byte alone. (The log leaves out a
-// byte that repeats the port's last one, so a word OUT may show one byte only.)
+// The values written to the check's port, in order. The log keeps only writes that changed the
+// port (sim::PortLog), so a value written again and again counts once, unless a device took it in
+// between (emu8086's printer clears its port after each character: "ll" is two). A word port is a
+// 16-bit latch whose high byte is port+1: `OUT 4, AX` writes both bytes, one after the other in
+// one instruction, and counts once; `OUT 4, AL` changes the low byte alone. A word OUT that
+// changes one byte is logged as that byte alone.
 std::vector<int64_t> portSequence(const std::vector<sim::PortWrite>& writes, uint16_t port, bool word) {
   std::vector<int64_t> values;
   unsigned latch = 0;
@@ -160,7 +162,7 @@ std::vector<int64_t> portSequence(const std::vector<sim::PortWrite>& writes, uin
                              writes[i + 1].port == static_cast<uint16_t>(port + 1) &&
                              writes[i + 1].instruction == w.instruction;
     if (pairFollows) continue;  // the word's high byte comes next
-    if (values.empty() || values.back() != static_cast<int64_t>(latch)) values.push_back(latch);
+    values.push_back(latch);
   }
   return values;
 }

@@ -189,6 +189,39 @@ again:  out 4, ax               ; and the same word, again and again
   EXPECT_TRUE(c[1].passed) << c[1].message;
 }
 
+// emu8086's printer clears port 130 after each character, so a character written twice in a row
+// ("ll") is two characters, where a lamp written twice is one state.
+TEST(PcGrading, PortWritesCountEachCharacterTheEmu8086PrinterTook) {
+  auto r = gradePc(std::string(kHeader) + R"(tests:
+  - name: printed
+    limits: {instructions: 2000000}
+    checks:
+      - port_writes: {port: 130, values: [72, 101, 108, 108, 111], exact: true}
+      - stop: halted
+)",
+                   R"(
+#make_COM#
+org 100h
+        mov si, offset text
+next:   mov al, [si]
+        cmp al, 0
+        je done
+        out 130, al
+busy:   in al, 130              ; the printer writes 0 when it has printed
+        cmp al, 0
+        jne busy
+        inc si
+        jmp next
+done:   hlt
+text    db 'Hello', 0
+)");
+  ASSERT_TRUE(r.buildOk) << r.buildDiagnostics;
+  const auto& c = r.tests.at(0).checks;
+  ASSERT_EQ(c.size(), 2u);
+  EXPECT_TRUE(c[0].passed) << c[0].message;
+  EXPECT_TRUE(c[1].passed) << c[1].message;
+}
+
 TEST(PcGrading, WaitingForAKeyAndClockBounds) {
   // The program waits for a key that never comes: the verdict says so; with a clock limit below
   // its 34,000 clocks of LOOPs it stops at the limit instead.

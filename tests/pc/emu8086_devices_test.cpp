@@ -168,6 +168,44 @@ TEST(Emu8086Ports, APortHoldsTheByteLastWritten) {
   EXPECT_EQ(Emu8086Devices::deviceAt(1234), nullptr);
 }
 
+// A second write before the device's poll replaces the first, which the device never sees; the
+// run says so once per device.
+TEST(Emu8086Ports, AWriteBeforeTheDevicesPollLosesTheFirstAndSaysSo) {
+  Emu8086Devices d(1000);
+  d.out(kCommand, 4, 10);
+  d.out(kCommand, 1, 11);  // the robot reads port 9 at 117 ms: examine is lost
+  auto notes = d.takeNotes();
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("robot had not yet taken command 4"), std::string::npos) << notes[0];
+  EXPECT_NE(notes[0].find("every 117 ms"), std::string::npos) << notes[0];
+  d.out(kCommand, 2, 12);
+  EXPECT_TRUE(d.takeNotes().empty());  // said once
+  d.in(kStatus, 117);
+  EXPECT_EQ(d.robot().command, 2);
+  EXPECT_EQ(d.robot().turns, 1u);
+  d.out(kPrinter, 'a', 200);
+  d.out(kPrinter, 'b', 201);
+  notes = d.takeNotes();
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("printer had not yet printed character 97"), std::string::npos) << notes[0];
+  d.out(kStepper, 3, 300);  // the motor was ready (bit 7): nothing lost
+  EXPECT_TRUE(d.takeNotes().empty());
+}
+
+// A controller that polls the keyboard (INT 16h AH=01h) between readings of its thermometer is at
+// work, not stuck waiting for a key: it runs until its limit.
+TEST(Emu8086Programs, PollingTheKeyboardBetweenDeviceReadingsIsNotIdle) {
+  PcOptions options;
+  options.emu8086Devices = true;
+  options.haltEndsProgram = true;
+  // again: mov ah,1 / int 16h / in al,125 / jmp again
+  auto m = test::comMachine({0xB4, 0x01, 0xCD, 0x16, 0xE4, 0x7D, 0xEB, 0xF8}, "", options);
+  EXPECT_EQ(test::runFor(*m, 40'000'000).reason, sim::StopReason::ClockLimit);  // 8 s of polling
+  // mov ah,1 / int 16h / jmp -6: the same without the device stops as waiting for input at 5 s
+  auto idle = test::comMachine({0xB4, 0x01, 0xCD, 0x16, 0xEB, 0xFA}, "", options);
+  EXPECT_EQ(test::runFor(*idle, 40'000'000).reason, sim::StopReason::WaitingForInput);
+}
+
 // A program that heats to 30 degrees ends after 30 heater ticks of 200 ms of simulated time; on a
 // PC (no emu8086 devices) port 125 reads FFh (-1) and it never ends.
 TEST(Emu8086Programs, AThermostatReadsTheTemperatureOnTheSimulatedClock) {

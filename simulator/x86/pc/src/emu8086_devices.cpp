@@ -114,7 +114,42 @@ uint8_t Emu8086Devices::in(uint16_t port, uint64_t now) {
 
 void Emu8086Devices::out(uint16_t port, uint8_t value, uint64_t now) {
   advanceTo(now);
+  noteOverwrite(port, value);
   io_[port] = value;
+}
+
+// A device sees only what is in its port when it polls, so a second write before that poll
+// replaces the first unseen: a command, a pattern or a character is lost. Said once per device,
+// since the program's timing, not the device, is at fault.
+void Emu8086Devices::noteOverwrite(uint16_t port, uint8_t value) {
+  const uint8_t old = io_[port];
+  if (old == value) return;
+  const char* what = nullptr;
+  unsigned pollMs = 0;
+  if (port == kRobotCommand && old != robot_.command) {
+    what = "the robot had not yet taken command ";
+    pollMs = kRobotPollMs;
+  } else if (port == kStepper && !(old & 0x80)) {
+    what = "the stepper motor had not yet seen pattern ";
+    pollMs = kStepperPollMs;
+  } else if (port == kPrinter && old != 0) {
+    what = "the printer had not yet printed character ";
+    pollMs = kPrinterPollMs;
+  }
+  if (what == nullptr || overwriteNoted_[port == kRobotCommand ? 0 : port == kStepper ? 1 : 2]) return;
+  overwriteNoted_[port == kRobotCommand ? 0 : port == kStepper ? 1 : 2] = true;
+  notes_.push_back("OUT " + std::to_string(port) + " wrote " + std::to_string(value) + " where " + what +
+                   std::to_string(old) + ", which is lost: the device reads port " + std::to_string(port) + " every " +
+                   std::to_string(pollMs) +
+                   " ms of simulated time. A program must wait for the device between two writes; "
+                   "emu8086 run at its slower speeds executes few instructions between two reads "
+                   "(docs/emu8086.md, \"Devices\")");
+}
+
+std::vector<std::string> Emu8086Devices::takeNotes() {
+  std::vector<std::string> taken;
+  taken.swap(notes_);
+  return taken;
 }
 
 // Runs every device timer due by `now`, earliest first (a tie in the order below).

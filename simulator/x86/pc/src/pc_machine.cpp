@@ -183,7 +183,9 @@ uint8_t PcMachine::portIn(uint16_t port) {
   if (port >= VideoCard::kFirstPort && port <= VideoCard::kLastPort) return video_->inPort(port);
   if (port == 0x61 || port == 0x62) return portPeek(port);
   noteUnconnectedPort(port, false);
-  return emu8086_ ? emu8086_->in(port, now()) : uint8_t{0xFF};
+  if (!emu8086_) return 0xFF;
+  pollIdleSince_ = UINT64_MAX;  // a program that polls the keyboard and its devices is at work
+  return emu8086_->in(port, now());
 }
 
 void PcMachine::portOut(uint16_t port, uint8_t value) {
@@ -209,10 +211,18 @@ void PcMachine::portOut(uint16_t port, uint8_t value) {
     return;
   }
   noteUnconnectedPort(port, true);
-  if (emu8086_) emu8086_->out(port, value, now());
+  // A write that leaves the port as it was is counted, not kept (sim::PortLog). A port of one of
+  // emu8086's devices may have changed since the program's last write (the printer clears its
+  // port after each character), so there the port's content decides.
   PortTally& tally = portWriteCounts_[port];
-  const bool repeat = tally.writes++ > 0 && tally.last == value;
+  bool repeat = tally.writes++ > 0 && tally.last == value;
   tally.last = value;
+  if (emu8086_) {
+    repeat = tally.writes > 1 && emu8086_->peek(port) == value;
+    pollIdleSince_ = UINT64_MAX;
+    emu8086_->out(port, value, now());
+    for (auto& text : emu8086_->takeNotes()) note(std::move(text));
+  }
   if (repeat) return;
   if (portWrites_.size() < kMaxPortWrites) {
     portWrites_.push_back({now(), port, value, instructionCount()});

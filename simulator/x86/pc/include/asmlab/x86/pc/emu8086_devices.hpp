@@ -24,6 +24,8 @@ public:
   uint8_t in(uint16_t port, uint64_t now);
   void out(uint16_t port, uint8_t value, uint64_t now);
   uint8_t peek(uint16_t port) const { return io_[port]; }
+  // What the devices have to say since the last call (a command lost to a second write...).
+  std::vector<std::string> takeNotes();
 
   // The device emu8086 has at `port` ("thermometer"), or null for a port that is only a byte.
   static const char* deviceAt(uint16_t port);
@@ -60,6 +62,7 @@ private:
   int frontY() const;
   uint8_t* frontCell();
   void pollPrinter();
+  void noteOverwrite(uint16_t port, uint8_t value);
 
   uint64_t clocksPerSecond_;
   uint64_t advancedTo_ = 0;
@@ -83,6 +86,9 @@ private:
   size_t paperLineStart_ = 0, paperColumn_ = 0;
   uint64_t printerPoll_ = 0;
   unsigned bells_ = 0;
+
+  std::array<bool, 3> overwriteNoted_{};  // robot, stepper motor, printer
+  std::vector<std::string> notes_;
 };
 
 }  // namespace asmlab::x86::pc
