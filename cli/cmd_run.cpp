@@ -3,6 +3,7 @@
 // toolchain loader, runs it with the input closed after the scripted text, and ends with a verdict
 // and its exit code (docs/cli.md, "asmlab run").
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -56,6 +57,7 @@ struct RunRequest {
   std::string keysFile, mouseFile;
   uint64_t maxClocks = 0;  // 0 = no clock limit
   bool screenText = false;
+  std::vector<std::string> devices;  // --devices: names (or parts of names) of device tables, or "all"
   std::string screenshot, speakerLog, wav;
   std::vector<std::string> screenshotsAt;  // CLOCK:FILE
   std::string cpu = "8086";
@@ -66,6 +68,7 @@ struct RunRequest {
   bool multiPass = false;
   std::vector<std::string> includePaths, libraryPaths;
   std::string dosDir;
+  unsigned emu8086StepDelay = 0;
   std::string args;
   std::string spec;                     // --spec: the asmlab.yaml to read (default: beside the program)
   toolchain::ExplicitSettings given;    // what the command line chose itself
@@ -99,8 +102,38 @@ bool setUpPc(x86::pc::PcMachine& pc, const RunRequest& req) {
   return true;
 }
 
-// What the PC leaves behind at the end: the text screen, a screenshot, the speaker log and WAV.
+// The device tables (the debugger's Devices pane) whose names contain one of `which` (any case),
+// or all of them for "all", as columns of text.
+void printDeviceTables(const sim::DeviceInspector& inspector, const std::vector<std::string>& which) {
+  auto lower = [](std::string s) {
+    for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  };
+  for (const auto& table : inspector.deviceTables()) {
+    const bool wanted = std::any_of(which.begin(), which.end(), [&](const std::string& w) {
+      return lower(w) == "all" || lower(table.name).find(lower(w)) != std::string::npos;
+    });
+    if (!wanted) continue;
+    std::vector<size_t> widths(table.columns.size());
+    for (size_t i = 0; i < widths.size(); ++i) widths[i] = table.columns[i].size();
+    for (const auto& row : table.rows)
+      for (size_t i = 0; i < row.size() && i < widths.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
+    auto line = [&](const std::vector<std::string>& cells) {
+      std::string text;
+      for (size_t i = 0; i < cells.size() && i < widths.size(); ++i)
+        text += fmt::format("{}{:<{}}", i ? "  " : "", cells[i], i + 1 < cells.size() ? widths[i] : 0);
+      std::cout << text << "\n";
+    };
+    std::cout << "== " << table.name << "\n";
+    line(table.columns);
+    for (const auto& row : table.rows) line(row);
+  }
+}
+
+// What the PC leaves behind at the end: the text screen, the devices, a screenshot, the speaker
+// log and WAV.
 int finishPc(x86::pc::PcMachine& pc, const RunRequest& req, const InputFiles& inputs, int code) {
+  if (!req.devices.empty()) printDeviceTables(pc, req.devices);
   if (req.screenText) {
     if (pc.video().graphicsMode()) std::cout << "(the screen is in graphics mode " << fmt::format("{:02X}h", pc.video().mode()) << ")\n";
     else std::cout << pc.video().dumpText();
@@ -360,9 +393,11 @@ int runProgram(const RunRequest& req) {
     std::cerr << "asmlab run: --trace micro shows the micro engine's clocks; add --engine micro\n";
     return sim::exit_code::kUsage;
   }
-  if (pc == nullptr && (!req.keysFile.empty() || !req.mouseFile.empty() || req.screenText || !req.screenshot.empty() ||
-                        !req.speakerLog.empty() || !req.wav.empty() || !req.screenshotsAt.empty())) {
-    std::cerr << "asmlab run: --keys, --mouse, --screen-text, --screenshot, --speaker-log and --wav are for 8086 (PC) programs\n";
+  if (pc == nullptr &&
+      (!req.keysFile.empty() || !req.mouseFile.empty() || req.screenText || !req.screenshot.empty() ||
+       !req.speakerLog.empty() || !req.wav.empty() || !req.screenshotsAt.empty() || !req.devices.empty())) {
+    std::cerr << "asmlab run: --keys, --mouse, --screen-text, --screenshot, --speaker-log, --wav and --devices are for "
+                 "8086 (PC) programs\n";
     return sim::exit_code::kUsage;
   }
   // Screenshots at chosen clocks, in clock order.
@@ -633,6 +668,9 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   pcGroup->add_option("--max-clocks", req->maxClocks, "Stop after this many CPU clocks (4,772,727 per simulated second)")
       ->check(CLI::PositiveNumber);
   pcGroup->add_flag("--screen-text", req->screenText, "Print the text screen (80x25) to stdout at the end");
+  pcGroup->add_option("--devices", req->devices,
+                      "Print the device tables (the debugger's Devices pane) whose names contain this at the end, e.g. "
+                      "robot, thermometer, PIT; `all` for every one; repeatable");
   pcGroup->add_option("--screenshot", req->screenshot, "Write the screen as a PNG at the end");
   pcGroup->add_option("--screenshot-at", req->screenshotsAt, "CLOCK:FILE: write the screen as a PNG at that clock; repeatable");
   pcGroup->add_option("--speaker-log", req->speakerLog, "Write every speaker change (clock, tone frequency) to this file");
@@ -651,12 +689,19 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
   pcGroup->add_option("-L,--libpath", req->libraryPaths, "8086 sources: directory searched for INCLUDELIB libraries");
   pcGroup->add_option("--dos-dir", req->dosDir, "Let DOS file functions use this directory (off by default)");
   pcGroup->add_option("--args", req->args, "The program's command tail (PSP:0080h)");
+  auto* stepDelayOpt =
+      pcGroup
+          ->add_option("--emu8086-step-delay", req->emu8086StepDelay,
+                       "emu8086 programs: the milliseconds of their devices' time each instruction takes, as emu8086's "
+                       "step delay (default: asmlab.yaml's, else 0: the CPU's clock)")
+          ->check(CLI::Range(0u, 10000u));
   addWarningOption(*cmd, req->warnings);
   cmd->add_option("--spec", req->spec,
                   "Settings file (asmlab.yaml: edition, cpu, dialect, include and library folders); default: the one "
                   "beside the program")
       ->check(CLI::ExistingFile);
-  return [req, cmd, inputOpt, traceOpt, filesOpt, editionOpt, cpuOpt, dialectOpt, errorLimitOpt]() -> int {
+  return [req, cmd, inputOpt, traceOpt, filesOpt, editionOpt, cpuOpt, dialectOpt, errorLimitOpt,
+          stepDelayOpt]() -> int {
     req->inputGiven = inputOpt->count() > 0;
     req->trace = traceOpt->count() > 0;
     if (req->trace && req->traceMode.empty()) req->traceMode = "instructions";
@@ -684,6 +729,7 @@ CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()
     if (cpuOpt->count() > 0) req->given.x86Cpu = req->cpu;
     if (dialectOpt->count() > 0) req->given.masmDialect = req->dialect;
     if (errorLimitOpt->count() > 0) req->given.errorLimit = req->errorLimit;
+    if (stepDelayOpt->count() > 0) req->given.emu8086StepDelayMs = req->emu8086StepDelay;
     req->input = unescape(req->input);
     return runProgram(*req);
   };

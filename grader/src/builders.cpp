@@ -126,6 +126,7 @@ BuiltProgram buildWithToolchain(const Spec& spec, const fs::path& submission) {
   options.masm510 = spec.build.masm510;
   options.errorLimit = spec.build.errorLimit;
   options.tasmMultiPass = spec.build.multiPass;
+  options.emu8086StepDelayMs = spec.build.emu8086StepDelayMs;
   for (const auto& dir : spec.build.includePaths) options.includePaths.push_back(dir.string());
   for (const auto& dir : spec.build.libraryPaths) options.libraryPaths.push_back(dir.string());
   if (spec.build.randomize) options.seed = spec.build.randomSeed;

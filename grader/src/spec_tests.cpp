@@ -52,10 +52,30 @@ Spec SpecReader::readSpec(const YAML::Node& root) {
 
 void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
   if (!expectMap(node, "build")) return;
-  checkKeys(node, "build", {"submission", "sources", "modules", "libraries", "edition", "cpu", "dialect", "include_paths",
-                                "library_paths", "randomize", "seed", "halt_banner", "case_sensitive_labels", "strict",
-                                "start", "privilege", "error_limit", "m510", "multi_pass", "engine", "microcode",
-                                "timing"});
+  checkKeys(node, "build",
+            {"submission",
+             "sources",
+             "modules",
+             "libraries",
+             "edition",
+             "cpu",
+             "dialect",
+             "include_paths",
+             "library_paths",
+             "randomize",
+             "seed",
+             "halt_banner",
+             "case_sensitive_labels",
+             "strict",
+             "start",
+             "privilege",
+             "error_limit",
+             "m510",
+             "multi_pass",
+             "engine",
+             "microcode",
+             "timing",
+             "emu8086_step_delay"});
   if (node["randomize"]) build.randomize = boolean(node["randomize"], "build.randomize").value_or(false);
   if (node["seed"]) build.randomSeed = count(node["seed"], "build.seed").value_or(1);
   if (node["halt_banner"]) {
@@ -84,6 +104,15 @@ void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
   }
   if (node["error_limit"])
     build.errorLimit = count(node["error_limit"], "build.error_limit").value_or(Diagnostics::kDefaultErrorLimit);
+  // The time emu8086's devices see (docs/emu8086.md, "Devices").
+  if (node["emu8086_step_delay"]) {
+    const auto ms = count(node["emu8086_step_delay"], "build.emu8086_step_delay");
+    if (ms && *ms > 10000)
+      error(node["emu8086_step_delay"], "build.emu8086_step_delay must be at most 10000 (ms)");
+    else if (ms)
+      build.emu8086StepDelayMs = static_cast<unsigned>(*ms);
+    if (machine_ != "pc") error(node["emu8086_step_delay"], "build.emu8086_step_delay applies to machine pc only");
+  }
   if (node["m510"]) {
     build.masm510 = boolean(node["m510"], "build.m510").value_or(false);
     if (machine_ != "pc") error(node["m510"], "build.m510 applies to machine pc only");

@@ -56,6 +56,41 @@ TEST(BuildOptions, M510BuildsMasm51Code) {
   EXPECT_NE(now.buildDiagnostics.find("--m510"), std::string::npos) << now.buildDiagnostics;
 }
 
+// build.emu8086_step_delay: emu8086's devices see that many ms pass with every instruction, as in
+// emu8086 run with that step delay. The robot looks at its command port every 117 ms: with 150 ms
+// an instruction it has examined what is in front of it by the program's next reading; on the
+// CPU's clock (0) the program's hundred readings take a few thousand clocks, long before.
+TEST(BuildOptions, Emu8086StepDelayIsTheTimeEmu8086sDevicesSee) {
+  const std::string source = R"(
+#make_COM#
+org 100h
+        mov al, 4
+        out 9, al               ; the robot: examine
+        mov cx, 100
+wait:   in al, 11
+        test al, 1              ; data ready?
+        jnz ready
+        loop wait
+        mov dl, 'N'
+        jmp show
+ready:  mov dl, 'Y'
+show:   mov ah, 2
+        int 21h
+        hlt
+)";
+  const std::string test = "tests:\n  - name: t\n    checks: [{output: {equals: \"Y\"}}]\n";
+  auto slow = grade("machine: pc\nbuild: {submission: prog.asm, emu8086_step_delay: 150}\n" + test, source);
+  ASSERT_TRUE(slow.buildOk) << slow.buildDiagnostics;
+  EXPECT_TRUE(slow.tests.at(0).checks.at(0).passed) << slow.tests.at(0).checks.at(0).message;
+  auto clock = grade("machine: pc\nbuild: {submission: prog.asm}\n" + test, source);
+  EXPECT_FALSE(clock.tests.at(0).checks.at(0).passed);
+  Diagnostics d;
+  parseSpec(std::string("machine: lc3\nbuild: {submission: prog.asm, emu8086_step_delay: 5}\n") + kTest, "spec.yaml",
+            ".", d);
+  EXPECT_NE(d.renderToString().find("build.emu8086_step_delay applies to machine pc only"), std::string::npos)
+      << d.renderToString();
+}
+
 TEST(BuildOptions, M510IsForThePcOnly) {
   Diagnostics d;
   auto spec = parseSpec(std::string("machine: lc3\nbuild: {submission: prog.asm, m510: true}\n") + kTest, "spec.yaml", ".", d);

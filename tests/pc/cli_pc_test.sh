@@ -97,4 +97,24 @@ printf '.MODEL SMALL\n.CODE\nstart: mov ax, bogus_symbol\nEND start\n' > BAD.ASM
 "$asmlab" run BAD.ASM > /dev/null 2>err.txt; rc=$?
 [ $rc -eq 1 ] || fail "BAD.ASM exit $rc"
 grep -q "BAD.ASM:3:" err.txt || fail "BAD.ASM error not located: $(cat err.txt)"
+# emu8086's devices at the end (--devices), and the time they see (--emu8086-step-delay): the
+# robot takes the move written in port 9 at its poll 117 ms after the start. On the CPU's clock
+# the program's three instructions take microseconds and the robot has not moved; at 100 ms an
+# instruction it has (docs/emu8086.md, "Devices").
+cat > ROBOT.ASM <<'ASM'
+#make_COM#
+org 100h
+        mov al, 1
+        out 9, al
+        in al, 11
+        in al, 11
+        hlt
+ASM
+out=$("$asmlab" run ROBOT.ASM --devices robot 2>err.txt) || fail "ROBOT.ASM: $(cat err.txt)"
+echo "$out" | grep -q "^== emu8086 robot (ports 9-11)" || fail "ROBOT.ASM --devices: '$out'"
+echo "$out" | grep -q "^3  3  90 .* 0  " || fail "ROBOT.ASM moved on the CPU's clock: '$out'"
+out=$("$asmlab" run ROBOT.ASM --devices robot --emu8086-step-delay 100 2>err.txt) || fail "step delay: $(cat err.txt)"
+echo "$out" | grep -q "^3  2  90 .* 1  " || fail "ROBOT.ASM did not move at 100 ms an instruction: '$out'"
+"$asmlab" run KEY.COM --devices pit --keys keys.txt > out.txt 2>err.txt || fail "--devices pit: $(cat err.txt)"
+grep -q "^== PIT 8253" out.txt || fail "--devices pit: $(cat out.txt)"
 echo "ok"

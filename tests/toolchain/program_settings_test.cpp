@@ -159,8 +159,26 @@ TEST_F(ProgramSettingsTest, MultiPassComesFromTheBuildKeys) {
   EXPECT_TRUE(options.tasmMultiPass);
 }
 
+TEST_F(ProgramSettingsTest, Emu8086StepDelayComesFromTheBuildKeysUnlessTyped) {
+  write("asmlab.yaml", "machine: pc\nbuild:\n  submission: p.asm\n  emu8086_step_delay: 50\n");
+  auto program = write("p.asm", "#make_COM#\norg 100h\nhlt\n");
+  Diagnostics d;
+  auto s = programSettings({program}, "", {}, d);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->emu8086StepDelayMs, 50u);
+  EXPECT_NE(s->summary.find("emu8086 step delay 50 ms"), std::string::npos) << s->summary;
+  LoadOptions options;
+  applySettings(*s, {}, options);
+  EXPECT_EQ(options.emu8086StepDelayMs, 50u);
+  ExplicitSettings typed;
+  typed.emu8086StepDelayMs = 0;
+  applySettings(*s, typed, options);
+  EXPECT_EQ(options.emu8086StepDelayMs, 0u);  // --emu8086-step-delay 0 wins
+}
+
 TEST_F(ProgramSettingsTest, AWrongErrorLimitOrM510IsALocatedError) {
-  for (const char* key : {"error_limit: -3", "error_limit: many", "m510: perhaps", "multi_pass: twice"}) {
+  for (const char* key : {"error_limit: -3", "error_limit: many", "m510: perhaps", "multi_pass: twice",
+                          "emu8086_step_delay: -1", "emu8086_step_delay: 20000", "emu8086_step_delay: slow"}) {
     auto spec = write("asmlab.yaml", std::string("machine: pc\nbuild:\n  ") + key + "\n");
     Diagnostics d;
     EXPECT_FALSE(programSettings({write("p.asm", "end\n")}, spec, {}, d)) << key;

@@ -168,6 +168,12 @@ public:
           return report(n.Mark(), "build.error_limit must be a count (0: all errors)");
         settings.errorLimit = static_cast<size_t>(limit);
       }
+      if (auto n = build["emu8086_step_delay"]) {
+        long long ms = -1;
+        if (!n.IsScalar() || !YAML::convert<long long>::decode(n, ms) || ms < 0 || ms > 10000)
+          return report(n.Mark(), "build.emu8086_step_delay must be milliseconds from 0 to 10000 (0: the CPU's clock)");
+        settings.emu8086StepDelayMs = static_cast<unsigned>(ms);
+      }
       if (!folders(build["include_paths"], dir, settings.includePaths)) return false;
       if (!folders(build["library_paths"], dir, settings.libraryPaths)) return false;
     } catch (const YAML::Exception& e) {
@@ -251,6 +257,8 @@ std::optional<ProgramSettings> programSettings(const std::vector<std::string>& f
   if (settings.masmDialect && !given.masmDialect) fromSpec.push_back("dialect " + *settings.masmDialect);
   if (settings.masm510) fromSpec.push_back("MASM 5.1 compatibility (m510)");
   if (settings.tasmMultiPass) fromSpec.push_back("TASM /m (multi_pass)");
+  if (settings.emu8086StepDelayMs && !given.emu8086StepDelayMs)
+    fromSpec.push_back(fmt::format("emu8086 step delay {} ms", *settings.emu8086StepDelayMs));
   if (settings.errorLimit && !given.errorLimit) fromSpec.push_back(fmt::format("error limit {}", *settings.errorLimit));
   if (!settings.includePaths.empty()) fromSpec.push_back(fmt::format("include folders {}", fmt::join(settings.includePaths, ", ")));
   if (!settings.libraryPaths.empty()) fromSpec.push_back(fmt::format("library folders {}", fmt::join(settings.libraryPaths, ", ")));
@@ -295,6 +303,8 @@ void applySettings(const ProgramSettings& settings, const ExplicitSettings& give
   options.masm510 = options.masm510 || settings.masm510;
   options.tasmMultiPass = options.tasmMultiPass || settings.tasmMultiPass;
   if (auto n = given.errorLimit ? given.errorLimit : settings.errorLimit) options.errorLimit = *n;
+  if (auto ms = given.emu8086StepDelayMs ? given.emu8086StepDelayMs : settings.emu8086StepDelayMs)
+    options.emu8086StepDelayMs = *ms;
   // The spec's folders come after the command line's, as a course's shared set-up.
   options.includePaths.insert(options.includePaths.end(), settings.includePaths.begin(), settings.includePaths.end());
   options.libraryPaths.insert(options.libraryPaths.end(), settings.libraryPaths.begin(), settings.libraryPaths.end());

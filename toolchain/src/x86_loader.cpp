@@ -129,6 +129,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     return nullptr;
   }
   pcOptions.dosDirectory = options.dosDirectory;
+  pcOptions.emu8086StepDelayMs = options.emu8086StepDelayMs;
   if (options.masmDialect != "masm" && options.masmDialect != "tasm") {
     diagnostics.error({}, "unknown assembler dialect '" + options.masmDialect + "' (masm, tasm)");
     return nullptr;

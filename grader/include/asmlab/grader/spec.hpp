@@ -302,6 +302,7 @@ struct BuildSpec {
   bool masm510 = false;                           // PC: MASM 5.1 compatibility (OPTION M510, ML /Zm)
   size_t errorLimit = 20;                         // build errors listed (0: all; the rest are counted)
   bool multiPass = false;                         // PC, tasm: TASM /m (no one-pass NOP padding of forward jumps)
+  unsigned emu8086StepDelayMs = 0;                // PC: emu8086's devices' ms per instruction (0: the clock)
   std::vector<std::filesystem::path> includePaths;  // PC: INCLUDE search folders (absolute)
   std::vector<std::filesystem::path> libraryPaths;  // PC: INCLUDELIB search folders (absolute)
   // Fill registers and free memory from a PRNG before the program starts, so that programs that

@@ -90,7 +90,7 @@ std::vector<sim::DeviceTable> PcMachine::deviceTables() const {
     tables.push_back(std::move(written));
   }
   if (emu8086_)
-    for (auto& table : emu8086_->tables(t)) tables.push_back(std::move(table));
+    for (auto& table : emu8086_->tables(deviceTime())) tables.push_back(std::move(table));
   return tables;
 }
 

@@ -142,8 +142,9 @@ void Emu8086Devices::noteOverwrite(uint16_t port, uint8_t value) {
                    std::to_string(old) + ", which is lost: the device reads port " + std::to_string(port) + " every " +
                    std::to_string(pollMs) +
                    " ms of simulated time. A program must wait for the device between two writes; "
-                   "emu8086 run at its slower speeds executes few instructions between two reads "
-                   "(docs/emu8086.md, \"Devices\")");
+                   "emu8086 run at its slower speeds executes few instructions between two reads, "
+                   "as --emu8086-step-delay MS (build.emu8086_step_delay) does here (docs/emu8086.md, "
+                   "\"Devices\")");
 }
 
 std::vector<std::string> Emu8086Devices::takeNotes() {

@@ -185,7 +185,7 @@ uint8_t PcMachine::portIn(uint16_t port) {
   noteUnconnectedPort(port, false);
   if (!emu8086_) return 0xFF;
   pollIdleSince_ = UINT64_MAX;  // a program that polls the keyboard and its devices is at work
-  return emu8086_->in(port, now());
+  return emu8086_->in(port, deviceTime());
 }
 
 void PcMachine::portOut(uint16_t port, uint8_t value) {
@@ -220,7 +220,7 @@ void PcMachine::portOut(uint16_t port, uint8_t value) {
   if (emu8086_) {
     repeat = tally.writes > 1 && emu8086_->peek(port) == value;
     pollIdleSince_ = UINT64_MAX;
-    emu8086_->out(port, value, now());
+    emu8086_->out(port, value, deviceTime());
     for (auto& text : emu8086_->takeNotes()) note(std::move(text));
   }
   if (repeat) return;
@@ -229,7 +229,7 @@ void PcMachine::portOut(uint16_t port, uint8_t value) {
   } else if (!portLogFull_) {
     portLogFull_ = true;
     note("more than " + std::to_string(kMaxPortWrites) +
-         " writes to ports with no device: the later ones are not kept");
+         " changes to ports no PC device decodes: the later ones are not kept (port_writes)");
   }
 }
 
@@ -277,6 +277,12 @@ void PcMachine::noteUnconnectedPort(uint16_t port, bool write) {
   if (device) what += std::string(" (") + std::to_string(port) + ", " + device + ")";
   note(std::string(write ? "OUT to " : "IN from ") + what + " reached no device: this PC has none there, " +
        (write ? "and what the program wrote is only kept for a grading spec's port_writes check" : "so it read FFh"));
+}
+
+// The time emu8086's devices see, in CPU clocks (PcOptions::emu8086StepDelayMs).
+uint64_t PcMachine::deviceTime() const {
+  if (options_.emu8086StepDelayMs == 0) return now();
+  return instructionCount() * options_.emu8086StepDelayMs * options_.clocksPerSecond / 1000;
 }
 
 // Under emu8086's devices, said once per device and once for the ports that are only bytes.

@@ -51,6 +51,7 @@ struct LoadOptions {
   std::string x86Cpu = "8086";        // 8086, 8088, 80186, 80286, 80386
   std::string x86Timing = "manual";   // manual (the Intel manual's clocks) or cycle (8086/8088)
   std::string dosDirectory;           // DOS file services confined here; empty = refused
+  unsigned emu8086StepDelayMs = 0;    // emu8086's devices: ms of their time per instruction (0: the clock)
   std::string commandTail;            // the program's command line (PSP:0080h)
   std::string masmDialect = "masm";   // masm or tasm (Turbo Assembler, MASM or Ideal mode) for 8086 sources
   bool masm510 = false;               // MASM 5.1 compatibility (OPTION M510, ML's /Zm)

@@ -21,6 +21,7 @@ struct ExplicitSettings {
   std::optional<std::string> x86Cpu;       // 8086, 8088, 80186, 80286, 80386
   std::optional<std::string> masmDialect;  // masm, tasm
   std::optional<size_t> errorLimit;        // --error-limit N
+  std::optional<unsigned> emu8086StepDelayMs;  // --emu8086-step-delay MS
   bool running = true;                     // false for assembling only: no CPU is chosen or checked
 };
 
@@ -31,6 +32,7 @@ struct ProgramSettings {
   bool masm510 = false;                 // build.m510: MASM 5.1 compatibility (a command line's --m510 adds to it)
   bool tasmMultiPass = false;           // build.multi_pass: TASM /m (a command line's --multi-pass adds to it)
   std::optional<size_t> errorLimit;     // build.error_limit: errors listed per source (0: all)
+  std::optional<unsigned> emu8086StepDelayMs;           // build.emu8086_step_delay (docs/emu8086.md, "Devices")
   std::vector<std::string> includePaths, libraryPaths;  // from the spec, resolved against its folder
   // One line for stderr: where each setting came from ("" when everything is a default).
   std::string summary;

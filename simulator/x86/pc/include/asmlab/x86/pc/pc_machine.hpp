@@ -46,6 +46,9 @@ struct PcOptions {
   // device decodes, which read back what was last written there, as in emu8086 (emu8086_devices.hpp).
   // Set for emu8086's programs; otherwise such ports read FFh, as on a PC.
   bool emu8086Devices = false;
+  // The time those devices see: 0 = the CPU's clock; N = N ms for every instruction, as emu8086
+  // runs a program with its step delay set to N (its robot sample is written for slow runs).
+  unsigned emu8086StepDelayMs = 0;
 };
 
 // What a loaded program looks like to the loader's caller.
@@ -235,6 +238,7 @@ private:
   std::vector<bool> portNoted_ = std::vector<bool>(0x10000);  // ports with no device, said once
   void noteUnconnectedPort(uint16_t port, bool write);
   void noteEmu8086Port(uint16_t port);
+  uint64_t deviceTime() const;
   std::vector<std::string> emu8086Noted_;   // emu8086's devices already named in a note
   std::vector<sim::PortWrite> portWrites_;  // to ports with no device (sim::PortLog), bounded
   struct PortTally {
