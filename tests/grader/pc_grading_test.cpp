@@ -190,13 +190,14 @@ again:  out 4, ax               ; and the same word, again and again
 }
 
 // emu8086's printer clears port 130 after each character, so a character written twice in a row
-// ("ll") is two characters, where a lamp written twice is one state.
+// ("ll") is two characters, where a lamp written twice is one state; so is one written again
+// after the printer took it, though the program never read the port in between.
 TEST(PcGrading, PortWritesCountEachCharacterTheEmu8086PrinterTook) {
   auto r = gradePc(std::string(kHeader) + R"(tests:
   - name: printed
     limits: {instructions: 2000000}
     checks:
-      - port_writes: {port: 130, values: [72, 101, 108, 108, 111], exact: true}
+      - port_writes: {port: 130, values: [72, 101, 108, 108, 111, 33, 33], exact: true}
       - stop: halted
 )",
                    R"(
@@ -212,7 +213,12 @@ busy:   in al, 130              ; the printer writes 0 when it has printed
         jne busy
         inc si
         jmp next
-done:   hlt
+done:   mov al, '!'
+        out 130, al
+        mov cx, 0               ; 65,536 LOOPs, 233 ms: the printer takes the '!' meanwhile
+pause:  loop pause
+        out 130, al             ; a second '!', written without reading the port first
+        hlt
 text    db 'Hello', 0
 )");
   ASSERT_TRUE(r.buildOk) << r.buildDiagnostics;

@@ -218,7 +218,8 @@ void PcMachine::portOut(uint16_t port, uint8_t value) {
   bool repeat = tally.writes++ > 0 && tally.last == value;
   tally.last = value;
   if (emu8086_) {
-    repeat = tally.writes > 1 && emu8086_->peek(port) == value;
+    // What is in the port now, after the devices' polls up to this write.
+    repeat = tally.writes > 1 && emu8086_->in(port, deviceTime()) == value;
     pollIdleSince_ = UINT64_MAX;
     emu8086_->out(port, value, deviceTime());
     for (auto& text : emu8086_->takeNotes()) note(std::move(text));
