@@ -44,6 +44,21 @@ TEST(Emu8086Thermometer, StopsAt120AndAHeaterSwitchedOnLateStartsItsTimerThen) {
   EXPECT_EQ(d.in(kThermometer, 100000 + 20 + 1000), 119);
 }
 
+// Timers with nothing to do are skipped, not ticked: a thousand years of heating (with a step
+// delay, a long run can mean that) takes no time and ends at the thermometer's 120 degrees; and
+// a device still answers at its next tick after the gap.
+TEST(Emu8086Thermometer, AVeryLongGapCostsNothingAndEndsRight) {
+  Emu8086Devices d(1000);
+  d.out(kHeater, 1, 0);
+  const uint64_t thousandYears = 1000ull * 365 * 24 * 3600 * 1000;
+  EXPECT_EQ(d.in(kThermometer, thousandYears), 120);
+  d.out(kHeater, 0, thousandYears);
+  EXPECT_EQ(d.in(kThermometer, thousandYears + 2000), 119);  // the next 20 ms poll, then a second
+  d.out(kStepper, 0b110, thousandYears + 2000);
+  EXPECT_EQ(d.in(kStepper, thousandYears + 2000) & 0x80, 0);
+  EXPECT_EQ(d.in(kStepper, thousandYears + 2000 + 107) & 0x80, 0x80);
+}
+
 // The motor answers a new pattern by setting bit 7 at its next 107 ms poll; emu8086's clockwise
 // half-step sequence 110 100 011 010 turns the needle 11.25 degrees a step.
 TEST(Emu8086Stepper, TakesEachNewPatternAtItsPollAndTurnsByHalfSteps) {

@@ -158,6 +158,7 @@ void Emu8086Devices::advanceTo(uint64_t now) {
   if (now < advancedTo_) return;
   advancedTo_ = now;
   for (;;) {
+    skipIdleTimers(now);
     const uint64_t next =
         std::min({thermometerPoll_, thermometerTick_, stepperPoll_, robot_.busyUntil, robot_.nextPoll, printerPoll_});
     if (next > now) return;
@@ -184,6 +185,23 @@ void Emu8086Devices::advanceTo(uint64_t now) {
       printerPoll_ += ms(kPrinterPollMs);
     }
   }
+}
+
+// A timer whose tick would change nothing goes on changing nothing until `now`: what it looks at
+// changes only by the program's writes (none before `now`) or by the same device's timers, idle
+// too. It moves on to its first tick after `now` at once, so that an hour of simulated time (or a
+// long step delay) costs no more than a second.
+void Emu8086Devices::skipIdleTimers(uint64_t now) {
+  auto skip = [now](uint64_t& next, uint64_t period) {
+    if (next <= now && period > 0) next += ((now - next) / period + 1) * period;
+  };
+  const bool heaterSeen = (io_[kHeater] & 1) == flame_;
+  if (heaterSeen) skip(thermometerPoll_, ms(kHeaterPollMs));
+  const bool settled = flame_ ? temperature_ >= kHighestTemperature : temperature_ == airTemperature_;
+  if (heaterSeen && settled) skip(thermometerTick_, ms(flame_ ? kHeatingMs : kCoolingMs));
+  if (io_[kStepper] == stepperSeen_) skip(stepperPoll_, ms(kStepperPollMs));
+  if (io_[kRobotCommand] == robot_.command) skip(robot_.nextPoll, ms(kRobotPollMs));
+  if (io_[kPrinter] == 0) skip(printerPoll_, ms(kPrinterPollMs));
 }
 
 // ---- thermometer and heater (ports 125, 127) ----------------------------------------------------

@@ -52,6 +52,7 @@ public:
 private:
   uint64_t ms(unsigned milliseconds) const { return clocksPerSecond_ * milliseconds / 1000; }
   void advanceTo(uint64_t now);
+  void skipIdleTimers(uint64_t now);
   void pollThermometer(uint64_t t);
   void thermometerTimer();
   void pollStepper();
