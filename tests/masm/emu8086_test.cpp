@@ -215,6 +215,50 @@ TEST(Emu8086, CStyleHexadecimalNumbers) {
   EXPECT_TRUE(assembleText("org 100h\nmov ax, 0x1Fh\n").diags.hasErrors());
 }
 
+// C's shifts, which emu8086's traffic_lights2.asm sample writes (`green << 3`): SHL and SHR.
+// B8 iw MOV AX,imm16; 5 SHL 3 = 28h, 40h SHR 2 = 10h.
+TEST(Emu8086, CStyleShiftsAreShlAndShr) {
+  auto a = assembleText("org 100h\nmov ax, 5 << 3\nmov ax, 40h >> 2\nret\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(linkCom(a)), "B8 28 00 B8 10 00 C3");
+  EXPECT_TRUE(has(a, "test.asm:2:11: warning: '<<' and '>>' are C's shifts, which emu8086 takes")) << a.errors();
+  EXPECT_EQ(a.diags.warningCount(), 3u) << a.errors();  // said once, with code outside segments and no END
+}
+
+// `name = $` (or EQU $) is a number in emu8086, the offset there: its traffic_lights.asm ends a
+// table so and loops while SI is below it. 81 /7 iw CMP r/m16,imm16 (SI: ModRM FE), not 3B /r
+// CMP r16,r/m16 with the word at 113h; BE iw MOV SI,imm16; 83 /0 ib ADD; 72 cb JB; F4 HLT.
+TEST(Emu8086, AnEquateOfTheLocationIsItsOffset) {
+  for (const char* define : {"tbl_end = $", "tbl_end equ $"}) {
+    auto a = assembleText(std::string("#make_COM#\norg 100h\n        mov si, offset tbl\nnext:   add si, 2\n"
+                                      "        cmp si, tbl_end\n        jb next\n        hlt\n"
+                                      "tbl     dw 1, 2, 3\n") +
+                          define + "\n");
+    ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+    EXPECT_EQ(hex(linkCom(a)), "BE 0D 01 83 C6 02 81 FE 13 01 72 F7 F4 01 00 02 00 03 00") << define;
+    EXPECT_TRUE(has(a, "warning: 'TBL_END' is the offset of '$' here, a number, as emu8086 reads it")) << a.errors();
+  }
+}
+
+// A directive's name for a variable (a student's menu program: `option db ...`), with a warning.
+// A0 iw MOV AL,moffs8.
+TEST(Emu8086, ADirectiveNameNamesAVariable) {
+  auto a = assembleText("#make_COM#\norg 100h\nmov al, option\nret\noption db 2 dup(7)\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(linkCom(a)), "A0 04 01 C3 07 07");
+  EXPECT_TRUE(has(a, "test.asm:5:1: warning: directive name used as a variable: option (emu8086 takes it")) << a.errors();
+  // MASM 6.1 refuses it.
+  EXPECT_TRUE(assembleText(".model small\n.data\noption db 1\n.code\nend\n").diags.hasErrors());
+}
+
+// `#start=robot.exe#` starts one of emu8086's devices, which its programs always have here.
+TEST(Emu8086, AStartLineSaysTheDeviceIsThere) {
+  auto a = assembleText("#start=robot.exe#\n#make_COM#\norg 100h\nret\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_TRUE(has(a, "test.asm:1:1: warning: '#start=robot.exe#' starts one of emu8086's devices")) << a.errors();
+  EXPECT_TRUE(has(a, "test.asm:2:1: warning: '#make_COM#' is an emu8086 directive: ignored")) << a.errors();
+}
+
 // The first size-less store to a bracketed address (its warning said before the size is taken
 // from the immediate): C6 /0 ib MOV r/m8,imm8 with a direct address (06 disp16); FE /0 INC r/m8.
 TEST(Emu8086, TheFirstStoreToABracketedAddressTakesItsSizeFromTheImmediate) {

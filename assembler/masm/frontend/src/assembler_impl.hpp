@@ -45,6 +45,7 @@ struct Symbol {
   bool isPublic = false;
   bool externDef = false;       // EXTERNDEF: public if defined here, external otherwise
   bool redefinable = false;     // `=`
+  bool offsetEquate = false;    // emu8086's `name = $`: the offset, a number (not memory)
   int index = -1;               // Segment: segment index; Group: group index; External: extern index
   StructDef* structType = nullptr;
   uint32_t lengthCount = 1;     // LENGTH: elements of the first initialiser
@@ -487,6 +488,8 @@ public:
   bool sizeDotWarned = false;        // emu8086's `b.[bx]` / `w.[bx]`, said once
   bool cHexWarned = false;           // C's `0x1F`, which emu8086 takes, said once
   bool digitSeparatorWarned = false;  // emu8086's `0000_0110b`, said once
+  bool cShiftWarned = false;          // emu8086's `green << 3`, said once
+  bool offsetEquateWarned = false;    // emu8086's `name = $` read as a number, said once
   int groupIndex(const std::string& name);
   void addToGroup(int group, int segment);
   void startPass();

@@ -137,11 +137,18 @@ bool Assembler::emu8086Directive(const LogicalLine& line) {
   const size_t first = text.find_first_not_of(" \t");
   if (first == std::string_view::npos || text[first] != '#') return false;
   const size_t last = text.find_last_not_of(" \t");
+  const std::string_view directive = text.substr(first, last - first + 1);
   result_.emu8086 = true;
+  // `#start=robot.exe#` starts one of emu8086's devices, which a program of emu8086's always has
+  // here (docs/emu8086.md, "Devices"); the others choose the output's form.
+  const bool startsDevice = directive.size() > 7 && iequals(directive.substr(0, 7), "#start=");
   warning(line, static_cast<uint32_t>(first) + 1,
-          fmt::format("'{}' is an emu8086 directive: ignored (a TINY program, or code outside any segment, "
-                      "builds into a .COM, any other program into an .EXE)",
-                      text.substr(first, last - first + 1)));
+          startsDevice ? fmt::format("'{}' starts one of emu8086's devices: its devices are always there for a "
+                                     "program written for emu8086 (docs/emu8086.md, \"Devices\")",
+                                     directive)
+                       : fmt::format("'{}' is an emu8086 directive: ignored (a TINY program, or code outside any "
+                                     "segment, builds into a .COM, any other program into an .EXE)",
+                                     directive));
   return true;
 }
 

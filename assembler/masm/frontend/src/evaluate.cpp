@@ -299,6 +299,11 @@ Value Assembler::evaluate(const Expr& e, bool reportUndefined) {
             v.structType = s->structType;
             // Only FAR is a property of the label; a near label still allows SHORT jumps.
             if (s->kind == SymKind::Label && s->far) v.distance = enc::Distance::Far;
+            if (s->offsetEquate) {  // emu8086's `name = $`: as OFFSET of the place
+              v.kind = Value::Kind::Constant;
+              v.memory = v.codeLabel = false;
+              v.size = 0;
+            }
             break;
           case SymKind::External:
             v.kind = Value::Kind::Address;

@@ -250,6 +250,7 @@ public:
   // separated by `_` (`0000_0110b`), for their warnings; -1: none.
   int32_t cHexColumn = -1;
   int32_t digitSeparatorColumn = -1;
+  int32_t cShiftColumn = -1;  // C's `<<` or `>>` (emu8086's `green << 3`)
   void noteNumber(std::string_view digits, uint16_t column) {
     if (cHexColumn < 0 && digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X'))
       cHexColumn = column;

@@ -128,6 +128,12 @@ auto const onNumber = [](auto& ctx) {
   state(ctx).store->noteNumber(o.text(), o.column);
   state(ctx).store->ops.push(o);
 };
+// C's `<<` and `>>` (emu8086's): noted for the warning, then read as SHL and SHR.
+auto const onCShift = [](auto& ctx) {
+  auto range = x3::_attr(ctx);
+  auto& store = *state(ctx).store;
+  if (store.cShiftColumn < 0) store.cShiftColumn = static_cast<int32_t>(state(ctx).base + (range.begin() - state(ctx).begin));
+};
 auto const onReal = [](auto& ctx) {
   auto range = x3::_attr(ctx);
   ExprOp o;
@@ -218,7 +224,9 @@ auto const addExpr_def = mulExpr >> *(('+' > mulExpr)[push_op<Op::Add>{}] | ('-'
 auto const mulExpr_def = unaryExpr >> *(('*' > unaryExpr)[push_op<Op::Mul>{}] | ('/' > unaryExpr)[push_op<Op::Div>{}] |
                                         (kw("MOD") > unaryExpr)[push_op<Op::Mod>{}] |
                                         (kw("SHL") > unaryExpr)[push_op<Op::Shl>{}] |
-                                        (kw("SHR") > unaryExpr)[push_op<Op::Shr>{}]);
+                                        (kw("SHR") > unaryExpr)[push_op<Op::Shr>{}] |
+                                        (x3::raw[x3::lit("<<")][onCShift] > unaryExpr)[push_op<Op::Shl>{}] |
+                                        (x3::raw[x3::lit(">>")][onCShift] > unaryExpr)[push_op<Op::Shr>{}]);
 auto const unaryExpr_def = ('-' > unaryExpr)[push_op<Op::Neg>{}] | ('+' > unaryExpr) | hlExpr;
 auto const hlExpr_def = (prefixKw("HIGHWORD") > hlExpr)[push_op<Op::HighWord>{}] |
                         (prefixKw("LOWWORD") > hlExpr)[push_op<Op::LowWord>{}] | (prefixKw("HIGH") > hlExpr)[push_op<Op::High>{}] |

@@ -446,6 +446,12 @@ void Assembler::processLine(const LogicalLine& line) {
     if (!hasName && typeCount > 0 && findType(w2)) hasName = true;
   }
   if (!hasName && w2 == "=" ) hasName = true;
+  // emu8086 takes a directive's name for a variable (`option db 2 dup(?)`); MASM 6.1 does not.
+  if (!hasName && emu8086Source && !w2.empty() && isIdentStart(w1[0]) && (bits1 & kWordUnnamedDirective) &&
+      !(bits1 & kWordMnemonic) && dataKeywordSize(w2)) {
+    hasName = true;
+    warning(line, col1, fmt::format("directive name used as a variable: {} (emu8086 takes it; MASM 6.1 does not)", w1));
+  }
   if (current < 0 &&
       ((bits1 & kWordMnemonic) || dataKeywordSize(hasName ? w2 : w1) || (hasName && iequals(w2, "PROC")))) {
     if (noSegmentYet)
@@ -658,6 +664,18 @@ void Assembler::executeKind(const Statement& s) {
         sym->typeSize = v.size;
         sym->far = v.distance == enc::Distance::Far;
         sym->passDefined = pass;
+        // emu8086 reads `name = $` as a number, the offset there (its traffic_lights.asm ends a
+        // table so and compares SI with it); MASM, as an alias of the location.
+        sym->offsetEquate =
+            emu8086Source && std::any_of(s.operands[0].ops.begin(), s.operands[0].ops.end(),
+                                         [](const ExprOp& op) { return op.op == Op::Location; });
+        if (sym->offsetEquate && pass == 1 && !offsetEquateWarned) {  // (EQU runs in pass 1 only)
+          offsetEquateWarned = true;
+          warning(originLine(s.line), s.operands[0].column + 1u,
+                      fmt::format("'{}' is the offset of '$' here, a number, as emu8086 reads it (MASM reads the "
+                              "location, a memory operand; said once)",
+                              sym->name));
+        }
         break;
       }
       if (v.unknown && pass == 1) {
@@ -796,7 +814,7 @@ void Assembler::handleLogicalLine(const LogicalLine& line) {
   where.length = line.location.length;
   where.fromFile = line.fromFile;
   currentLine = statementLines.push(where);
-  exprs.cHexColumn = exprs.digitSeparatorColumn = -1;
+  exprs.cHexColumn = exprs.digitSeparatorColumn = exprs.cShiftColumn = -1;
   processLine(line);
   if (exprs.cHexColumn >= 0 && !cHexWarned) {
     cHexWarned = true;
@@ -804,6 +822,13 @@ void Assembler::handleLogicalLine(const LogicalLine& line) {
     warning(line, static_cast<uint32_t>(exprs.cHexColumn) + 1,
             "'0x' numbers are C's hexadecimal, which emu8086 takes: read as hexadecimal (MASM writes 0B800h for "
             "0xB800; said once)");
+  }
+  if (exprs.cShiftColumn >= 0 && !cShiftWarned) {
+    cShiftWarned = true;
+    result_.emu8086 = true;
+    warning(line, static_cast<uint32_t>(exprs.cShiftColumn) + 1,
+            "'<<' and '>>' are C's shifts, which emu8086 takes: read as SHL and SHR (MASM writes 'green SHL 3'; "
+            "said once)");
   }
   if (exprs.digitSeparatorColumn >= 0 && !digitSeparatorWarned) {
     digitSeparatorWarned = true;
