@@ -246,7 +246,8 @@ TEST(Emu8086, ADirectiveNameNamesAVariable) {
   auto a = assembleText("#make_COM#\norg 100h\nmov al, option\nret\noption db 2 dup(7)\n");
   ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
   EXPECT_EQ(hex(linkCom(a)), "A0 04 01 C3 07 07");
-  EXPECT_TRUE(has(a, "test.asm:5:1: warning: directive name used as a variable: option (emu8086 takes it")) << a.errors();
+  EXPECT_TRUE(has(a, "test.asm:5:1: warning: directive name used as a variable: option (emu8086 takes it"))
+      << a.errors();
   // MASM 6.1 refuses it.
   EXPECT_TRUE(assembleText(".model small\n.data\noption db 1\n.code\nend\n").diags.hasErrors());
 }

@@ -132,7 +132,8 @@ auto const onNumber = [](auto& ctx) {
 auto const onCShift = [](auto& ctx) {
   auto range = x3::_attr(ctx);
   auto& store = *state(ctx).store;
-  if (store.cShiftColumn < 0) store.cShiftColumn = static_cast<int32_t>(state(ctx).base + (range.begin() - state(ctx).begin));
+  if (store.cShiftColumn < 0)
+    store.cShiftColumn = static_cast<int32_t>(state(ctx).base + (range.begin() - state(ctx).begin));
 };
 auto const onReal = [](auto& ctx) {
   auto range = x3::_attr(ctx);
@@ -221,12 +222,12 @@ auto const relExpr_def = addExpr >> *((kw("EQ") > addExpr)[push_op<Op::Eq>{}] | 
                                       (kw("LT") > addExpr)[push_op<Op::Lt>{}] | (kw("LE") > addExpr)[push_op<Op::Le>{}] |
                                       (kw("GT") > addExpr)[push_op<Op::Gt>{}] | (kw("GE") > addExpr)[push_op<Op::Ge>{}]);
 auto const addExpr_def = mulExpr >> *(('+' > mulExpr)[push_op<Op::Add>{}] | ('-' > mulExpr)[push_op<Op::Sub>{}]);
-auto const mulExpr_def = unaryExpr >> *(('*' > unaryExpr)[push_op<Op::Mul>{}] | ('/' > unaryExpr)[push_op<Op::Div>{}] |
-                                        (kw("MOD") > unaryExpr)[push_op<Op::Mod>{}] |
-                                        (kw("SHL") > unaryExpr)[push_op<Op::Shl>{}] |
-                                        (kw("SHR") > unaryExpr)[push_op<Op::Shr>{}] |
-                                        (x3::raw[x3::lit("<<")][onCShift] > unaryExpr)[push_op<Op::Shl>{}] |
-                                        (x3::raw[x3::lit(">>")][onCShift] > unaryExpr)[push_op<Op::Shr>{}]);
+auto const mulExpr_def = unaryExpr >>
+                         *(('*' > unaryExpr)[push_op<Op::Mul>{}] | ('/' > unaryExpr)[push_op<Op::Div>{}] |
+                           (kw("MOD") > unaryExpr)[push_op<Op::Mod>{}] | (kw("SHL") > unaryExpr)[push_op<Op::Shl>{}] |
+                           (kw("SHR") > unaryExpr)[push_op<Op::Shr>{}] |
+                           (x3::raw[x3::lit("<<")][onCShift] > unaryExpr)[push_op<Op::Shl>{}] |
+                           (x3::raw[x3::lit(">>")][onCShift] > unaryExpr)[push_op<Op::Shr>{}]);
 auto const unaryExpr_def = ('-' > unaryExpr)[push_op<Op::Neg>{}] | ('+' > unaryExpr) | hlExpr;
 auto const hlExpr_def = (prefixKw("HIGHWORD") > hlExpr)[push_op<Op::HighWord>{}] |
                         (prefixKw("LOWWORD") > hlExpr)[push_op<Op::LowWord>{}] | (prefixKw("HIGH") > hlExpr)[push_op<Op::High>{}] |

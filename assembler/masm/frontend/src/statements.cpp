@@ -666,13 +666,12 @@ void Assembler::executeKind(const Statement& s) {
         sym->passDefined = pass;
         // emu8086 reads `name = $` as a number, the offset there (its traffic_lights.asm ends a
         // table so and compares SI with it); MASM, as an alias of the location.
-        sym->offsetEquate =
-            emu8086Source && std::any_of(s.operands[0].ops.begin(), s.operands[0].ops.end(),
-                                         [](const ExprOp& op) { return op.op == Op::Location; });
+        sym->offsetEquate = emu8086Source && std::any_of(s.operands[0].ops.begin(), s.operands[0].ops.end(),
+                                                         [](const ExprOp& op) { return op.op == Op::Location; });
         if (sym->offsetEquate && pass == 1 && !offsetEquateWarned) {  // (EQU runs in pass 1 only)
           offsetEquateWarned = true;
           warning(originLine(s.line), s.operands[0].column + 1u,
-                      fmt::format("'{}' is the offset of '$' here, a number, as emu8086 reads it (MASM reads the "
+                  fmt::format("'{}' is the offset of '$' here, a number, as emu8086 reads it (MASM reads the "
                               "location, a memory operand; said once)",
                               sym->name));
         }
