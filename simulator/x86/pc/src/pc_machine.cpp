@@ -215,11 +215,12 @@ void PcMachine::portOut(uint16_t port, uint8_t value) {
   // emu8086's devices may have changed since the program's last write (the printer clears its
   // port after each character), so there the port's content decides.
   PortTally& tally = portWriteCounts_[port];
-  bool repeat = tally.writes++ > 0 && tally.last == value;
+  const bool written = tally.writes++ > 0;
+  // What is in the port now: with emu8086's devices, after their polls up to this write.
+  const uint8_t held = emu8086_ ? emu8086_->in(port, deviceTime()) : tally.last;
   tally.last = value;
+  const bool repeat = written && held == value;
   if (emu8086_) {
-    // What is in the port now, after the devices' polls up to this write.
-    repeat = tally.writes > 1 && emu8086_->in(port, deviceTime()) == value;
     pollIdleSince_ = UINT64_MAX;
     emu8086_->out(port, value, deviceTime());
     for (auto& text : emu8086_->takeNotes()) note(std::move(text));
