@@ -180,7 +180,7 @@ int runAsm(const AsmRequest& request) {
   return status;
 }
 
-CommandRegistration registration("asm", [](CLI::App& app) -> std::function<int()> {
+CommandRegistration asmCommand("asm", [](CLI::App& app) -> std::function<int()> {
   auto request = std::make_shared<AsmRequest>();
   auto* cmd = app.add_subcommand("asm", "Assemble LC-3 (or 8086) sources into object files");
   cmd->add_option("files", request->files, "Source files")->required();

@@ -145,7 +145,7 @@ int runBuild(const BuildArgs& args) {
   return 0;
 }
 
-CommandRegistration registration("build", [](CLI::App& app) -> std::function<int()> {
+CommandRegistration buildCommand("build", [](CLI::App& app) -> std::function<int()> {
   auto args = std::make_shared<BuildArgs>();
   auto* sub = app.add_subcommand("build", "Assemble 8086 sources (MASM/TASM) and link them with objects and libraries");
   sub->add_option("inputs", args->inputs, "Sources (.asm), objects (.obj) and libraries (.lib)")->required();

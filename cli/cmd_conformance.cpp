@@ -81,7 +81,7 @@ void printTable(const std::vector<cf::FileResult>& results, std::ostream& out, b
       percent(exact, tests), percent(within, tests), bias.str(), percent(identical, tests));
 }
 
-CommandRegistration registration("conformance", [](CLI::App& app) -> std::function<int()> {
+CommandRegistration conformanceCommand("conformance", [](CLI::App& app) -> std::function<int()> {
   auto args = std::make_shared<ConformanceArgs>();
   CLI::App* cmd = app.add_subcommand("conformance", "Run MOO single-instruction tests (SingleStepTests 8086/8088) against the CPU core");
   cmd->add_option("dir", args->dir, "Directory of .MOO / .MOO.gz files (and metadata.json)")->required();

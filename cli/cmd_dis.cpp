@@ -23,6 +23,7 @@
 #include "asmlab/toolchain/omf_disassembly.hpp"
 #include "asmlab/toolchain/program_settings.hpp"
 #include "command.hpp"
+#include "paths.hpp"
 
 namespace asmlab::cli {
 namespace {
@@ -45,12 +46,6 @@ struct DisRequest {
 std::string upper(std::string s) {
   for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return s;
-}
-
-std::string lowerExtension(const std::string& path) {
-  std::string ext = fs::path(path).extension().string();
-  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return ext;
 }
 
 bool isDosProgram(const std::string& path, const std::string& bytes) {
@@ -313,7 +308,7 @@ int runDis(const DisRequest& request) {
   return 0;
 }
 
-CommandRegistration registration("dis", [](CLI::App& app) -> std::function<int()> {
+CommandRegistration disCommand("dis", [](CLI::App& app) -> std::function<int()> {
   auto request = std::make_shared<DisRequest>();
   auto* cmd = app.add_subcommand(
       "dis", "Disassemble an LC-3 object file, or an 8086 DOS program (.COM, .EXE), OMF object (.OBJ) or library (.LIB) into MASM source");

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "asmlab/asm/output_file.hpp"
 #include "asmlab/grader/batch.hpp"
@@ -181,7 +182,7 @@ int runGrade(const GradeRequest& request) {
   return status;
 }
 
-CommandRegistration registration("grade", [](CLI::App& app) -> std::function<int()> {
+CommandRegistration gradeCommand("grade", [](CLI::App& app) -> std::function<int()> {
   auto request = std::make_shared<GradeRequest>();
   auto* cmd = app.add_subcommand("grade", "Grade submissions against a YAML spec (docs/grading.md)");
   cmd->add_option("spec", request->spec, "The grading spec (YAML)")->required()->check(CLI::ExistingFile);

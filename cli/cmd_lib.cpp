@@ -58,7 +58,7 @@ int runLib(const LibArgs& args) {
   return 0;
 }
 
-CommandRegistration registration("lib", [](CLI::App& app) -> std::function<int()> {
+CommandRegistration libCommand("lib", [](CLI::App& app) -> std::function<int()> {
   auto args = std::make_shared<LibArgs>();
   auto* cmd = app.add_subcommand("lib", "Build an OMF library (.LIB) from object files and other libraries");
   cmd->add_option("-o,--output", args->output, "Library to write")->required();

@@ -1,6 +1,4 @@
 // `asmlab link`: OMF objects and libraries into a DOS .EXE or .COM, optionally with a map file.
-#include <cctype>
-#include <filesystem>
 #include <iostream>
 
 #include "asmlab/asm/output_file.hpp"
@@ -9,8 +7,9 @@
 #include "asmlab/link/omf_library.hpp"
 #include "asmlab/link/omf_reader.hpp"
 #include "asmlab/link/omf_writer.hpp"
-#include "command.hpp"
 #include "asmlab/toolchain/search_paths.hpp"
+#include "command.hpp"
+#include "paths.hpp"
 
 namespace asmlab::cli {
 namespace {
@@ -25,12 +24,6 @@ struct LinkArgs {
   std::vector<std::string> libraryPaths;
   uint16_t maxAlloc = 0xFFFF;
 };
-
-std::string lowerExtension(const std::string& path) {
-  std::string ext = std::filesystem::path(path).extension().string();
-  for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return ext;
-}
 
 int runLink(const LinkArgs& args) {
   using namespace asmlab::link;
@@ -77,7 +70,7 @@ int runLink(const LinkArgs& args) {
   return 0;
 }
 
-CommandRegistration registration("link", [](CLI::App& app) -> std::function<int()> {
+CommandRegistration linkCommand("link", [](CLI::App& app) -> std::function<int()> {
   auto args = std::make_shared<LinkArgs>();
   auto* cmd = app.add_subcommand("link", "Link OMF objects (.OBJ) and libraries (.LIB) into a DOS .EXE or .COM");
   cmd->add_option("inputs", args->inputs, "Object files and libraries, in link order")->required();

@@ -47,7 +47,7 @@ int runMicrocode(const MicrocodeRequest& request) {
   return 0;
 }
 
-CommandRegistration registration("microcode", [](CLI::App& app) -> std::function<int()> {
+CommandRegistration microcodeCommand("microcode", [](CLI::App& app) -> std::function<int()> {
   auto request = std::make_shared<MicrocodeRequest>();
   auto* cmd = app.add_subcommand("microcode", "Print the LC-3 control store, or check a control-store file");
   cmd->add_option("--edition", request->edition, "Patt & Patel edition: 2 or 3 (default 3)")->check(CLI::IsMember({2, 3}));

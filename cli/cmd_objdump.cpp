@@ -141,7 +141,7 @@ int runObjdump(const std::vector<std::string>& files, bool showData) {
   return diag.hasErrors() ? 1 : 0;
 }
 
-CommandRegistration registration("objdump", [](CLI::App& app) -> std::function<int()> {
+CommandRegistration objdumpCommand("objdump", [](CLI::App& app) -> std::function<int()> {
   auto files = std::make_shared<std::vector<std::string>>();
   auto data = std::make_shared<bool>(false);
   auto* cmd = app.add_subcommand("objdump", "Show the records, segments, symbols and fixups of .OBJ/.LIB/.EXE files");

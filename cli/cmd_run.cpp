@@ -618,7 +618,7 @@ The program's console output goes to stdout; the verdict line and any trace to s
 their INT 21h 4Ch exit code is printed as "asmlab: exit code N" (and as exit_status in --json).
 Key and mouse scripts: docs/pc-platform.md, "Input scripts".)";
 
-CommandRegistration registration("run", [](CLI::App& app) -> std::function<int()> {
+CommandRegistration runCommand("run", [](CLI::App& app) -> std::function<int()> {
   auto req = std::make_shared<RunRequest>();
   auto* cmd = app.add_subcommand("run", "Run an LC-3 or 8086 (DOS) program and report how it ended");
   cmd->footer(kRunHelp);

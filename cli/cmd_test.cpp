@@ -146,7 +146,7 @@ int runTests(const TestRequest& request) {
   return anyFailure ? 1 : 0;
 }
 
-CommandRegistration registration("test", [](CLI::App& app) -> std::function<int()> {
+CommandRegistration testCommand("test", [](CLI::App& app) -> std::function<int()> {
   auto request = std::make_shared<TestRequest>();
   auto* cmd = app.add_subcommand("test", "Run every program's grading spec (asmlab.yaml) below the folders: the regression suite");
   cmd->add_option("dirs", request->dirs, "Folders to search for asmlab.yaml (or spec files)")->required();

@@ -5,7 +5,7 @@
 
 namespace asmlab::cli {
 namespace {
-CommandRegistration registration("version", [](CLI::App& app) -> std::function<int()> {
+CommandRegistration versionCommand("version", [](CLI::App& app) -> std::function<int()> {
   app.add_subcommand("version", "Print the version of asmlab");
   return [] {
     std::cout << "asmlab 0.1.0\n";
