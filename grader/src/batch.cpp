@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "asmlab/grader/batch.hpp"
 #include "asmlab/grader/report.hpp"

@@ -2,6 +2,7 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "asmlab/grader/report.hpp"
 

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "asmlab/grader/report.hpp"
 

@@ -1,5 +1,7 @@
 // JSON form of results: the report format `--format json` and the message the forked grading
 // process sends its parent.
+#include <nlohmann/json.hpp>
+
 #include "asmlab/grader/result.hpp"
 
 namespace asmlab::grader {

@@ -4,6 +4,7 @@
 #include <png.h>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "asmlab/grader/report.hpp"
 #include "grader_test_util.hpp"

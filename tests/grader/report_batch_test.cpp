@@ -1,5 +1,6 @@
 // Reports (text, JSON, JUnit, Gradescope, CSV) and the isolated batch runner.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "asmlab/grader/batch.hpp"
 #include "asmlab/grader/report.hpp"

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>  // json.hpp costs 2-3 s of compile in each includer
 
 namespace asmlab::grader {
 
