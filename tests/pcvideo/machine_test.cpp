@@ -88,6 +88,25 @@ TEST(VgaInMachine, PortsWithNoDeviceAreNotedOnceNamingEmu8086sDevices) {
   EXPECT_EQ(written->rows[0], (std::vector<std::string>{"04H", "0FH", "00001111", "2"}));
 }
 
+// Every port of emu8086's devices is named in the note, the simple i/o device's (110 and 112)
+// among them: one table of them (Emu8086Devices::deviceAt) serves this PC and emu8086's.
+TEST(VgaInMachine, TheNoteNamesEmu8086sSimpleDevice) {
+  PcMachine machine({}, makeVgaCard());
+  // out 6Eh,al / in al,70h / mov ah,4Ch / int 21h
+  const std::vector<uint8_t> program = {0xE6, 0x6E, 0xE4, 0x70, 0xB4, 0x4C, 0xCD, 0x21};
+  std::string error;
+  ASSERT_TRUE(machine.loadProgram(program, "SIMPLE.COM", "", error)) << error;
+  sim::RunLimits limits;
+  limits.maxInstructions = 100000;
+  machine.run(limits);
+  ASSERT_EQ(machine.notes().size(), 2u);
+  EXPECT_NE(machine.notes()[0].find("OUT to port 6Eh (110, emu8086's simple i/o device) reached no device"),
+            std::string::npos)
+      << machine.notes()[0];
+  EXPECT_NE(machine.notes()[1].find("IN from port 70h (112, emu8086's simple i/o device)"), std::string::npos)
+      << machine.notes()[1];
+}
+
 TEST(VgaInMachine, WordOutToSequencerUnchainsAndSelectsPlanes) {
   PcMachine machine({}, makeVgaCard());
   // mov ax,0013h / int 10h / mov dx,3C4h / mov ax,0604h / out dx,ax (memory mode: chain-4 off) /

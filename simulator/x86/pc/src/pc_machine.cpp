@@ -245,38 +245,11 @@ void PcMachine::noteUnconnectedPort(uint16_t port, bool write) {
     noteEmu8086Port(port);
     return;
   }
-  const char* device = nullptr;
-  switch (port) {
-    case 4:
-    case 5:
-      device = "emu8086's traffic lights";
-      break;  // a word: ports 4 and 5
-    case 7:
-      device = "emu8086's stepper motor";
-      break;
-    case 9:
-    case 10:
-    case 11:
-      device = "emu8086's robot";
-      break;
-    case 125:
-    case 127:
-      device = "emu8086's thermometer";
-      break;
-    case 130:
-      device = "emu8086's printer";
-      break;
-    case 199:
-    case 200:
-      device = "emu8086's LED display";
-      break;
-    default:
-      break;
-  }
+  const char* device = Emu8086Devices::deviceAt(port);
   char number[8];
   std::snprintf(number, sizeof number, "%Xh", port);
   std::string what = std::string("port ") + number;
-  if (device) what += std::string(" (") + std::to_string(port) + ", " + device + ")";
+  if (device) what += std::string(" (") + std::to_string(port) + ", emu8086's " + device + ")";
   note(std::string(write ? "OUT to " : "IN from ") + what + " reached no device: this PC has none there, " +
        (write ? "and what the program wrote is only kept for a grading spec's port_writes check" : "so it read FFh"));
 }
