@@ -42,6 +42,9 @@ function(asmlab_test name)
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE asmlab_options ${ARG_DEPS} GTest::gtest GTest::gmock GTest::gtest_main)
   target_compile_definitions(${name} PRIVATE ASMLAB_SHARED_DIR="${ASMLAB_SHARED_DIR}" ASMLAB_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+  # A test's own code (GoogleTest's macros, the checks) at -O1 in the release build: the code it
+  # tests is the libraries', built -O3 as shipped. A third less compile time for half the build.
+  target_compile_options(${name} PRIVATE $<$<CONFIG:Release>:-O1>)
   include(GoogleTest)
   if(NOT ARG_LABELS)
     set(ARG_LABELS unit)
