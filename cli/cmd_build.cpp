@@ -1,6 +1,5 @@
 // `asmlab build main.asm other.asm lib.lib -o game.exe`: assembles the sources, reads the objects
 // and libraries given, and links them into a DOS .EXE or .COM in one step.
-#include <cctype>
 #include <filesystem>
 #include <iostream>
 
@@ -10,6 +9,7 @@
 #include "asmlab/link/omf_library.hpp"
 #include "asmlab/link/omf_reader.hpp"
 #include "asmlab/link/omf_writer.hpp"
+#include "asmlab/toolchain/file_names.hpp"
 #include "asmlab/toolchain/program_link.hpp"
 #include "asmlab/toolchain/search_paths.hpp"
 #include "command.hpp"
@@ -32,12 +32,6 @@ struct BuildArgs {
   MasmArgs masm;
 };
 
-std::string extensionOf(const std::string& path) {
-  std::string ext = std::filesystem::path(path).extension().string();
-  for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return ext;
-}
-
 int runBuild(const BuildArgs& args) {
   using namespace asmlab::link;
   LinkDiagnostics diag;
@@ -55,7 +49,7 @@ int runBuild(const BuildArgs& args) {
   const bool warningsAsErrors = parseWarningFlags(args.warnings).error;
   std::vector<std::pair<std::string, std::string>> listings;  // path, text: written only when the build succeeds
   for (const auto& path : args.inputs) {
-    std::string ext = extensionOf(path);
+    std::string ext = toolchain::lowerExtension(path);
     if (ext == ".asm" || ext == ".inc" || ext == ".s") {
       auto dir = std::filesystem::path(path).parent_path().string();
       libraryPaths.push_back(dir.empty() ? "." : dir);
@@ -98,7 +92,7 @@ int runBuild(const BuildArgs& args) {
   LinkOptions linkOptions;
   // A TINY-model program links as a .COM (ORG 100h, no segment fixups: TLINK /t) when it can be
   // one, else as an .EXE (TLINK without /t), unless a .COM was asked for.
-  const bool comRequired = args.com || (!args.output.empty() && extensionOf(args.output) == ".com");
+  const bool comRequired = args.com || (!args.output.empty() && toolchain::lowerExtension(args.output) == ".com");
   linkOptions.format = comRequired || tiny ? OutputFormat::Com : OutputFormat::Exe;
   for (auto& dir : toolchain::defaultLibraryPaths()) libraryPaths.push_back(dir);
   linkOptions.libraryPaths = libraryPaths;
@@ -138,7 +132,7 @@ int runBuild(const BuildArgs& args) {
   }
   // DOS runs a file by its content (an .EXE starts with "MZ"), so a .COM image named .exe runs,
   // but the name misleads whoever reads it.
-  if (com && extensionOf(output) == ".exe")
+  if (com && toolchain::lowerExtension(output) == ".exe")
     std::cerr << "asmlab build: note: " << output
               << " holds a .COM image (a TINY program: no header, code from 100h), which DOS runs whatever its "
                  "name; name it .com to say so\n";
@@ -162,7 +156,7 @@ CommandRegistration buildCommand("build", [](CLI::App& app) -> std::function<int
     args->listing = listing->count() > 0;
     int sources = 0;
     for (const auto& input : args->inputs) {
-      const std::string ext = extensionOf(input);
+      const std::string ext = toolchain::lowerExtension(input);
       sources += ext == ".asm" || ext == ".inc" || ext == ".s";
     }
     if (!args->listingPath.empty() && sources > 1) {

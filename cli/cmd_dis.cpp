@@ -20,10 +20,10 @@
 #include "asmlab/link/omf_library.hpp"
 #include "asmlab/link/omf_reader.hpp"
 #include "asmlab/toolchain/dos_disassembly.hpp"
+#include "asmlab/toolchain/file_names.hpp"
 #include "asmlab/toolchain/omf_disassembly.hpp"
 #include "asmlab/toolchain/program_settings.hpp"
 #include "command.hpp"
-#include "paths.hpp"
 
 namespace asmlab::cli {
 namespace {
@@ -49,7 +49,7 @@ std::string upper(std::string s) {
 }
 
 bool isDosProgram(const std::string& path, const std::string& bytes) {
-  const std::string ext = lowerExtension(path);
+  const std::string ext = toolchain::lowerExtension(path);
   const bool mz = bytes.size() >= 2 && ((bytes[0] == 'M' && bytes[1] == 'Z') || (bytes[0] == 'Z' && bytes[1] == 'M'));
   return mz || ext == ".com" || ext == ".exe";
 }
@@ -75,7 +75,8 @@ int disassembleDos(const DisRequest& request, const std::string& bytes) {
       return 2;
     }
     // Map addresses are load-image addresses; a .COM's image starts at offset 100h.
-    const bool com = !(bytes.size() >= 2 && bytes[0] == 'M' && bytes[1] == 'Z') && lowerExtension(request.file) == ".com";
+    const bool com =
+        !(bytes.size() >= 2 && bytes[0] == 'M' && bytes[1] == 'Z') && toolchain::lowerExtension(request.file) == ".com";
     for (const auto& [address, name] : toolchain::readMapPublics(text))
       if (!com || address >= 0x100) options.names.emplace(com ? address - 0x100 : address, name);
   }
@@ -238,8 +239,9 @@ int runDis(const DisRequest& request) {
   if (isDosProgram(request.file, bytes)) return disassembleDos(request, bytes);
   // OMF: THEADR (80h) or LHEADR (82h) starts an object, the library header (F0h) a library.
   const uint8_t first = bytes.empty() ? 0 : static_cast<uint8_t>(bytes[0]);
-  if (first == 0xF0 && lowerExtension(request.file) != ".obj") return disassembleLibrary(request, bytes);
-  if ((first == 0x80 || first == 0x82) && lowerExtension(request.file) != ".bin" && lowerExtension(request.file) != ".hex")
+  if (first == 0xF0 && toolchain::lowerExtension(request.file) != ".obj") return disassembleLibrary(request, bytes);
+  if ((first == 0x80 || first == 0x82) && toolchain::lowerExtension(request.file) != ".bin" &&
+      toolchain::lowerExtension(request.file) != ".hex")
     return disassembleObject(request, bytes);
   if (!request.member.empty() || !request.outDir.empty()) {
     std::cerr << "asmlab dis: error: --member and --out-dir are for OMF libraries (.lib)\n";

@@ -7,9 +7,9 @@
 #include "asmlab/link/omf_library.hpp"
 #include "asmlab/link/omf_reader.hpp"
 #include "asmlab/link/omf_writer.hpp"
+#include "asmlab/toolchain/file_names.hpp"
 #include "asmlab/toolchain/search_paths.hpp"
 #include "command.hpp"
-#include "paths.hpp"
 
 namespace asmlab::cli {
 namespace {
@@ -40,7 +40,7 @@ int runLink(const LinkArgs& args) {
     }
   }
   LinkOptions options;
-  bool com = args.tiny || lowerExtension(args.output) == ".com";
+  bool com = args.tiny || toolchain::lowerExtension(args.output) == ".com";
   options.format = com ? OutputFormat::Com : OutputFormat::Exe;
   options.dosseg = args.dosseg;
   options.useDefaultLibraries = !args.noDefaultLibraries;

@@ -7,18 +7,13 @@
 #include <fmt/format.h>
 
 #include "asmlab/grader/grade.hpp"
+#include "asmlab/toolchain/file_names.hpp"
 #include "asmlab/toolchain/loader.hpp"
 
 namespace asmlab::grader {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string lowerExtension(const fs::path& p) {
-  std::string ext = p.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return ext;
-}
 
 // The submission's files in the order of build.submission. A single-file submission stands for
 // the first name. In a folder, a missing file is looked up case-insensitively, then as the only
@@ -58,14 +53,14 @@ bool submissionFiles(const Spec& spec, const fs::path& submission, std::vector<s
     }
     if (candidates.empty()) {
       for (const auto& p : present) {
-        if (lowerExtension(p) == lowerExtension(wanted)) candidates.push_back(p);
+        if (toolchain::lowerExtension(p) == toolchain::lowerExtension(wanted)) candidates.push_back(p);
       }
     }
     if (candidates.empty() && spec.machine == "lc3") {
       // An LC-3 program may come as source, object or words as text (.bin, .hex): the course tools
       // load all four, so a student who hands in prog.bin for prog.asm is graded on it.
       auto lc3Program = [](const fs::path& p) {
-        const std::string ext = lowerExtension(p);
+        const std::string ext = toolchain::lowerExtension(p);
         return ext == ".asm" || ext == ".obj" || ext == ".bin" || ext == ".hex";
       };
       if (lc3Program(wanted))

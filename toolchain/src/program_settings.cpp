@@ -1,4 +1,5 @@
 #include "asmlab/toolchain/program_settings.hpp"
+#include "asmlab/toolchain/file_names.hpp"
 
 #include <algorithm>
 #include <array>
@@ -218,8 +219,8 @@ private:
 };
 
 bool isSourceFile(const std::string& path) {
-  std::string ext = upper(fs::path(path).extension().string());
-  return ext == ".ASM" || ext == ".INC" || ext == ".S";
+  const std::string ext = lowerExtension(path);
+  return ext == ".asm" || ext == ".inc" || ext == ".s";
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 #include "asmlab/toolchain/project.hpp"
+#include "asmlab/toolchain/file_names.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -13,13 +13,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
-
 bool isSpecName(const fs::path& p) {
-  const std::string ext = lower(p.extension().string());
+  const std::string ext = lowerExtension(p);
   return ext == ".yaml" || ext == ".yml";
 }
 
@@ -103,7 +98,7 @@ std::optional<ProjectFiles> readProject(const std::string& path, Diagnostics& di
     // A folder without a spec: every source, object and library in it, linked together.
     std::vector<std::string> found;
     for (const auto& entry : fs::directory_iterator(path, ec)) {
-      const std::string ext = lower(entry.path().extension().string());
+      const std::string ext = lowerExtension(entry.path());
       if (entry.is_regular_file(ec) && (ext == ".asm" || ext == ".obj" || ext == ".lib")) found.push_back(entry.path().lexically_normal().string());
     }
     if (found.empty()) {
@@ -112,7 +107,7 @@ std::optional<ProjectFiles> readProject(const std::string& path, Diagnostics& di
     }
     // Sources and objects first, libraries last (the linker searches them for what is missing).
     std::sort(found.begin(), found.end(), [](const std::string& a, const std::string& b) {
-      const bool la = lower(fs::path(a).extension().string()) == ".lib", lb = lower(fs::path(b).extension().string()) == ".lib";
+      const bool la = lowerExtension(a) == ".lib", lb = lowerExtension(b) == ".lib";
       return la != lb ? lb : a < b;
     });
     project.files = std::move(found);
