@@ -235,6 +235,15 @@ void PcMachine::portOut(uint16_t port, uint8_t value) {
   }
 }
 
+namespace {
+// "port 7Dh", as the notes name a port (in hex, with the assembler's suffix).
+std::string portName(uint16_t port) {
+  char number[8];
+  std::snprintf(number, sizeof number, "%Xh", port);
+  return std::string("port ") + number;
+}
+}  // namespace
+
 // A port no device of this PC decodes: reads give FFh (the floating data bus) and writes are
 // lost, as on the PC. Said once per port, naming the virtual device emu8086 has there (emu8086's
 // help, "I/O ports"), whose programs use them the most.
@@ -246,9 +255,7 @@ void PcMachine::noteUnconnectedPort(uint16_t port, bool write) {
     return;
   }
   const char* device = Emu8086Devices::deviceAt(port);
-  char number[8];
-  std::snprintf(number, sizeof number, "%Xh", port);
-  std::string what = std::string("port ") + number;
+  std::string what = portName(port);
   if (device) what += std::string(" (") + std::to_string(port) + ", emu8086's " + device + ")";
   note(std::string(write ? "OUT to " : "IN from ") + what + " reached no device: this PC has none there, " +
        (write ? "and what the program wrote is only kept for a grading spec's port_writes check" : "so it read FFh"));
@@ -266,13 +273,11 @@ void PcMachine::noteEmu8086Port(uint16_t port) {
   const std::string name = device ? device : "";
   if (std::find(emu8086Noted_.begin(), emu8086Noted_.end(), name) != emu8086Noted_.end()) return;
   emu8086Noted_.push_back(name);
-  char number[8];
-  std::snprintf(number, sizeof number, "%Xh", port);
   if (device)
-    note(std::string("port ") + number + " (" + std::to_string(port) + ") is emu8086's " + device +
+    note(portName(port) + " (" + std::to_string(port) + ") is emu8086's " + device +
          ", emulated on the simulated clock (docs/emu8086.md, \"Devices\")");
   else
-    note(std::string("port ") + number +
+    note(portName(port) +
          " has no device: as in emu8086, a port holds the byte last written to it "
          "(0 at first)");
 }
