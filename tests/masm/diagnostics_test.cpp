@@ -1,6 +1,7 @@
 // Diagnostics point at the original file, line and column, with notes for macro expansions.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 
@@ -70,6 +71,26 @@ TEST(Diagnostics, ErrorsPastTheLimitAreCounted) {
     EXPECT_EQ(d.notes.size(), 1u);  // in expansion of macro 'm'
   }
   EXPECT_NE(diags.renderToString().find("25 more errors not shown"), std::string::npos) << diags.renderToString();
+}
+
+// Counting stops too: a few lines of REPT make thousands of wrong lines, and the assembler stops
+// reading at the thousandth error (or at a higher --error-limit), saying where; with a limit of
+// 0 it goes on to the end. The lines after the REPT are never read.
+TEST(Diagnostics, AssemblyStopsAfterAThousandErrors) {
+  const std::string text = "c segment\n rept 3000\n movv ax, bx\n endm\n mov ax, missing\nc ends\nend\n";
+  auto source = std::make_shared<const SourceFile>("flood.asm", text);
+  for (size_t limit : {size_t{20}, size_t{1500}, size_t{0}}) {
+    Diagnostics diags;
+    diags.setErrorLimit(limit);
+    (void)assemble(source, {}, diags);
+    const size_t expected = limit == 0 ? 3001 : std::max<size_t>(limit, Diagnostics::kErrorsBeforeStopping);
+    EXPECT_EQ(diags.errorCount(), expected) << "limit " << limit;
+    const std::string out = diags.renderToString();
+    const bool stopped =
+        out.find("note: assembly stopped here, after " + std::to_string(expected) + " errors") != std::string::npos;
+    EXPECT_EQ(stopped, limit != 0) << out.substr(out.size() > 600 ? out.size() - 600 : 0);
+    EXPECT_EQ(out.find("undefined symbol 'missing'") != std::string::npos, limit == 0);
+  }
 }
 
 // The same for errors found while replaying the statements (undefined symbols are known only

@@ -147,6 +147,13 @@ Diagnostic& Diagnostics::add(Diagnostic d) {
   return list_.back();
 }
 
+void Diagnostics::stopped(SourceLocation where, std::string_view what) {
+  list_.push_back({Severity::Note,
+                   std::move(where),
+                   fmt::format("{} stopped here, after {} errors (--error-limit 0 goes on to the end)", what, errors_),
+                   {}});
+}
+
 Diagnostic& Diagnostics::error(SourceLocation where, std::string message) {
   return add({Severity::Error, std::move(where), std::move(message), {}});
 }

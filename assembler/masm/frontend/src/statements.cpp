@@ -953,6 +953,12 @@ AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
     }
     handleLogicalLine(line);
     if (ended) break;
+    if (diags.shouldStop()) {
+      // What follows is not read: no later pass, no module (a few lines of REPT can make a
+      // million wrong ones).
+      diags.stopped(line.location, "assembly");
+      return std::move(result_);
+    }
   }
   if (openStruct) error(line, 1, fmt::format("structure '{}' has no ENDS", openStruct->name));
   if (!ended) {

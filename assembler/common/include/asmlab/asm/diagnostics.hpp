@@ -1,6 +1,7 @@
 // Compiler-style diagnostics: `file:line:col: error: message`, the source line and a caret.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
@@ -45,6 +46,12 @@ public:
   size_t errorLimit() const { return errorLimit_; }
   // True once as many errors as the limit allows were recorded: more are only counted.
   bool errorLimitReached() const { return errorLimit_ != 0 && errors_ >= errorLimit_; }
+  // Counting stops too: a front end whose few lines can make a million (macros, REPT) stops
+  // reading once this many errors were found, listed or counted (MASM stops at 100), unless the
+  // limit is 0 (all errors, however many). stopped() adds the note that says so.
+  static constexpr size_t kErrorsBeforeStopping = 1000;
+  bool shouldStop() const { return errorLimit_ != 0 && errors_ >= std::max(errorLimit_, kErrorsBeforeStopping); }
+  void stopped(SourceLocation where, std::string_view what);
   // Whether a diagnostic of this severity would be recorded, not only counted, when added after
   // `errorsAhead` more errors (held back by a front end, added later): a front end skips the notes
   // and "did you mean" hints of one that would not.
