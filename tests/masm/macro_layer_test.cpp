@@ -39,6 +39,27 @@ TEST(MacroLayer, RepeatBlocks) {
   EXPECT_EQ(hex(a.bytes("S")), "09 09 09 01 02 61 62 78 79 05 0A 0A");
 }
 
+// EXITM ends the innermost repeat or macro block (MASM 6.1 Reference, EXITM): inside a macro, a
+// FOR or WHILE ends and the macro's next line is assembled; outside any macro it ends the loop.
+TEST(MacroLayer, ExitmEndsTheInnermostRepeatBlock) {
+  auto a =
+      assembleText(seg("m macro\n for v,<1,2,3>\n if v eq 2\n exitm\n endif\n db v\n endm\n db 9\n endm\n m\n"
+                       "n = 0\n while 1\nn = n + 1\n if n gt 3\n exitm\n endif\n db n\n endm\n"
+                       " rept 4\n db 5\n exitm\n endm\n db 6"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "01 09 01 02 03 05 06");
+  auto b = assembleText(seg(" rept 2\n exitm <1>\n endm"));
+  EXPECT_NE(b.errors().find("it is ignored"), std::string::npos) << b.errors();
+}
+
+// REPT's count is read once, before its first repetition; a macro invoked in its body has fresh
+// LOCAL names in each repetition.
+TEST(MacroLayer, ReptCountIsReadOnceAndMacroLocalsAreFreshEachTime) {
+  auto a = assembleText(seg("m macro\n local l\nl: db n\n dw l\n endm\nn = 2\n rept n\nn = n + 1\n m\n endm"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "03 00 00 04 03 00");
+}
+
 TEST(MacroLayer, AmpersandPercentBracketsAndBang) {
   auto a = assembleText(seg("mk macro n, v\nlab&n db v\n endm\n mk 1, %(2+3)\n mk 2, <'a!>'>\n dw lab2"));
   ASSERT_FALSE(a.diags.hasErrors()) << a.errors();

@@ -81,10 +81,13 @@ struct Frame {
   bool isFunction = false;
   std::string* functionResult = nullptr;
   size_t conditionDepth = 0;       // conditional stack depth when the frame started (EXITM unwinds to it)
+  // REPT copies its body once per repetition, when the one before is done: a count of a
+  // million over a long body would otherwise be copied whole before the expansion bound is met.
+  std::shared_ptr<const MacroDef> repeatedBody;
+  int64_t repeatsLeft = 0;
   // WHILE re-evaluates its condition each time its body is exhausted.
   bool isWhile = false;
   std::string whileCondition;
-  std::vector<BodyLine> whileBody;
   LogicalLine whileOpener;
   uint32_t whileIterations = 0;
 };
@@ -549,6 +552,13 @@ struct MacroLayer::Impl {
           frames.pop_back();
           return false;
         }
+        if (f.repeatsLeft > 0) {
+          --f.repeatsLeft;
+          f.lines.clear();
+          appendBody(f.lines, *f.repeatedBody, {}, {});
+          f.index = 0;
+          continue;
+        }
         if (f.isWhile && ++f.whileIterations < 65536) {
           // An iteration is work even when its body makes no line (`WHILE 1` around nothing, in
           // a FORC over a long string): it counts toward the expansion bound as a line does.
@@ -824,7 +834,10 @@ struct MacroLayer::Impl {
         error(opener, fmt::format("REPT count {} is out of range (0 to 1000000)", *count));
         return;
       }
-      for (int64_t n = 0; n < *count; ++n) appendBody(f.lines, c.def, {}, {});
+      if (*count == 0 || c.def.body.empty()) return;
+      f.repeatedBody = std::make_shared<const MacroDef>(std::move(c.def));
+      f.repeatsLeft = *count - 1;
+      appendBody(f.lines, *f.repeatedBody, {}, {});
     } else if (c.kind == BlockKind::While) {
       auto value = host.evaluateConstant(c.header, opener);
       if (!value || *value == 0) return;
@@ -1637,7 +1650,17 @@ struct MacroLayer::Impl {
   }
 
   void exitMacro(const LogicalLine& line, std::string_view valueText) {
-    // Leaves the innermost macro expansion (and any repeat blocks running inside it).
+    // EXITM "terminates expansion of the current repeat or macro block" (MASM 6.1 Reference;
+    // TASM's likewise): the innermost one, so a REPT, FOR or WHILE inside a macro ends and the
+    // macro's next line follows.
+    if (!frames.empty() && !frames.back().isFile && !frames.back().isMacro) {
+      unwindConditions(frames.back().conditionDepth);
+      frames.pop_back();
+      if (!trim(valueText).empty())
+        warning(line, "EXITM's text is a macro function's value: ending a repeat block, it is ignored",
+                columnOf(line, "EXITM"));
+      return;
+    }
     for (size_t i = frames.size(); i-- > 0;) {
       if (frames[i].isFile) break;
       if (frames[i].isMacro) {
@@ -1655,7 +1678,7 @@ struct MacroLayer::Impl {
         return;
       }
     }
-    error(line, "EXITM outside a macro", columnOf(line, "EXITM"));
+    error(line, "EXITM outside a macro or repeat block", columnOf(line, "EXITM"));
   }
 
   void finish() {
