@@ -475,7 +475,7 @@ public:
 
   // emu8086.cpp: the shapes of emu8086's programs (code before any segment, `#make_COM#` lines).
   bool emu8086Directive(const LogicalLine& line);
-  void openImpliedSegment(const LogicalLine& line);
+  void openImpliedSegment(const LogicalLine& line);  // code outside any segment: where it goes
   void continueCodeSegment(const LogicalLine& line);
   int lastCodeSegment = -1;                  // the segment of the latest instruction, pass 1
   bool continuedCodeSegment = false;         // code after the last ENDS was put back in it, said once
@@ -560,7 +560,6 @@ uint32_t typeKeywordSize(std::string_view word, bool& isDistance, bool& far);
 uint32_t dataKeywordSize(std::string_view word);  // DB, DW, BYTE ...: the size; 0 for other words
 bool sourceWrites(std::string_view text, std::initializer_list<std::string_view> upperWords);  // emu8086.cpp
 bool emu8086Shaped(std::string_view text);                                                     // emu8086.cpp
-size_t sizeDotColumn(std::string_view operand);                                                // emu8086.cpp
 // data.cpp: `?`, a number, or `n DUP (?)` / `n DUP (number)` filling `text`, whose bytes fit in a
 // Statement (count elements of `size` bytes; value empty for `?`). False for anything else.
 bool simpleDataText(std::string_view text, unsigned radix, uint32_t size, uint64_t& count,

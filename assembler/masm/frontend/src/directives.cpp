@@ -1088,10 +1088,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
             fmt::format("'PROC {0}' names the procedure after the keyword, as emu8086 takes it: read "
                         "as '{0} PROC' (MASM wants the name first)",
                         name));
-    if (current < 0 && model == Model::None && segments.empty())
-      openImpliedSegment(line);
-    else if (current < 0)
-      continueCodeSegment(line);
+    openImpliedSegment(line);
     return handleDirective(
         line, name, "PROC", after, restColumn, dirColumn,
         after.empty() ? restColumn : static_cast<uint32_t>(restColumn + (after.data() - rest.data())), true);

@@ -3,8 +3,8 @@
 // template starts with `ORG 100h` and an instruction). Each is assembled as emu8086 runs it, with
 // a warning that says what MASM wants instead. (Its .COM programs without an END label start at
 // 100h, as DOS starts any .COM: the linker says so.)
+#include <algorithm>
 #include <cctype>
-#include <cstring>
 #include <string>
 
 #include <fmt/format.h>
@@ -13,32 +13,87 @@
 #include "text_util.hpp"
 
 namespace asmlab::masm {
+namespace {
+
+// The words of a whole source as written, outside `;` comments, quoted strings and COMMENT blocks,
+// with the closed strings and a `#` that starts a line: the one scan behind the questions asked
+// of a source before it is assembled.
+class SourceWords {
+public:
+  enum class Kind { Word, Quoted, LineHash };
+  struct Token {
+    Kind kind = Kind::Word;
+    std::string_view text;
+  };
+  explicit SourceWords(std::string_view text) : text_(text) {}
+
+  bool next(Token& token) {
+    while (at_ < text_.size()) {
+      const char c = text_[at_];
+      if (c == '\n') {
+        lineStart_ = true;
+        ++at_;
+      } else if (c == ';') {
+        at_ = std::min(text_.size(), text_.find('\n', at_));
+      } else if (c == '\'' || c == '"') {
+        lineStart_ = false;
+        const size_t start = at_ + 1;
+        const size_t end = std::min(text_.size(), text_.find_first_of(c == '"' ? "\"\n" : "'\n", start));
+        at_ = end;
+        if (end < text_.size() && text_[end] == c) {
+          ++at_;
+          token = {Kind::Quoted, text_.substr(start, end - start)};
+          return true;
+        }
+      } else if (isWordChar(c)) {
+        lineStart_ = false;
+        const size_t start = at_;
+        while (at_ < text_.size() && isWordChar(text_[at_])) ++at_;
+        token = {Kind::Word, text_.substr(start, at_ - start)};
+        if (!iequals(token.text, "COMMENT")) return true;
+        skipCommentBlock();
+      } else {
+        if (c == '#' && lineStart_) {
+          ++at_;
+          lineStart_ = false;
+          token = {Kind::LineHash, text_.substr(at_ - 1, 1)};
+          return true;
+        }
+        if (c != ' ' && c != '\t' && c != '\r') lineStart_ = false;
+        ++at_;
+      }
+    }
+    return false;
+  }
+
+private:
+  static bool isWordChar(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '@';
+  }
+  // MASM's COMMENT block (`COMMENT #` ... `#`): its text, a `#` at a line's start included, is no
+  // source; the line of the closing delimiter ends it.
+  void skipCommentBlock() {
+    const size_t open = text_.find_first_not_of(" \t", at_);
+    if (open == std::string_view::npos || text_[open] == '\n' || text_[open] == '\r') return;
+    const size_t close = text_.find(text_[open], open + 1);
+    at_ = close == std::string_view::npos ? text_.size() : std::min(text_.size(), text_.find('\n', close));
+  }
+
+  std::string_view text_;
+  size_t at_ = 0;
+  bool lineStart_ = true;
+};
+
+}  // namespace
+
 // True when the text writes one of the words (upper case) outside comments and strings.
 bool sourceWrites(std::string_view text, std::initializer_list<std::string_view> words) {
-  std::string word;
-  char quote = 0;
-  bool comment = false;
-  for (size_t i = 0; i <= text.size(); ++i) {
-    const char c = i < text.size() ? text[i] : '\n';
-    if (c == '\n') {
-      comment = false;
-      quote = 0;
-    }
-    if (comment) continue;
-    if (quote) {
-      if (c == quote) quote = 0;
-      continue;
-    }
-    if (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '@') {
-      word += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-      continue;
-    }
-    for (std::string_view w : words)
-      if (word == w) return true;
-    word.clear();
-    if (c == ';') comment = true;
-    if (c == '\'' || c == '"') quote = c;
-  }
+  SourceWords scan(text);
+  SourceWords::Token token;
+  while (scan.next(token))
+    if (token.kind == SourceWords::Kind::Word)
+      for (std::string_view w : words)
+        if (iequals(token.text, w)) return true;
   return false;
 }
 
@@ -50,84 +105,24 @@ bool sourceWrites(std::string_view text, std::initializer_list<std::string_view>
 // first lines decide.
 bool emu8086Shaped(std::string_view text) {
   bool segment = false, assume = false;
-  char quote = 0;
-  size_t quoteStart = 0, wordStart = 0;
-  bool comment = false, lineStart = true, inWord = false;
-  const auto isWordChar = [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '@';
-  };
-  for (size_t i = 0; i <= text.size(); ++i) {
-    const char c = i < text.size() ? text[i] : '\n';
-    if (quote) {
-      if (c == quote && iequals(text.substr(quoteStart, i - quoteStart), "emu8086.inc")) return true;
-      if (c == quote || c == '\n') quote = 0;
-      if (c != '\n') continue;
-    }
-    if (c == '\n') {
-      comment = false;
-      lineStart = true;
-    }
-    if (comment) continue;
-    if (isWordChar(c)) {
-      if (!inWord) wordStart = i;
-      inWord = true;
-      lineStart = false;
+  SourceWords scan(text);
+  SourceWords::Token token;
+  while (scan.next(token)) {
+    const std::string_view word = token.text;
+    if (token.kind == SourceWords::Kind::LineHash) return true;
+    if (token.kind == SourceWords::Kind::Quoted) {
+      if (iequals(word, "emu8086.inc")) return true;
       continue;
     }
-    if (inWord) {
-      const std::string_view word = text.substr(wordStart, i - wordStart);
-      if (iequals(word, "MODEL") || iequals(word, ".MODEL")) return false;
-      // A coprocessor directive: emu8086's 8086 has no 8087.
-      if (iequals(word, ".8087") || iequals(word, ".287") || iequals(word, ".387")) return false;
-      if (iequals(word, "EMU8086.INC")) return true;
-      segment |= iequals(word, "SEGMENT");
-      assume |= iequals(word, "ASSUME");
-      if (segment && assume) return false;
-      inWord = false;
-      if (iequals(word, "COMMENT")) {
-        // MASM's COMMENT block (`COMMENT #` ... `#`): its text, a `#` at a line's start included,
-        // is no source; the line of the closing delimiter ends it.
-        const size_t open = text.find_first_not_of(" \t", i);
-        if (open == std::string_view::npos || text[open] == '\n' || text[open] == '\r') continue;
-        const size_t close = text.find(text[open], open + 1);
-        if (close == std::string_view::npos) break;
-        const size_t lineEnd = text.find('\n', close);
-        if (lineEnd == std::string_view::npos) break;
-        i = lineEnd - 1;  // the loop's ++i reaches the newline, which starts the next line
-        continue;
-      }
-    }
-    if (c == '#' && lineStart) return true;
-    if (c != ' ' && c != '\t' && c != '\r' && c != '\n') lineStart = false;
-    if (c == ';') comment = true;
-    if (c == '\'' || c == '"') {
-      quote = c;
-      quoteStart = i + 1;
-    }
+    if (iequals(word, "MODEL") || iequals(word, ".MODEL")) return false;
+    // A coprocessor directive: emu8086's 8086 has no 8087.
+    if (iequals(word, ".8087") || iequals(word, ".287") || iequals(word, ".387")) return false;
+    if (iequals(word, "EMU8086.INC")) return true;
+    segment |= iequals(word, "SEGMENT");
+    assume |= iequals(word, "ASSUME");
+    if (segment && assume) return false;
   }
   return true;
-}
-
-// emu8086's short size prefixes, `b.[bx]` for BYTE PTR [bx] and `w.[bx]` for WORD PTR [bx]
-// (emu8086's documentation, "Memory access"): where the first begins in the operand (not inside
-// a string or a longer name), or npos.
-size_t sizeDotColumn(std::string_view operand) {
-  char quote = 0;
-  for (size_t i = 0; i + 1 < operand.size(); ++i) {
-    const char c = operand[i];
-    if (quote) {
-      if (c == quote) quote = 0;
-      continue;
-    }
-    if (c == '\'' || c == '"') quote = c;
-    const char size = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    if ((size != 'B' && size != 'W') || operand[i + 1] != '.') continue;
-    const unsigned char before = i > 0 ? static_cast<unsigned char>(operand[i - 1]) : ' ';
-    if (std::isalnum(before) || std::strchr("_@$?.", before)) continue;
-    const size_t next = operand.find_first_not_of(" \t", i + 2);
-    if (next != std::string_view::npos && operand[next] == '[') return i;
-  }
-  return std::string_view::npos;
 }
 
 // `#make_COM#`, `#make_EXE#`, `#start=...#`: emu8086 reads these from the source; asmlab makes a
@@ -152,12 +147,14 @@ bool Assembler::emu8086Directive(const LogicalLine& line) {
   return true;
 }
 
-// The first instruction, code label, procedure or data of a source that has opened no segment, chosen no
-// model and writes neither anywhere: as emu8086 assembles its .COM template, a TINY program's code
-// segment from 100h (an `ORG 100h` before it, outside any segment, does nothing). MASM 6.1 refuses
-// code outside a segment (error A2034).
+// An instruction, code label, procedure or data outside any segment. The first of a source that has
+// opened no segment, chosen no model and writes neither anywhere: as emu8086 assembles its .COM
+// template, a TINY program's code segment from 100h (an `ORG 100h` before it, outside any segment,
+// does nothing). After segments: continueCodeSegment. MASM 6.1 refuses code outside a segment
+// (error A2034).
 void Assembler::openImpliedSegment(const LogicalLine& line) {
-  if (current >= 0 || model != Model::None || !segments.empty()) return;
+  if (current >= 0) return;
+  if (model != Model::None || !segments.empty() || openStruct) return continueCodeSegment(line);
   // A MASM program, whose code before its first segment is a mistake MASM's error should name.
   if (!namesSegmentsOrModel) namesSegmentsOrModel = sourceWrites(mainText, {"SEGMENT", "MODEL", ".MODEL"});
   if (*namesSegmentsOrModel) return;

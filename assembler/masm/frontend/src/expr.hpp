@@ -251,6 +251,8 @@ public:
   int32_t cHexColumn = -1;
   int32_t digitSeparatorColumn = -1;
   int32_t cShiftColumn = -1;  // C's `<<` or `>>` (emu8086's `green << 3`)
+  int32_t sizeDotColumn = -1;  // emu8086's `b.[bx]` or `w.[bx]`, and its letter as written
+  char sizeDotLetter = 0;
   void noteNumber(std::string_view digits, uint16_t column) {
     if (cHexColumn < 0 && digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X'))
       cHexColumn = column;

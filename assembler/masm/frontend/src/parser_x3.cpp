@@ -109,7 +109,12 @@ struct SizeDot : x3::parser<SizeDot> {
     o.bound = nullptr;
     o.setText(size == 'B' ? std::string_view("BYTE") : std::string_view("WORD"));
     o.column = static_cast<uint16_t>(state(ctx).base + (first - state(ctx).begin));
-    state(ctx).store->ops.push(o);
+    ExprStore& store = *state(ctx).store;
+    if (store.sizeDotColumn < 0) {  // for the warning (statements.cpp)
+      store.sizeDotColumn = o.column;
+      store.sizeDotLetter = *first;
+    }
+    store.ops.push(o);
     first = it;
     return true;
   }

@@ -393,9 +393,7 @@ void Assembler::processLine(const LogicalLine& line) {
       error(line, col1, fmt::format("'{}' is a register and cannot be a label", w1));
       return;
     }
-    if (noSegmentYet) openImpliedSegment(line);
-    else if (current < 0)
-      continueCodeSegment(line);
+    openImpliedSegment(line);
     checkReservedName(line, w1, col1);
     // A procedure's first code label comes after its USES pushes, as its first instruction does:
     // a loop back to it does not push again.
@@ -452,13 +450,8 @@ void Assembler::processLine(const LogicalLine& line) {
     hasName = true;
     warning(line, col1, fmt::format("directive name used as a variable: {} (emu8086 takes it; MASM 6.1 does not)", w1));
   }
-  if (current < 0 &&
-      ((bits1 & kWordMnemonic) || dataKeywordSize(hasName ? w2 : w1) || (hasName && iequals(w2, "PROC")))) {
-    if (noSegmentYet)
-      openImpliedSegment(line);
-    else
-      continueCodeSegment(line);
-  }
+  if ((bits1 & kWordMnemonic) || dataKeywordSize(hasName ? w2 : w1) || (hasName && iequals(w2, "PROC")))
+    openImpliedSegment(line);
   if (noSegmentYet && !hasName && iequals(w1, "ORG")) orgBeforeSegments = true;
   if (hasName) {
     WordCursor c2{text, afterW1};
@@ -552,16 +545,6 @@ void Assembler::processLine(const LogicalLine& line) {
         }
         error(line, pe.column + 1u, pe.message);
         return;
-      }
-      if (!sizeDotWarned && piece.find(".[") != std::string_view::npos) {
-        if (const size_t at = sizeDotColumn(piece); at != std::string_view::npos) {
-          sizeDotWarned = true;
-          result_.emu8086 = true;
-          warning(line, static_cast<uint32_t>(offset + at) + 1,
-                  fmt::format("'{}.' is emu8086's short form of {} PTR: taken (MASM 6.1 wants {} PTR; said once)",
-                              piece.substr(at, 1), toUpper(piece[at]) == 'B' ? "BYTE" : "WORD",
-                              toUpper(piece[at]) == 'B' ? "BYTE" : "WORD"));
-        }
       }
       addOperand(s, *e);  // only the first three are kept
     }
@@ -813,8 +796,16 @@ void Assembler::handleLogicalLine(const LogicalLine& line) {
   where.length = line.location.length;
   where.fromFile = line.fromFile;
   currentLine = statementLines.push(where);
-  exprs.cHexColumn = exprs.digitSeparatorColumn = exprs.cShiftColumn = -1;
+  exprs.cHexColumn = exprs.digitSeparatorColumn = exprs.cShiftColumn = exprs.sizeDotColumn = -1;
   processLine(line);
+  if (exprs.sizeDotColumn >= 0 && !sizeDotWarned) {
+    sizeDotWarned = true;
+    result_.emu8086 = true;
+    const char* type = toUpper(exprs.sizeDotLetter) == 'B' ? "BYTE" : "WORD";
+    warning(line, static_cast<uint32_t>(exprs.sizeDotColumn) + 1,
+            fmt::format("'{}.' is emu8086's short form of {} PTR: taken (MASM 6.1 wants {} PTR; said once)",
+                        exprs.sizeDotLetter, type, type));
+  }
   if (exprs.cHexColumn >= 0 && !cHexWarned) {
     cHexWarned = true;
     result_.emu8086 = true;
