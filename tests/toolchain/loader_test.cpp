@@ -124,6 +124,10 @@ TEST_F(LoaderTest, DetectsArchitectures) {
   EXPECT_EQ(asmlab::toolchain::sourceArchitecture("MOV SI, 2000H\nMOV AL, [SI]\nHLT\n"), Architecture::X86);
   EXPECT_EQ(asmlab::toolchain::sourceArchitecture("LOOP ADD R1, R1, #-1\nPUSH STR R0, R6, #0\nRET\n"),
             Architecture::Lc3);
+  // A MASM program's include files: only EQUs, only data, only macros, only INCLUDEs.
+  for (const char* part : {"ROWS equ 25\nCOLS equ 80\n", "board db 9 dup (0)\nturn dw 1\n",
+                           "WaitKey macro\n int 16h\nendm\n", "include base.inc\ninclude graph.inc\n"})
+    EXPECT_EQ(asmlab::toolchain::sourceArchitecture(part), Architecture::X86) << part;
   EXPECT_EQ(asmlab::toolchain::detectFile("a.obj", std::string("\x30\x00\x12\x34", 4)).architecture, Architecture::Lc3);
   // OMF THEADR: x80, length 6, name length 4 "MAIN", checksum.
   EXPECT_EQ(asmlab::toolchain::detectFile("a.obj", std::string("\x80\x06\x00\x04MAIN\x00", 9)).architecture,

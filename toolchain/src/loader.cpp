@@ -97,11 +97,13 @@ bool writesOrig(std::string_view text, size_t from) {
 // (`MOV AX, [1000H]` ... `HLT`), is 8086 code when it names an 8086 register or one of its instructions
 // LC-3 lacks. Anything else is taken as LC-3, whose diagnostics then say what is missing.
 Architecture sourceArchitecture(std::string_view text) {
-  static constexpr std::string_view kX86Words[] = {"SEGMENT", ".MODEL", ".CODE", ".DATA", "ASSUME",   "ENDP",
-                                                   "ENDS",    ".STACK", ".8086", "ORG",   "MAKE_COM", "MAKE_EXE"};
+  // An include file of a MASM program may hold only EQUs, data, macros or INCLUDEs.
+  static constexpr std::string_view kX86Words[] = {"SEGMENT", ".MODEL",  ".CODE", ".DATA",    "ASSUME",  "ENDP",
+                                                   "ENDS",    ".STACK",  ".8086", "ORG",      "EQU",     "MACRO",
+                                                   "ENDM",    "INCLUDE", "PROC",  "MAKE_COM", "MAKE_EXE"};
   // Words LC-3 code has no use for (LOOP, PUSH, POP, DIV ... are common LC-3 labels).
-  static constexpr std::string_view kX86Code[] = {"AX", "BX", "CX", "DX", "AL", "AH",  "BL",  "BH",  "CL", "CH",
-                                                  "DL", "DH", "SI", "DI", "BP", "MOV", "INT", "HLT", "CMP"};
+  static constexpr std::string_view kX86Code[] = {"AX", "BX", "CX", "DX", "AL",  "AH",  "BL",  "BH",  "CL", "CH", "DL",
+                                                  "DH", "SI", "DI", "BP", "MOV", "INT", "HLT", "CMP", "DB", "DW", "DD"};
   bool lc3 = false, x86 = false, x86Code = false;
   size_t scanned = 0;
   std::array<char, 16> buffer;
