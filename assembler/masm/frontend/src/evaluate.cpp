@@ -838,6 +838,13 @@ std::string Assembler::undefinedSymbolMessage(std::string_view name) const {
   }
   if (name.size() > 1 && name[0] == '.' && !dotName)
     message += "; names start with a dot only under OPTION DOTNAME (MASM 5.1 code: OPTION M510 or --m510)";
+  // `.data` ... `mov ax, data`: the simplified segments are named _DATA and _TEXT (MASM 6.1
+  // Programmer's Guide, ch. 2), and their addresses are @data and @code.
+  if (model != Model::None && (folded == fold("DATA") || folded == fold("CODE"))) {
+    const bool data = folded == fold("DATA");
+    message += fmt::format("; .{0} makes a segment named {1}, not {0}: its address is {2}, as in MOV AX, {2}",
+                           data ? "DATA" : "CODE", data ? "_DATA" : "_TEXT", data ? "@data" : "@code");
+  }
   return message;
 }
 
