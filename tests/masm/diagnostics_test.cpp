@@ -49,6 +49,37 @@ TEST(Diagnostics, ErrorsInsideMacrosNameTheInvocation) {
   EXPECT_NE(text.find("in expansion of macro 'm' from m.asm:5"), std::string::npos) << text;
 }
 
+// A macro used above its definition is unknown there (MASM reads the source once; emu8086's
+// tutorial: macros "should be defined above the code that uses it"): the error says where it is
+// defined and what to do. A word that is only mentioned with MACRO in a comment is not one.
+TEST(Diagnostics, MacroUsedAboveItsDefinitionSaysSo) {
+  auto a = assembleText("c segment\n show\n other ; other macro\nshow macro\n nop\n endm\n show\nc ends\nend\n", {},
+                        "late.asm");
+  const std::string e = a.errors();
+  EXPECT_NE(e.find("late.asm:2:2: error: 'show' is a macro defined further on, at line 4: a macro must be defined "
+                   "above the code that uses it"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(e.find("late.asm:3:2: error: unknown instruction or directive 'other'"), std::string::npos) << e;
+  EXPECT_EQ(a.diags.errorCount(), 2u) << e;  // line 7's use, below the definition, assembles
+}
+
+// `.data` then `mov ax, data`, as emu8086 programs write it: the simplified segment is _DATA
+// (MASM 6.1 Programmer's Guide, ch. 2), and the error names @data.
+TEST(Diagnostics, DataAfterSimplifiedSegmentsNamesAtData) {
+  auto a = assembleText(".model small\n.data\nx db 1\n.code\nmain: mov ax, data\n mov ds, ax\n jmp code\nend main\n");
+  const std::string e = a.errors();
+  EXPECT_NE(e.find("undefined symbol 'data'; .DATA makes a segment named _DATA, not DATA: its address is @data"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(e.find("undefined symbol 'code'; .CODE makes a segment named _TEXT, not CODE: its address is @code"),
+            std::string::npos)
+      << e;
+  // With full segments named DATA the name is a segment, and no hint is given for other names.
+  auto b = assembleText("data segment\nx db 1\ndata ends\nc segment\n mov ax, data\n mov ax, nothere\nc ends\nend\n");
+  EXPECT_EQ(b.errors().find("@data"), std::string::npos) << b.errors();
+}
+
 TEST(Diagnostics, UnknownMnemonicSuggestsAFix) {
   auto a = assembleText("c segment\n movv ax, bx\nc ends\nend\n");
   EXPECT_NE(a.errors().find("did you mean 'MOV'"), std::string::npos) << a.errors();

@@ -558,7 +558,8 @@ public:
 
 uint32_t typeKeywordSize(std::string_view word, bool& isDistance, bool& far);
 uint32_t dataKeywordSize(std::string_view word);  // DB, DW, BYTE ...: the size; 0 for other words
-bool sourceWrites(std::string_view text, std::initializer_list<std::string_view> upperWords);  // emu8086.cpp
+bool sourceWrites(std::string_view text, std::initializer_list<std::string_view> upperWords);        // source_words.cpp
+std::optional<size_t> macroDefinedAfter(std::string_view text, std::string_view name, size_t from);  // source_words.cpp
 bool emu8086Shaped(std::string_view text);                                                     // emu8086.cpp
 // data.cpp: `?`, a number, or `n DUP (?)` / `n DUP (number)` filling `text`, whose bytes fit in a
 // Statement (count elements of `size` bytes; value empty for `?`). False for anything else.

@@ -3,100 +3,15 @@
 // template starts with `ORG 100h` and an instruction). Each is assembled as emu8086 runs it, with
 // a warning that says what MASM wants instead. (Its .COM programs without an END label start at
 // 100h, as DOS starts any .COM: the linker says so.)
-#include <algorithm>
-#include <cctype>
 #include <string>
 
 #include <fmt/format.h>
 
 #include "assembler_impl.hpp"
+#include "source_words.hpp"
 #include "text_util.hpp"
 
 namespace asmlab::masm {
-namespace {
-
-// The words of a whole source as written, outside `;` comments, quoted strings and COMMENT blocks,
-// with the closed strings and a `#` that starts a line: the one scan behind the questions asked
-// of a source before it is assembled.
-class SourceWords {
-public:
-  enum class Kind { Word, Quoted, LineHash };
-  struct Token {
-    Kind kind = Kind::Word;
-    std::string_view text;
-  };
-  explicit SourceWords(std::string_view text) : text_(text) {}
-
-  bool next(Token& token) {
-    while (at_ < text_.size()) {
-      const char c = text_[at_];
-      if (c == '\n') {
-        lineStart_ = true;
-        ++at_;
-      } else if (c == ';') {
-        at_ = std::min(text_.size(), text_.find('\n', at_));
-      } else if (c == '\'' || c == '"') {
-        lineStart_ = false;
-        const size_t start = at_ + 1;
-        const size_t end = std::min(text_.size(), text_.find_first_of(c == '"' ? "\"\n" : "'\n", start));
-        at_ = end;
-        if (end < text_.size() && text_[end] == c) {
-          ++at_;
-          token = {Kind::Quoted, text_.substr(start, end - start)};
-          return true;
-        }
-      } else if (isWordChar(c)) {
-        lineStart_ = false;
-        const size_t start = at_;
-        while (at_ < text_.size() && isWordChar(text_[at_])) ++at_;
-        token = {Kind::Word, text_.substr(start, at_ - start)};
-        if (!iequals(token.text, "COMMENT")) return true;
-        skipCommentBlock();
-      } else {
-        if (c == '#' && lineStart_) {
-          ++at_;
-          lineStart_ = false;
-          token = {Kind::LineHash, text_.substr(at_ - 1, 1)};
-          return true;
-        }
-        if (c != ' ' && c != '\t' && c != '\r') lineStart_ = false;
-        ++at_;
-      }
-    }
-    return false;
-  }
-
-private:
-  static bool isWordChar(char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '@';
-  }
-  // MASM's COMMENT block (`COMMENT #` ... `#`): its text, a `#` at a line's start included, is no
-  // source; the line of the closing delimiter ends it.
-  void skipCommentBlock() {
-    const size_t open = text_.find_first_not_of(" \t", at_);
-    if (open == std::string_view::npos || text_[open] == '\n' || text_[open] == '\r') return;
-    const size_t close = text_.find(text_[open], open + 1);
-    at_ = close == std::string_view::npos ? text_.size() : std::min(text_.size(), text_.find('\n', close));
-  }
-
-  std::string_view text_;
-  size_t at_ = 0;
-  bool lineStart_ = true;
-};
-
-}  // namespace
-
-// True when the text writes one of the words (upper case) outside comments and strings.
-bool sourceWrites(std::string_view text, std::initializer_list<std::string_view> words) {
-  SourceWords scan(text);
-  SourceWords::Token token;
-  while (scan.next(token))
-    if (token.kind == SourceWords::Kind::Word)
-      for (std::string_view w : words)
-        if (iequals(token.text, w)) return true;
-  return false;
-}
-
 // A source written for emu8086 rather than MASM: a line of its compiler directives (`#make_COM#`)
 // or its library included before any model or ASSUME, code or simplified segments with nothing
 // written about SEGMENT or MODEL (its .COM template), or full segments with no ASSUME and no model

@@ -497,6 +497,19 @@ void Assembler::processLine(const LogicalLine& line) {
             static_cast<uint32_t>(mnemonic.size()));
       return;
     }
+    // A macro used above its definition: MASM and emu8086 read a source once, so it is unknown here.
+    const auto& file = line.location.file;
+    if (file && file->text().data() == mainText.data() && diags.keeps(Severity::Error)) {
+      const size_t here = static_cast<size_t>(file->line(line.location.line).data() - mainText.data());
+      if (const auto at = macroDefinedAfter(mainText, mnemonic, here)) {
+        error(line, mnemonicColumn,
+              fmt::format("'{}' is a macro defined further on, at line {}: a macro must be defined above the code "
+                          "that uses it (MASM and emu8086 read the source once); move its definition up",
+                          mnemonic, file->position(*at).first),
+              static_cast<uint32_t>(mnemonic.size()));
+        return;
+      }
+    }
     static const std::vector<std::string> kCandidates = {
         "MOV", "ADD", "SUB", "CMP", "JMP", "CALL", "PUSH", "POP", "INC", "DEC", "DB", "DW", "DD", "PROC", "ENDP",
         "SEGMENT", "ENDS", "ASSUME", "INCLUDE", "LOOP", "RET", "INT", "LEA", "XOR", "AND", "OR", "TEST", "SHL", "SHR"};
