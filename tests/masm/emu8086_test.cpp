@@ -204,6 +204,19 @@ TEST(Emu8086, ShortSizePrefixesBeforeABracket) {
   EXPECT_EQ(a.errors().find("'w.'"), std::string::npos) << a.errors();  // said once
 }
 
+// A colon after a jump's label, which emu8086 takes and MASM refuses: EB rel8 JMP short, 7C rel8
+// JL, E2 rel8 LOOP, E8 rel16 CALL. A data reference keeps its meaning (`es:` is an override).
+TEST(Emu8086, ColonAfterAJumpsLabelIsLeftOut) {
+  auto a = assembleText(
+      ".model small\n.code\nmain: jmp next:\nnext: jl main:\n loop next:\n call far_:\n"
+      "far_: ret\nend main\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("_TEXT")), "EB 00 7C FC E2 FC E8 00 00 C3");
+  EXPECT_TRUE(has(a, "test.asm:3:15: warning: the ':' after 'next' is left out, as emu8086 does")) << a.errors();
+  EXPECT_EQ(a.diags.warningCount(), 1u) << a.errors();  // said once
+  EXPECT_TRUE(assembleText(".model small\n.code\nmain: mov ax, main:\nend main\n").diags.hasErrors());
+}
+
 // C's hexadecimal, which emu8086 takes: B8 iw MOV AX,imm16; a DB of 41h; C3 RET.
 TEST(Emu8086, CStyleHexadecimalNumbers) {
   auto a = assembleText("org 100h\nmov ax, 0xB800\ndb 0x41 ; 0x in a comment\nret\n");

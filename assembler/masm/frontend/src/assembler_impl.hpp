@@ -486,6 +486,7 @@ public:
   bool emu8086Source = false;
   bool bracketMemoryWarned = false;  // `[constant]` read as memory in such a source, said this pass
   bool sizeDotWarned = false;        // emu8086's `b.[bx]` / `w.[bx]`, said once
+  bool jumpColonWarned = false;      // emu8086's `jmp again:`, said once
   bool cHexWarned = false;           // C's `0x1F`, which emu8086 takes, said once
   bool digitSeparatorWarned = false;  // emu8086's `0000_0110b`, said once
   bool cShiftWarned = false;          // emu8086's `green << 3`, said once

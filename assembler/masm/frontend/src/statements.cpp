@@ -546,6 +546,18 @@ void Assembler::processLine(const LogicalLine& line) {
         error(line, static_cast<uint32_t>(offset) + 1, "missing operand");
         return;
       }
+      // `jmp again:`: emu8086 takes the label's colon after a jump (three authors of the public
+      // corpus write it); MASM refuses it, so no MASM program changes meaning.
+      if (s.branch && pieces.size() == 1 && piece.size() > 1 && piece.back() == ':' &&
+          isIdentChar(piece[piece.size() - 2])) {
+        piece.remove_suffix(1);
+        if (!jumpColonWarned)
+          warning(line, static_cast<uint32_t>(offset + piece.size()) + 1,
+                  fmt::format("the ':' after '{}' is left out, as emu8086 does (a label takes its colon where it is "
+                              "defined; MASM 6.1 refuses it here; said once)",
+                              piece));
+        jumpColonWarned = true;
+      }
       ParseError pe;
       auto e = parseExpression(exprs, piece, static_cast<uint16_t>(offset), pe);
       if (!e) {
