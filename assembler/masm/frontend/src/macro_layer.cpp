@@ -81,9 +81,9 @@ struct Frame {
   bool isFunction = false;
   std::string* functionResult = nullptr;
   size_t conditionDepth = 0;       // conditional stack depth when the frame started (EXITM unwinds to it)
-  // REPT copies its body once per repetition, when the one before is done: a count of a
-  // million over a long body would otherwise be copied whole before the expansion bound is met.
-  std::shared_ptr<const MacroDef> repeatedBody;
+  // REPT reads its one copy of the body again for each repetition (a repeat block has no LOCAL
+  // and no parameter, so every copy would be the same): a count of a million over a long body is
+  // never copied whole before the expansion bound is met.
   int64_t repeatsLeft = 0;
   // WHILE re-evaluates its condition each time its body is exhausted.
   bool isWhile = false;
@@ -554,8 +554,6 @@ struct MacroLayer::Impl {
         }
         if (f.repeatsLeft > 0) {
           --f.repeatsLeft;
-          f.lines.clear();
-          appendBody(f.lines, *f.repeatedBody, {}, {});
           f.index = 0;
           continue;
         }
@@ -834,10 +832,9 @@ struct MacroLayer::Impl {
         error(opener, fmt::format("REPT count {} is out of range (0 to 1000000)", *count));
         return;
       }
-      if (*count == 0 || c.def.body.empty()) return;
-      f.repeatedBody = std::make_shared<const MacroDef>(std::move(c.def));
+      if (*count == 0) return;
       f.repeatsLeft = *count - 1;
-      appendBody(f.lines, *f.repeatedBody, {}, {});
+      appendBody(f.lines, c.def, {}, {});
     } else if (c.kind == BlockKind::While) {
       auto value = host.evaluateConstant(c.header, opener);
       if (!value || *value == 0) return;
@@ -1653,32 +1650,24 @@ struct MacroLayer::Impl {
     // EXITM "terminates expansion of the current repeat or macro block" (MASM 6.1 Reference;
     // TASM's likewise): the innermost one, so a REPT, FOR or WHILE inside a macro ends and the
     // macro's next line follows.
-    if (!frames.empty() && !frames.back().isFile && !frames.back().isMacro) {
-      unwindConditions(frames.back().conditionDepth);
-      frames.pop_back();
-      if (!trim(valueText).empty())
-        warning(line, "EXITM's text is a macro function's value: ending a repeat block, it is ignored",
-                columnOf(line, "EXITM"));
+    if (frames.empty() || frames.back().isFile) {
+      error(line, "EXITM outside a macro or repeat block", columnOf(line, "EXITM"));
       return;
     }
-    for (size_t i = frames.size(); i-- > 0;) {
-      if (frames[i].isFile) break;
-      if (frames[i].isMacro) {
-        unwindConditions(frames[i].conditionDepth);
-        if (frames[i].isFunction) {
-          // The function frame stays as an exhausted barrier so the caller's loop stops there.
-          if (frames[i].functionResult && !trim(valueText).empty()) {
-            if (auto v = textItem(valueText, line)) *frames[i].functionResult = *v;
-          }
-          frames.resize(i + 1);
-          frames[i].index = frames[i].lines.size();
-          return;
-        }
-        frames.resize(i);
-        return;
+    Frame& f = frames.back();
+    unwindConditions(f.conditionDepth);
+    if (f.isFunction) {
+      // The function frame stays as an exhausted barrier so the caller's loop stops there.
+      if (f.functionResult && !trim(valueText).empty()) {
+        if (auto v = textItem(valueText, line)) *f.functionResult = *v;
       }
+      f.index = f.lines.size();
+      return;
     }
-    error(line, "EXITM outside a macro or repeat block", columnOf(line, "EXITM"));
+    if (!f.isMacro && !trim(valueText).empty())
+      warning(line, "EXITM's text is a macro function's value: ending a repeat block, it is ignored",
+              columnOf(line, "EXITM"));
+    frames.pop_back();
   }
 
   void finish() {
