@@ -86,7 +86,7 @@ void Cpu::aam(uint8_t base) {
     // with the flags pushed by the divide error).
     sub<uint8_t>(0, 0, 0);
     eu<M>(9);
-    divideError<M>();
+    divideError<M>({.aam = true, .dividend = gpr_[AX].b[0]});
     return;
   }
   uint8_t al = gpr_[AX].b[0];

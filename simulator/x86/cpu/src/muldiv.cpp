@@ -18,9 +18,13 @@ template <class T> using SDouble = std::conditional_t<sizeof(T) == 1, int16_t, s
 // Divide error (interrupt 0). The 8086/8088 push the address of the next instruction; the 80286
 // and later push the address of the faulting instruction so that it can be restarted.
 template <TimingModel M>
-void Cpu::divideError() {
+void Cpu::divideError(DivideFault fault) {
   manual<M>(timing::kDivideErrorEntry);
-  raiseException<M>(0, has286_ ? instrStart_ : ip_);
+  fault.cs = sreg_[CS];
+  fault.ip = has286_ ? instrStart_ : ip_;
+  raiseException<M>(0, fault.ip);
+  fault.exception = exceptions_;
+  divideFault_ = fault;
 }
 
 template <TimingModel M, class T>
@@ -37,6 +41,7 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
   // microcode uses the prefix's flag as its sign latch (see docs/x86-cpu.md).
   const bool repNegates = !has186_ && rep_ != 0;
   constexpr T signBit = kSignBit<T>;
+  const DivideFault fault{.bits = bits, .isSigned = kind == 7, .dividend = (uint64_t(hi) << bits) | lo, .divisor = src};
   switch (kind) {
     case 4: {  // MUL: CF = OF = upper half non-zero
       const T multiplier = lo;
@@ -76,7 +81,7 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
         // on the stack in the SingleStepTests records).
         sub<T>(hi, src, 0);
         eu<M>(12 + memoryExtra);
-        divideError<M>();
+        divideError<M>(fault);
         return;
       }
       if constexpr (M == kCycle) eu<M>(cordClocks<T>(hi, lo, src) + 14 + memoryExtra);
@@ -100,11 +105,14 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
       if (divisor == 0 || (magnitude >> bits) >= divisorMagnitude) {
         sub<T>(T(magnitude >> bits), T(divisorMagnitude), 0);  // as for DIV, on the magnitudes
         eu<M>(22 + signs);
-        divideError<M>();
+        divideError<M>(fault);
         return;
       }
       const CordLoop<T> loop = cordLoop<T>(T(magnitude >> bits), T(magnitude), T(divisorMagnitude));
-      if (sizeof(T) == 4 && divisor == -1 && dividend == INT64_MIN) { divideError<M>(); return; }
+      if (sizeof(T) == 4 && divisor == -1 && dividend == INT64_MIN) {
+        divideError<M>(fault);
+        return;
+      }
       int64_t quotient = dividend / divisor;
       int64_t remainder = dividend % divisor;
       if (repNegates) quotient = -quotient;
@@ -118,7 +126,7 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
         sub<T>(loop.lastMinuend, T(divisorMagnitude), 0);
         cf_ = 0;
         eu<M>(loop.clocks + 29 + signs);
-        divideError<M>();
+        divideError<M>(fault);
         return;
       }
       eu<M>(loop.clocks + 35 + signs);

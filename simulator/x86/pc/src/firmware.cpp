@@ -3,6 +3,8 @@
 // MS-DOS Programmer's Reference for INT 21h; Microsoft Mouse Programmer's Reference for INT 33h.
 #include "firmware.hpp"
 
+#include "divide_error.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -175,6 +177,10 @@ void Firmware::call(uint32_t returnAddress) {
       terminate(0);
       m_->requestedReason_ = sim::StopReason::Exception;
       m_->requestedMessage_ = std::string("divide error (INT 0) before ") + where;
+      // The CPU's own divide error, not a program's INT 0: say what was divided.
+      const Cpu::DivideFault& fault = cpu.lastDivideFault();
+      if (fault.exception != 0 && fault.exception == cpu.exceptionCount() && fault.cs == cs && fault.ip == ip)
+        m_->requestedMessage_ += ": " + explainDivideFault(fault);
       return;
     }
     case Service::Int06: {

@@ -113,6 +113,18 @@ public:
   bool halted() const { return signals_.is.halted; }
   // Counts of internal exceptions taken (divide error, INT 6, BOUND, ...), for the grader.
   uint64_t exceptionCount() const { return exceptions_; }
+  // The last divide error the CPU raised itself (DIV, IDIV, AAM 0): what it divided, so that a
+  // handler's message can say why. A program's own INT 0 leaves it alone.
+  struct DivideFault {
+    uint64_t exception = 0;   // its number among exceptionCount()'s (0: none yet)
+    uint16_t cs = 0, ip = 0;  // the return address it pushed
+    unsigned bits = 8;        // the divisor's width: 8, 16 or 32
+    bool isSigned = false;    // IDIV
+    bool aam = false;         // AAM with base 0 (AL divided by 0)
+    uint64_t dividend = 0;    // AX, DX:AX or EDX:EAX as the instruction read them
+    uint32_t divisor = 0;
+  };
+  const DivideFault& lastDivideFault() const { return divideFault_; }
 
   // ---- external signals ---------------------------------------------------------------------
   void setInterruptController(InterruptController* pic) { pic_ = pic; syncSignals(); }
@@ -271,7 +283,8 @@ private:
   template <Tm M> void execTest(uint8_t op);         // logic.cpp
   template <Tm M> void execMulDiv(const ModRM& m, bool word);  // muldiv.cpp
   template <Tm M, class T> void mulDiv(const ModRM& m, unsigned kind);
-  template <Tm M> void divideError();
+  template <Tm M>
+  void divideError(DivideFault fault);
   template <Tm M> void execBcd(uint8_t op);          // bcd.cpp
   template <Tm M> void daa();
   template <Tm M> void das();
@@ -446,6 +459,7 @@ private:
   const uint8_t* codeWindow_ = nullptr;
 
   uint64_t instructions_ = 0, exceptions_ = 0;
+  DivideFault divideFault_;
   const uint8_t* breakFlags_ = nullptr;
   // breakWindow_[IP] is the breakpoint flag of CS:IP (a table of zeros without breakpoints);
   // rebuilt with the code window on every CS load.
