@@ -20,9 +20,10 @@ uint32_t linear(uint16_t segment, uint16_t offset) { return (uint32_t{segment} <
 
 // Plane offset of a text cell: odd/even addressing puts the character in plane 0 and the
 // attribute in plane 1 at the even address of the pair.
-unsigned VideoBios::cellAddress(Bus& bus, unsigned page, Position p) const {
-  const unsigned cell = (page & 7) * bdaWord(bus, kBdaPageSize) / 2 + p.row * columns(bus) + p.column;
-  return (cell * 2) & 0xFFFF;
+unsigned VideoBios::cellAddress(Bus& bus, unsigned page, Position p) const { return textPage(bus, page).address(p); }
+
+VideoBios::TextPage VideoBios::textPage(Bus& bus, unsigned page) const {
+  return {(page & 7) * bdaWord(bus, kBdaPageSize) / 2, columns(bus)};
 }
 
 // Graphics-mode characters are cells of the height the BIOS data area records (0085h: 8 in mode
@@ -83,12 +84,13 @@ void VideoBios::scroll(Bus& bus, bool up, unsigned lines, uint8_t fill, Position
   const unsigned height = bottom - top + 1;
   if (lines == 0 || lines > height) lines = height;  // AL = 0 clears the window
   if (textMode()) {
+    const TextPage text = textPage(bus, page);
     for (unsigned i = 0; i < height; ++i) {
       const unsigned row = up ? top + i : bottom - i;
       for (unsigned column = left; column <= right; ++column) {
-        const unsigned to = cellAddress(bus, page, {row, column});
+        const unsigned to = text.address({row, column});
         if (i + lines < height) {
-          const unsigned from = cellAddress(bus, page, {up ? row + lines : row - lines, column});
+          const unsigned from = text.address({up ? row + lines : row - lines, column});
           vga_.setPlane(0, to, vga_.plane(0, from));
           vga_.setPlane(1, to, vga_.plane(1, from));
         } else {

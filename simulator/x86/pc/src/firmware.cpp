@@ -3,8 +3,6 @@
 // MS-DOS Programmer's Reference for INT 21h; Microsoft Mouse Programmer's Reference for INT 33h.
 #include "firmware.hpp"
 
-#include "divide_error.hpp"
-
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -13,6 +11,7 @@
 #include <vector>
 
 #include "asmlab/x86/pc/pc_machine.hpp"
+#include "divide_error.hpp"
 
 namespace asmlab::x86::pc {
 

@@ -72,6 +72,12 @@ private:
   void cgaPalette(Bus& bus, uint8_t which, uint8_t value);
   void selectPage(Bus& bus, unsigned page);
   unsigned cellAddress(Bus& bus, unsigned page, Position p) const;
+  // A text page's layout from the BIOS data area, read once for a service that visits many cells.
+  struct TextPage {
+    unsigned firstCell, columns;
+    unsigned address(Position p) const { return ((firstCell + p.row * columns + p.column) * 2) & 0xFFFF; }
+  };
+  TextPage textPage(Bus& bus, unsigned page) const;
 
   // Characters.
   void writeCell(Bus& bus, unsigned page, Position p, uint8_t character, uint8_t attribute, bool withAttribute);
