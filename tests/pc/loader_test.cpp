@@ -1,6 +1,7 @@
 // The DOS loader: PSP, command tail, .COM and MZ .EXE with relocations, and linked OMF objects.
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 
 #include <gtest/gtest.h>
 
@@ -117,6 +118,40 @@ TEST(PcLoader, LinkedSumObjectsPrintSum7AndExit7) {
     EXPECT_EQ(stop.exitCode, 7);
     EXPECT_EQ(machine->output(), "Sum=7");
   }
+}
+
+// DOS starts an .EXE with DS at its PSP: a program that prints before loading DS prints the PSP,
+// and the run notes why. Two forms of one program, through the MASM front end and the linker.
+TEST(PcLoader, ExePrintingBeforeLoadingDsIsNoted) {
+  const auto dir = std::filesystem::temp_directory_path() / "asmlab_loader_ds_test";
+  std::filesystem::create_directories(dir);
+  const std::string body = ".model small\n.stack 100h\n.data\nmsg db 'Hi$'\n.code\nstart:\n";
+  // Twice, from two addresses: noted once.
+  const std::string print =
+      "  mov dx, offset msg\n  mov ah, 9\n  int 21h\n  mov dx, offset msg + 1\n  mov ah, 9\n  int 21h\n"
+      "  mov ax, 4C00h\n  int 21h\nend start\n";
+  for (const bool loadsDs : {false, true}) {
+    const std::string path = (dir / (loadsDs ? "loads.asm" : "forgets.asm")).string();
+    std::ofstream(path) << body << (loadsDs ? "  mov ax, @data\n  mov ds, ax\n" : "") << print;
+    Diagnostics diagnostics;
+    auto machine = toolchain::loadProgram({path}, {}, diagnostics);
+    ASSERT_TRUE(machine) << path;
+    machine->closeInput();
+    sim::RunLimits limits;
+    limits.maxClocks = 10'000'000;
+    const auto stop = machine->run(limits);
+    EXPECT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+    const auto& notes = machine->notes();
+    const auto noted = std::count_if(notes.begin(), notes.end(), [](const std::string& n) {
+      return n.find("INT 21h function 09h printed the string at DS:DX = 1000:") == 0 &&
+             n.find("in the PSP: DS still holds the segment DOS starts an .EXE with") != std::string::npos;
+    });
+    EXPECT_EQ(noted, loadsDs ? 0 : 1);
+    if (loadsDs) {
+      EXPECT_EQ(machine->output(), "Hii");
+    }
+  }
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

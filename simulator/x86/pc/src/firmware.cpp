@@ -214,6 +214,21 @@ void Firmware::call(uint32_t returnAddress) {
   }
 }
 
+// DOS starts an .EXE with DS = ES = the PSP's segment (MS-DOS Programmer's Reference, "EXE
+// programs"); its data is elsewhere until the program loads DS. A string or buffer in the PSP is
+// almost always a program that forgot to, and its output is then whatever the PSP holds.
+void Firmware::noteDataInPsp(const char* what) {
+  const Cpu& cpu = m_->cpu_;
+  const LoadedImage& image = m_->image();
+  if (dataInPspNoted_ || image.cs == image.pspSegment || cpu.seg(DS) != image.pspSegment) return;
+  dataInPspNoted_ = true;
+  char where[16];
+  std::snprintf(where, sizeof where, "%04X:%04Xh", cpu.seg(DS), cpu.reg16(DX));
+  m_->note("INT 21h function " + hexByte(cpu.reg8(AH)) + "h " + what + " DS:DX = " + where +
+           ", in the PSP: DS still holds the segment DOS starts an .EXE with, not the program's data "
+           "(MOV AX, @data / MOV DS, AX sets it)");
+}
+
 void Firmware::int08() {
   uint32_t ticks = m_->read16(kBda + 0x6C) | (uint32_t{m_->read16(kBda + 0x6E)} << 16);
   if (++ticks >= kTicksPerDay) {
@@ -468,6 +483,7 @@ void Firmware::int21(bool) {
       return;
     case 0x07: case 0x08: blockingRead(false); return;
     case 0x09: {
+      noteDataInPsp("printed the string at");
       for (uint32_t i = 0; i < 0x10000; ++i) {
         const uint8_t c = m_->read8(PcMachine::linear(cpu.seg(DS), static_cast<uint16_t>(cpu.reg16(DX) + i)));
         if (c == '$' || m_->printed() >= m_->outputLimit_) break;
@@ -477,6 +493,7 @@ void Firmware::int21(bool) {
       return;
     }
     case 0x0A: {
+      noteDataInPsp("read a line into the buffer at");
       if (!editLine(m_->read8(dsdx))) return;
       echo(0x0D);
       for (size_t i = 0; i < line.size(); ++i) m_->write8(dsdx + 2 + static_cast<uint32_t>(i), static_cast<uint8_t>(line[i]));

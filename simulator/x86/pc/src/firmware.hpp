@@ -120,6 +120,9 @@ private:
   bool waitForKey(uint16_t& key);
   bool editLine(unsigned max);
   void echo(uint8_t ch);
+  // Notes (once) an .EXE's string function aimed at its PSP: DS never set to the program's data.
+  void noteDataInPsp(const char* what);
+  bool dataInPspNoted_ = false;
   void terminate(int code);
   void setStackedFlag(uint16_t flag, bool on);
   void setCarry(bool on);
