@@ -41,7 +41,10 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
   // microcode uses the prefix's flag as its sign latch (see docs/x86-cpu.md).
   const bool repNegates = !has186_ && rep_ != 0;
   constexpr T signBit = kSignBit<T>;
-  const DivideFault fault{.bits = bits, .isSigned = kind == 7, .dividend = (uint64_t(hi) << bits) | lo, .divisor = src};
+  // What a divide error reports: the operands as read (built only on that path).
+  auto fault = [&] {
+    return DivideFault{.bits = bits, .isSigned = kind == 7, .dividend = (uint64_t(hi) << bits) | lo, .divisor = src};
+  };
   switch (kind) {
     case 4: {  // MUL: CF = OF = upper half non-zero
       const T multiplier = lo;
@@ -81,7 +84,7 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
         // on the stack in the SingleStepTests records).
         sub<T>(hi, src, 0);
         eu<M>(12 + memoryExtra);
-        divideError<M>(fault);
+        divideError<M>(fault());
         return;
       }
       if constexpr (M == kCycle) eu<M>(cordClocks<T>(hi, lo, src) + 14 + memoryExtra);
@@ -105,12 +108,12 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
       if (divisor == 0 || (magnitude >> bits) >= divisorMagnitude) {
         sub<T>(T(magnitude >> bits), T(divisorMagnitude), 0);  // as for DIV, on the magnitudes
         eu<M>(22 + signs);
-        divideError<M>(fault);
+        divideError<M>(fault());
         return;
       }
       const CordLoop<T> loop = cordLoop<T>(T(magnitude >> bits), T(magnitude), T(divisorMagnitude));
       if (sizeof(T) == 4 && divisor == -1 && dividend == INT64_MIN) {
-        divideError<M>(fault);
+        divideError<M>(fault());
         return;
       }
       int64_t quotient = dividend / divisor;
@@ -126,7 +129,7 @@ void Cpu::mulDiv(const ModRM& m, unsigned kind) {
         sub<T>(loop.lastMinuend, T(divisorMagnitude), 0);
         cf_ = 0;
         eu<M>(loop.clocks + 29 + signs);
-        divideError<M>(fault);
+        divideError<M>(fault());
         return;
       }
       eu<M>(loop.clocks + 35 + signs);
