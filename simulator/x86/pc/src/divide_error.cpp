@@ -40,21 +40,19 @@ std::string explainDivideFault(const Cpu::DivideFault& fault) {
   const uint64_t mask = (uint64_t{1} << bits) - 1;
   const uint64_t high = fault.dividend >> bits, low = fault.dividend & mask;
   const char* op = fault.isSigned ? "IDIV" : "DIV";
-  const std::string dividend =
-      fault.isSigned ? std::to_string(signedOf(fault.dividend, 2 * bits)) : std::to_string(fault.dividend);
-  const std::string divisor =
-      fault.isSigned ? std::to_string(signedOf(fault.divisor, bits)) : std::to_string(fault.divisor);
+  const int64_t signedDividend = signedOf(fault.dividend, 2 * bits), signedDivisor = signedOf(fault.divisor, bits);
+  const std::string dividend = fault.isSigned ? std::to_string(signedDividend) : std::to_string(fault.dividend);
+  const std::string divisor = fault.isSigned ? std::to_string(signedDivisor) : std::to_string(fault.divisor);
   std::string text = (bits == 8 ? "an " : "a ") + std::to_string(bits) + "-bit " + op + " divided " + r.pair + " = " +
                      dividend + " (" + r.high + " = " + hex(high, bits) + ", " + r.low + " = " + hex(low, bits) +
                      ") by " + divisor;
   if (fault.divisor == 0) return text;
   std::string range;
   if (fault.isSigned) {
-    const int64_t dividendValue = signedOf(fault.dividend, 2 * bits), divisorValue = signedOf(fault.divisor, bits);
     // The one quotient a host int64_t cannot hold: -2^63 / -1.
-    const std::string quotient = dividendValue == INT64_MIN && divisorValue == -1
+    const std::string quotient = signedDividend == INT64_MIN && signedDivisor == -1
                                      ? std::string("9223372036854775808")
-                                     : std::to_string(dividendValue / divisorValue);
+                                     : std::to_string(signedDividend / signedDivisor);
     range = quotient + ", which does not fit in " + r.quotient + " (" + std::to_string(-(int64_t{1} << (bits - 1))) +
             " to " + std::to_string((int64_t{1} << (bits - 1)) - 1) + ")";
   } else {
