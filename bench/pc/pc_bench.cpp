@@ -56,12 +56,16 @@ BENCHMARK(BM_PcIdleHalt)->Unit(benchmark::kMillisecond);
 // controller attached with IF set, the breakpoint table installed, the run loop's chunks.
 const std::vector<uint8_t> kRegisterLoop = {0x01, 0xD8, 0x4A, 0x75, 0xFB, 0xEB, 0xF9};
 
-void runPcRegisterLoop(benchmark::State& state, bool idleBreakpoint) {
+enum class Watched { Nothing, IdleBreakpoint, CodeEnd };
+
+void runPcRegisterLoop(benchmark::State& state, Watched watched) {
   PcMachine m;
   std::string error;
   m.loadProgram(kRegisterLoop, "LOOP.COM", "", error);
   // A debugger session: one execute breakpoint in a ROM routine the loop never reaches.
-  if (idleBreakpoint) m.breakpoints().addExecute(0xFE000);
+  if (watched == Watched::IdleBreakpoint) m.breakpoints().addExecute(0xFE000);
+  // A program loaded from source, as `asmlab run` loads it: its code segment's end is marked.
+  if (watched == Watched::CodeEnd) m.setCodeEnds({{0x10107, "_TEXT"}});
   constexpr uint64_t kBatch = 10'000'000;
   asmlab::sim::RunLimits limits;
   limits.maxInstructions = kBatch;
@@ -70,11 +74,14 @@ void runPcRegisterLoop(benchmark::State& state, bool idleBreakpoint) {
   state.counters["clocks/instr"] = double(m.clockCount()) / double(m.instructionCount());
 }
 
-void BM_PcRegisterLoop(benchmark::State& state) { runPcRegisterLoop(state, false); }
+void BM_PcRegisterLoop(benchmark::State& state) { runPcRegisterLoop(state, Watched::Nothing); }
 BENCHMARK(BM_PcRegisterLoop)->Unit(benchmark::kMillisecond);
 
-void BM_PcRegisterLoopIdleBreakpoint(benchmark::State& state) { runPcRegisterLoop(state, true); }
+void BM_PcRegisterLoopIdleBreakpoint(benchmark::State& state) { runPcRegisterLoop(state, Watched::IdleBreakpoint); }
 BENCHMARK(BM_PcRegisterLoopIdleBreakpoint)->Unit(benchmark::kMillisecond);
+
+void BM_PcRegisterLoopCodeEndMark(benchmark::State& state) { runPcRegisterLoop(state, Watched::CodeEnd); }
+BENCHMARK(BM_PcRegisterLoopCodeEndMark)->Unit(benchmark::kMillisecond);
 
 // The debugger's Bus pane after a stop (docs/debugger.md, "The Bus pane"): the last 64
 // instructions re-executed from the step-back history with a bus log attached, on the cycle model.

@@ -62,6 +62,31 @@ TEST(BreakpointSet, VersionChangesWithTheTableOnly) {
   EXPECT_NE(b.version(), added);
 }
 
+// The machine's code-end marks share the table but are no breakpoints: removing a breakpoint on the
+// same byte keeps the mark, and clearing the marks keeps the breakpoints.
+TEST(BreakpointSet, CodeEndMarksAndBreakpointsKeepEachOther) {
+  BreakpointSet b(0x100);
+  b.markCodeEnd(0x20);
+  b.markCodeEnd(0x1000);  // out of range: ignored
+  EXPECT_TRUE(b.hasCodeEnds());
+  EXPECT_EQ(b.flagsAt(0x20), kFlagCodeEnd);
+  EXPECT_TRUE(b.all().empty());
+  const int e = b.addExecute(0x20);
+  const int w = b.addWatch(0x1F, 4, WatchKind::Write);
+  EXPECT_EQ(b.flagsAt(0x20), kFlagCodeEnd | kFlagExecute | kFlagWrite);
+  b.remove(e);
+  b.setEnabled(w, false);
+  EXPECT_EQ(b.flagsAt(0x20), kFlagCodeEnd);
+  b.setEnabled(w, true);
+  const int e2 = b.addExecute(0x20);
+  b.clearCodeEnds();
+  EXPECT_FALSE(b.hasCodeEnds());
+  EXPECT_EQ(b.flagsAt(0x20), kFlagExecute | kFlagWrite);
+  b.remove(e2);
+  b.remove(w);
+  EXPECT_EQ(b.flagsAt(0x20), 0);
+}
+
 TEST(BreakpointSet, OutOfRangeAddressesAreIgnoredNotWritten) {
   BreakpointSet b(16);
   b.addExecute(1000);

@@ -1,12 +1,9 @@
 // emu8086's virtual devices against the rules of its device programs (emu8086's DEVICES folder:
 // frmThermometer.frm, frmStepperMotor.frm, frmRobot.frm, frmPrinter.frm; docs/emu8086.md). The
 // devices here count 1,000 clocks a second, so a clock is a millisecond of the devices' timers.
-#include <filesystem>
-#include <fstream>
 
 #include <gtest/gtest.h>
 
-#include "asmlab/toolchain/loader.hpp"
 #include "asmlab/x86/pc/emu8086_devices.hpp"
 #include "pc_test_util.hpp"
 
@@ -224,31 +221,25 @@ TEST(Emu8086Programs, PollingTheKeyboardBetweenDeviceReadingsIsNotIdle) {
 // A program that heats to 30 degrees ends after 30 heater ticks of 200 ms of simulated time; on a
 // PC (no emu8086 devices) port 125 reads FFh (-1) and it never ends.
 TEST(Emu8086Programs, AThermostatReadsTheTemperatureOnTheSimulatedClock) {
-  const auto dir = std::filesystem::temp_directory_path() / "asmlab_emu8086_devices_test";
-  std::filesystem::create_directories(dir);
-  const auto path = (dir / "heat.asm").string();
-  std::ofstream(path) << "; heats to 30 degrees (emu8086's thermometer)\n"
-                         "#make_COM#\n"
-                         "org 100h\n"
-                         "        mov al, 1\n"
-                         "        out 127, al\n"
-                         "warm:   in al, 125\n"
-                         "        cmp al, 30\n"
-                         "        jl warm\n"
-                         "        mov al, 0\n"
-                         "        out 127, al\n"
-                         "        hlt\n";
-  Diagnostics diagnostics;
-  auto machine = toolchain::loadProgram({path}, {}, diagnostics);
-  ASSERT_TRUE(machine) << path;
-  machine->closeInput();
+  auto machine = test::loadSource("heat.asm",
+                                  "; heats to 30 degrees (emu8086's thermometer)\n"
+                                  "#make_COM#\n"
+                                  "org 100h\n"
+                                  "        mov al, 1\n"
+                                  "        out 127, al\n"
+                                  "warm:   in al, 125\n"
+                                  "        cmp al, 30\n"
+                                  "        jl warm\n"
+                                  "        mov al, 0\n"
+                                  "        out 127, al\n"
+                                  "        hlt\n");
+  ASSERT_TRUE(machine);
   sim::RunLimits limits;
   limits.maxClocks = 60'000'000;
   const auto stop = machine->run(limits);
   EXPECT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
   const double seconds = static_cast<double>(machine->clockCount()) / 4772727.0;
   EXPECT_NEAR(seconds, 6.0, 0.01);
-  std::filesystem::remove_all(dir);
 
   // mov al,1 / out 127,al / in al,125 / cmp al,30 / jl -6 / hlt
   auto pc = test::comMachine({0xB0, 0x01, 0xE6, 0x7F, 0xE4, 0x7D, 0x3C, 0x1E, 0x7C, 0xFA, 0xF4});

@@ -1,7 +1,6 @@
 // The DOS loader: PSP, command tail, .COM and MZ .EXE with relocations, and linked OMF objects.
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 
 #include <gtest/gtest.h>
 
@@ -123,20 +122,15 @@ TEST(PcLoader, LinkedSumObjectsPrintSum7AndExit7) {
 // DOS starts an .EXE with DS at its PSP: a program that prints before loading DS prints the PSP,
 // and the run notes why. Two forms of one program, through the MASM front end and the linker.
 TEST(PcLoader, ExePrintingBeforeLoadingDsIsNoted) {
-  const auto dir = std::filesystem::temp_directory_path() / "asmlab_loader_ds_test";
-  std::filesystem::create_directories(dir);
   const std::string body = ".model small\n.stack 100h\n.data\nmsg db 'Hi$'\n.code\nstart:\n";
   // Twice, from two addresses: noted once.
   const std::string print =
       "  mov dx, offset msg\n  mov ah, 9\n  int 21h\n  mov dx, offset msg + 1\n  mov ah, 9\n  int 21h\n"
       "  mov ax, 4C00h\n  int 21h\nend start\n";
   for (const bool loadsDs : {false, true}) {
-    const std::string path = (dir / (loadsDs ? "loads.asm" : "forgets.asm")).string();
-    std::ofstream(path) << body << (loadsDs ? "  mov ax, @data\n  mov ds, ax\n" : "") << print;
-    Diagnostics diagnostics;
-    auto machine = toolchain::loadProgram({path}, {}, diagnostics);
-    ASSERT_TRUE(machine) << path;
-    machine->closeInput();
+    auto machine = test::loadSource(loadsDs ? "loads.asm" : "forgets.asm",
+                                    body + (loadsDs ? "  mov ax, @data\n  mov ds, ax\n" : "") + print);
+    ASSERT_TRUE(machine);
     sim::RunLimits limits;
     limits.maxClocks = 10'000'000;
     const auto stop = machine->run(limits);
@@ -151,7 +145,6 @@ TEST(PcLoader, ExePrintingBeforeLoadingDsIsNoted) {
       EXPECT_EQ(machine->output(), "Hii");
     }
   }
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -99,6 +99,30 @@ std::vector<sim::SegmentRange> loadedSegments(const link::LinkedProgram& program
   return out;
 }
 
+// The first byte after each segment that holds code: the one the program starts in, and those of
+// class CODE (MASM's simplified .CODE, most courses' SEGMENT 'CODE'). An end that lies in another
+// code segment is left out: code may run or jump from one into the next on purpose.
+std::vector<x86::pc::PcMachine::CodeEnd> codeEnds(const link::LinkedProgram& program, uint32_t loadBase) {
+  const uint32_t entry = (uint32_t{program.cs} << 4) + program.ip;
+  auto holdsCode = [&](const link::LinkedSegment& s) {
+    if (s.absolute || s.length == 0) return false;
+    std::string cls = s.className;
+    for (auto& c : cls) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    const bool codeClass = cls.size() >= 4 && cls.compare(cls.size() - 4, 4, "CODE") == 0;
+    return codeClass || (program.hasEntry && entry >= s.start && entry - s.start < s.length);
+  };
+  std::vector<x86::pc::PcMachine::CodeEnd> out;
+  for (const auto& s : program.segments) {
+    if (!holdsCode(s)) continue;
+    const uint32_t end = s.start + s.length;
+    bool inCode = false;
+    for (const auto& other : program.segments)
+      inCode = inCode || (holdsCode(other) && end >= other.start && end - other.start < other.length);
+    if (!inCode) out.push_back({loadBase + end, s.name});
+  }
+  return out;
+}
+
 }  // namespace
 
 namespace {
@@ -137,6 +161,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
   std::vector<uint8_t> program;
   std::vector<std::pair<std::string, uint32_t>> publics;  // name, linear address once loaded
   std::vector<sim::SegmentRange> segments;                // the linked program's, once loaded
+  std::vector<x86::pc::PcMachine::CodeEnd> ends;          // where its code segments end, once loaded
   std::string name = files.front().path;
   const std::string ext = lowerExt(name);
   if (ext == ".exe" || ext == ".com") {
@@ -223,6 +248,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
     for (const auto& label : labels)
       if (auto at = placeOf(*linked, label.segment, label.origin)) publics.push_back({label.name, loadBase + *at + label.offset});
     segments = loadedSegments(*linked, loadBase);
+    ends = codeEnds(*linked, loadBase);
     if (sourceMap) fillSourceMap(*linked, files, *sourceMap);
     const auto dot = name.find_last_of('.');
     name = name.substr(0, dot) + (tiny ? ".COM" : ".EXE");
@@ -239,6 +265,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
   }
   for (const auto& [symbol, address] : publics) machine->symbols().add(symbol, address);
   for (auto& segment : segments) machine->symbols().addSegment(std::move(segment));
+  machine->setCodeEnds(std::move(ends));
   if (ext == ".exe" || ext == ".com") {
     // A program linked elsewhere: its symbols from the map beside it, if there is one. The
     // map's addresses count from the load image, which DOS puts after the PSP (.EXE) or at

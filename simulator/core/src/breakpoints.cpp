@@ -132,7 +132,7 @@ uint8_t BreakpointSet::watchFlags(const Breakpoint& b) {
 void BreakpointSet::recompute(uint64_t from, uint64_t length) {
   const uint64_t end = std::min<uint64_t>(from + length, flags_.size());
   if (from >= end) return;
-  std::fill(flags_.begin() + static_cast<std::ptrdiff_t>(from), flags_.begin() + static_cast<std::ptrdiff_t>(end), 0);
+  for (uint64_t a = from; a < end; ++a) flags_[a] &= kFlagCodeEnd;
   for (const auto& [id, b] : list_) {
     if (!b.enabled) continue;
     if (b.kind == Breakpoint::Kind::Execute && b.address >= from && b.address < end) {
@@ -141,6 +141,20 @@ void BreakpointSet::recompute(uint64_t from, uint64_t length) {
       for (uint64_t a = std::max(from, b.address); a < std::min(end, b.address + b.length); ++a) flags_[a] |= watchFlags(b);
     }
   }
+}
+
+void BreakpointSet::markCodeEnd(uint64_t address) {
+  if (address >= flags_.size()) return;
+  ++version_;
+  flags_[address] |= kFlagCodeEnd;
+  codeEnds_.push_back(address);
+}
+
+void BreakpointSet::clearCodeEnds() {
+  if (codeEnds_.empty()) return;
+  ++version_;
+  for (uint64_t a : codeEnds_) flags_[a] &= static_cast<uint8_t>(~kFlagCodeEnd);
+  codeEnds_.clear();
 }
 
 namespace {

@@ -508,6 +508,41 @@ sim::StopInfo PcMachine::finish(sim::StopReason reason, std::string message) {
   return lastStop_;
 }
 
+// The CPU tests execute breakpoints only when it has a table: without one its run loop skips
+// the per-instruction test (breakpoints change between runs, never during one). A code-end mark
+// costs the same one byte test until the program first reaches one.
+void PcMachine::armExecuteFlags() {
+  bool anyExecute = false;
+  for (const auto& entry : breakpoints().all())
+    anyExecute = anyExecute || entry.second.kind == sim::Breakpoint::Kind::Execute;
+  const uint8_t mask = static_cast<uint8_t>(sim::kFlagExecute | (breakpoints().hasCodeEnds() ? sim::kFlagCodeEnd : 0));
+  if (anyExecute || breakpoints().hasCodeEnds())
+    cpu_.setBreakpointTable(breakpoints().flagTable(), kMemorySize, mask);
+  else
+    cpu_.setBreakpointTable(nullptr, 0, sim::kFlagExecute);
+}
+
+void PcMachine::setCodeEnds(std::vector<CodeEnd> ends) {
+  breakpoints().clearCodeEnds();
+  codeEnds_ = std::move(ends);
+  for (const auto& end : codeEnds_) breakpoints().markCodeEnd(end.address);
+}
+
+// Said once, at the first mark reached; the marks then go, and with them the per-instruction test.
+void PcMachine::codeEndReached(uint32_t address) {
+  std::string segment;
+  for (const auto& end : codeEnds_)
+    if (end.address == address) segment = end.segment;
+  breakpoints().clearCodeEnds();
+  armExecuteFlags();
+  char where[16];
+  std::snprintf(where, sizeof where, "%04X:%04X", cpu_.seg(CS), cpu_.ip());
+  note("the program ran past the end of code segment " + segment + ": after " + std::to_string(instructionCount()) +
+       " instructions the CPU reached " + where +
+       ", the first byte after it, and runs what follows as instructions (a DOS program ends with "
+       "MOV AH, 4Ch / INT 21h)");
+}
+
 // A run that continues from where a breakpoint or a single step stopped executes the instruction
 // there, breakpoint or not (the user has seen that stop); any other run stops at a breakpoint where
 // it starts, the entry point included (as the LC-3 machine does).
@@ -527,12 +562,7 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode, bool br
   const uint64_t clockEnd = limits.maxClocks == UINT64_MAX ? UINT64_MAX : startClock + limits.maxClocks;
   bus_->refreshWatches();
   cpu_.invalidateFastPages();
-  // The CPU tests execute breakpoints only when it has a table: without one its run loop skips
-  // the per-instruction test (breakpoints change between runs, never during one).
-  bool anyExecute = false;
-  for (const auto& entry : breakpoints().all()) anyExecute = anyExecute || entry.second.kind == sim::Breakpoint::Kind::Execute;
-  if (anyExecute) cpu_.setBreakpointTable(breakpoints().flagTable(), kMemorySize, sim::kFlagExecute);
-  else cpu_.setBreakpointTable(nullptr, 0, sim::kFlagExecute);
+  armExecuteFlags();
   exactStops_ = bus_->watching() || breakpoints().hasPortOrInterrupt();
   outputLimit_ = limits.maxOutputBytes;
   runClockEnd_ = clockEnd;
@@ -572,6 +602,9 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode, bool br
     if (until <= now()) until = now() + 1;
     // Cpu::run ignores an execute breakpoint at its first instruction, so each chunk checks it
     // here; the run's first chunk only when the caller asks (not when resuming or stepping).
+    // Cpu::run does not test its first instruction either for a code-end mark.
+    if (breakpoints().hasCodeEnds() && (breakpoints().flagsAt(cpu_.linearPc()) & sim::kFlagCodeEnd) && !cpu_.halted())
+      codeEndReached(cpu_.linearPc());
     if ((instructionCount() != startInstructions || breakAtStart) && limits.stopAtBreakpoints) {
       const uint32_t pc = cpu_.linearPc();
       if ((breakpoints().flagsAt(pc) & sim::kFlagExecute) && breakpoints().executeHit(pc, *this) != nullptr)
@@ -598,7 +631,11 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode, bool br
       return finish(sim::StopReason::Watchpoint, what);
     }
     if (r == RunStop::Breakpoint) {
-      const uint64_t pc = cpu_.linearPc();
+      const uint32_t pc = cpu_.linearPc();
+      // A HLT that ends the code leaves IP on the mark while the CPU waits: it has not run past
+      // it yet, and the next chunk idles or takes the interrupt as it would without the mark.
+      if (cpu_.halted() && !(breakpoints().flagsAt(pc) & sim::kFlagExecute)) continue;
+      if ((breakpoints().flagsAt(pc) & sim::kFlagCodeEnd) && !cpu_.halted()) codeEndReached(pc);
       if (limits.stopAtBreakpoints && breakpoints().executeHit(pc, *this) != nullptr) return finish(sim::StopReason::Breakpoint);
       // Condition false: execute it and go on.
       cpu_.step();

@@ -16,8 +16,9 @@ class Machine;
 
 enum class WatchKind : uint8_t { Read = 1, Write = 2, ReadWrite = 3 };
 
-// Flag bits stored per address.
-enum : uint8_t { kFlagExecute = 1, kFlagRead = 2, kFlagWrite = 4 };
+// Flag bits stored per address. kFlagCodeEnd is no breakpoint but the machine's own mark on the
+// first byte after the program's code: reaching it there means the program missed its exit.
+enum : uint8_t { kFlagExecute = 1, kFlagRead = 2, kFlagWrite = 4, kFlagCodeEnd = 8 };
 
 struct Breakpoint {
   int id = 0;
@@ -63,6 +64,11 @@ public:
   const Breakpoint* portHit(uint16_t port, bool write, const Machine& m);
   const Breakpoint* interruptHit(uint8_t vector, uint8_t ah, const Machine& m);
 
+  // The machine's code-end marks (kFlagCodeEnd): set by the machine, untouched by breakpoints.
+  void markCodeEnd(uint64_t address);
+  void clearCodeEnds();
+  bool hasCodeEnds() const { return !codeEnds_.empty(); }
+
 private:
   void added(const Breakpoint& b);    // sets its flags
   void removed(const Breakpoint& b);  // recomputes the flags it covered
@@ -71,6 +77,7 @@ private:
   static uint8_t watchFlags(const Breakpoint& b);
   std::map<int, Breakpoint> list_;
   std::vector<uint8_t> flags_;
+  std::vector<uint64_t> codeEnds_;
   int nextId_ = 1;
   int portOrInterrupt_ = 0;
   uint64_t version_ = 0;

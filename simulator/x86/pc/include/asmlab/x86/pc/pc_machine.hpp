@@ -85,6 +85,14 @@ public:
   bool loadProgram(const std::vector<uint8_t>& file, const std::string& programName, const std::string& commandTail,
                    std::string& error);
   const LoadedImage& image() const { return image_; }
+  // The first byte after each of the program's code segments (linear), with the segment's name:
+  // the first time the CPU reaches one there, a note says the program ran past the end of its
+  // code (docs/pc-platform.md, "Running past the end of the code"). The run is not changed.
+  struct CodeEnd {
+    uint32_t address = 0;
+    std::string segment;
+  };
+  void setCodeEnds(std::vector<CodeEnd> ends);
 
   // ---- input scripts ----
   void addInputEvents(const std::vector<InputEvent>& events);
@@ -190,6 +198,10 @@ private:
   void programWaitsForInput();
   sim::StopInfo runLoop(const sim::RunLimits& limits, int mode, bool breakAtStart);
   bool resumingFromBreakpoint() const;
+  // Gives the CPU the breakpoint table when an execute breakpoint or a code-end mark needs it.
+  void armExecuteFlags();
+  void codeEndReached(uint32_t address);
+  std::vector<CodeEnd> codeEnds_;
   sim::StopInfo finish(sim::StopReason reason, std::string message = {});
   void applyMouseEvent(const InputEvent& e);
 

@@ -1,0 +1,154 @@
+// A program that runs past the end of its code segment (it forgot MOV AH, 4Ch / INT 21h) is
+// noted when the CPU first reaches the byte after the segment; the run itself is unchanged.
+// Addresses are worked by hand: the image is loaded at 1010h (PSP at 1000h, docs/pc-platform.md)
+// and the instruction lengths come from the Intel 8086 opcode map.
+#include <algorithm>
+
+#include <gtest/gtest.h>
+
+#include "pc_test_util.hpp"
+
+namespace asmlab::x86::pc {
+namespace {
+
+// B8 iw, 8E D8, B4 09, BA iw, CD 21: 12 bytes, so the code ends at offset 0Ch.
+const std::string kPrint = "  mov ax, @data\n  mov ds, ax\n  mov ah, 9\n  mov dx, offset msg\n  int 21h\n";
+const std::string kSmallHead = ".model small\n.stack 100h\n.data\nmsg db 'Hi$'\n.code\nstart:\n";
+
+std::vector<std::string> pastTheEnd(const sim::Machine& m) {
+  std::vector<std::string> found;
+  for (const auto& note : m.notes())
+    if (note.find("ran past the end of code segment") != std::string::npos) found.push_back(note);
+  return found;
+}
+
+sim::RunLimits instructions(uint64_t n) {
+  sim::RunLimits limits;
+  limits.maxInstructions = n;
+  return limits;
+}
+
+// The note's count is where an execute breakpoint on the same byte stops, and both coexist.
+TEST(CodeEnd, ASmallModelProgramWithoutAnExitIsNotedWhereItsCodeEnds) {
+  auto withBreakpoint = test::loadSource("noexit.asm", kSmallHead + kPrint + "end start\n");
+  ASSERT_TRUE(withBreakpoint);
+  withBreakpoint->breakpoints().addExecute(0x1010C);
+  const auto stop = withBreakpoint->run(instructions(1000));
+  ASSERT_EQ(stop.reason, sim::StopReason::Breakpoint) << stop.message;
+  EXPECT_EQ(withBreakpoint->programCounter(), 0x1010Cu);
+  EXPECT_EQ(withBreakpoint->output(), "Hi");
+  const uint64_t reached = withBreakpoint->instructionCount();
+  ASSERT_EQ(pastTheEnd(*withBreakpoint).size(), 1u);
+
+  auto machine = test::loadSource("noexit.asm", kSmallHead + kPrint + "end start\n");
+  ASSERT_TRUE(machine);
+  machine->run(instructions(100'000));
+  const auto notes = pastTheEnd(*machine);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0], "the program ran past the end of code segment _TEXT: after " + std::to_string(reached) +
+                          " instructions the CPU reached 1010:000C, the first byte after it, and runs what "
+                          "follows as instructions (a DOS program ends with MOV AH, 4Ch / INT 21h)");
+  EXPECT_EQ(pastTheEnd(*withBreakpoint), notes);
+}
+
+TEST(CodeEnd, AProgramThatExitsIsNotNoted) {
+  auto machine = test::loadSource("exits.asm", kSmallHead + kPrint + "  mov ax, 4C00h\n  int 21h\nend start\n");
+  ASSERT_TRUE(machine);
+  const auto stop = machine->run(instructions(100'000));
+  EXPECT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(machine->output(), "Hi");
+  EXPECT_TRUE(pastTheEnd(*machine).empty());
+}
+
+// Segments without a class: the one the program starts in holds code. DATA takes the first
+// paragraph, so CODE is at 1011h.
+TEST(CodeEnd, TheSegmentTheProgramStartsInHoldsCode) {
+  auto machine = test::loadSource("classless.asm",
+                                  "data segment\nmsg db 'Hi$'\ndata ends\ncode segment\nassume cs:code, ds:data\n"
+                                  "start:\n  mov ax, data\n  mov ds, ax\n  mov ah, 9\n  mov dx, offset msg\n"
+                                  "  int 21h\ncode ends\nend start\n");
+  ASSERT_TRUE(machine);
+  machine->run(instructions(100'000));
+  const auto notes = pastTheEnd(*machine);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("code segment CODE: after "), std::string::npos) << notes[0];
+  EXPECT_NE(notes[0].find("the CPU reached 1011:000C, the first byte after it"), std::string::npos) << notes[0];
+}
+
+// Code that runs on from one code segment into the next (byte-aligned, so adjacent) is no end.
+TEST(CodeEnd, RunningIntoTheNextCodeSegmentIsNotNoted) {
+  auto machine = test::loadSource("two.asm",
+                                  "one segment byte 'CODE'\nassume cs:one\nstart:\n  mov bx, 1\none ends\n"
+                                  "two segment byte 'CODE'\n  mov ax, 4C03h\n  int 21h\ntwo ends\nend start\n");
+  ASSERT_TRUE(machine);
+  const auto stop = machine->run(instructions(100'000));
+  EXPECT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 3);
+  EXPECT_TRUE(pastTheEnd(*machine).empty());
+}
+
+// The mark only adds a note: without it the same run stops at the same instruction and clock
+// with the same output.
+TEST(CodeEnd, TheNoteDoesNotChangeTheRun) {
+  const std::string source = kSmallHead + kPrint + "end start\n";
+  auto marked = test::loadSource("noexit.asm", source);
+  auto unmarked = test::loadSource("noexit.asm", source);
+  ASSERT_TRUE(marked && unmarked);
+  auto* pc = dynamic_cast<PcMachine*>(unmarked.get());
+  ASSERT_NE(pc, nullptr);
+  pc->setCodeEnds({});
+  const auto a = marked->run(instructions(50'000));
+  const auto b = unmarked->run(instructions(50'000));
+  EXPECT_EQ(a.reason, b.reason);
+  EXPECT_EQ(a.message, b.message);
+  EXPECT_EQ(marked->instructionCount(), unmarked->instructionCount());
+  EXPECT_EQ(marked->clockCount(), unmarked->clockCount());
+  EXPECT_EQ(marked->output(), unmarked->output());
+  EXPECT_EQ(pastTheEnd(*marked).size(), 1u);
+  EXPECT_TRUE(pastTheEnd(*unmarked).empty());
+}
+
+// HLT as the last instruction leaves IP on the byte after it while the CPU waits. Under DOS the
+// timer's interrupt returns there and the program runs past its end, noted then; the waits are
+// the same with and without the mark.
+TEST(CodeEnd, AHaltAtTheEndIsNotedWhenTheTimerWakesIt) {
+  const std::string source = kSmallHead + kPrint + "  hlt\nend start\n";
+  auto marked = test::loadSource("halts.asm", source);
+  auto unmarked = test::loadSource("halts.asm", source);
+  ASSERT_TRUE(marked && unmarked);
+  dynamic_cast<PcMachine&>(*unmarked).setCodeEnds({});
+  sim::RunLimits limits;
+  limits.maxClocks = 600'000;  // past the first timer tick (65,536 x 4 clocks)
+  const auto a = marked->run(limits);
+  const auto b = unmarked->run(limits);
+  EXPECT_EQ(a.reason, b.reason);
+  EXPECT_EQ(marked->instructionCount(), unmarked->instructionCount());
+  EXPECT_EQ(marked->clockCount(), unmarked->clockCount());
+  const auto notes = pastTheEnd(*marked);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("the CPU reached 1010:000D"), std::string::npos) << notes[0];  // after F4
+}
+
+// emu8086 ends a program at HLT: it never runs past it.
+TEST(CodeEnd, AnEmu8086HaltIsNotNoted) {
+  auto machine = test::loadSource("emu.asm", "#make_COM#\norg 100h\n  mov al, 1\n  hlt\n");
+  ASSERT_TRUE(machine);
+  const auto stop = machine->run(instructions(1000));
+  EXPECT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_TRUE(pastTheEnd(*machine).empty());
+}
+
+// Single steps, as in the debugger, give the same note as a run.
+TEST(CodeEnd, SteppingOntoTheEndGivesTheSameNote) {
+  const std::string source = kSmallHead + kPrint + "end start\n";
+  auto run = test::loadSource("noexit.asm", source);
+  auto stepped = test::loadSource("noexit.asm", source);
+  ASSERT_TRUE(run && stepped);
+  run->run(instructions(1000));
+  for (int i = 0; i < 1000 && pastTheEnd(*stepped).empty(); ++i) stepped->step();
+  ASSERT_EQ(pastTheEnd(*stepped).size(), 1u);
+  EXPECT_EQ(pastTheEnd(*stepped), pastTheEnd(*run));
+}
+
+}  // namespace
+}  // namespace asmlab::x86::pc
