@@ -57,6 +57,30 @@ private slots:
     QVERIFY(s.machine()->output().find("Hi") != std::string::npos);
   }
 
+  // A source without an exit pauses where it runs past its code (_TEXT is 12 bytes at 1010h),
+  // once: run again, it goes on.
+  void aProgramRunningPastItsCodePauses() {
+    const QString path = dir_.filePath("noexit.asm");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(
+        ".model small\n.stack 100h\n.data\nmsg db 'Hi$'\n.code\nstart:\n  mov ax, @data\n  mov ds, ax\n"
+        "  mov ah, 9\n  mov dx, offset msg\n  int 21h\nend start\n");
+    f.close();
+    DebugSession s;
+    if (!s.load(path)) QFAIL(qPrintable(s.diagnosticsText()));
+    s.run();
+    s.waitUntilStopped();
+    QCOMPARE(s.lastStop().reason, sim::StopReason::Paused);
+    QVERIFY2(s.lastStop().message.find("ran past the end of code segment _TEXT") != std::string::npos,
+             s.lastStop().message.c_str());
+    QCOMPARE(s.machine()->programCounter(), uint64_t{0x1010C});
+    QCOMPARE(QString::fromStdString(s.machine()->output()), QString("Hi"));
+    const uint64_t pausedAt = s.machine()->instructionCount();
+    s.runFor(1000);
+    QCOMPARE(s.machine()->instructionCount(), pausedAt + 1000);
+  }
+
   void screenAndDevicesAreVisible() {
     DebugSession s;
     QVERIFY(s.load(writeCom(dir_)));

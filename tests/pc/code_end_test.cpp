@@ -138,6 +138,30 @@ TEST(CodeEnd, AnEmu8086HaltIsNotNoted) {
   EXPECT_TRUE(pastTheEnd(*machine).empty());
 }
 
+// The debugger's run pauses before the mark with the note as its message; run again, the
+// program goes on from there and ends as an unpaused run does.
+TEST(CodeEnd, ARunAskedToPausesThereOnceAndGoesOnUnchanged) {
+  const std::string source = kSmallHead + kPrint + "end start\n";
+  auto paused = test::loadSource("noexit.asm", source);
+  auto straight = test::loadSource("noexit.asm", source);
+  ASSERT_TRUE(paused && straight);
+  sim::RunLimits limits = instructions(50'000);
+  limits.stopAtCodeEnd = true;
+  const auto first = paused->run(limits);
+  ASSERT_EQ(first.reason, sim::StopReason::Paused) << first.message;
+  EXPECT_EQ(paused->programCounter(), 0x1010Cu);
+  ASSERT_EQ(pastTheEnd(*paused).size(), 1u);
+  EXPECT_EQ(first.message, pastTheEnd(*paused)[0]);
+  const uint64_t before = paused->instructionCount();
+  const auto second = paused->run(instructions(50'000 - before));
+  const auto whole = straight->run(instructions(50'000));
+  EXPECT_EQ(second.reason, whole.reason) << second.message;
+  EXPECT_EQ(paused->instructionCount(), straight->instructionCount());
+  EXPECT_EQ(paused->clockCount(), straight->clockCount());
+  EXPECT_EQ(paused->output(), straight->output());
+  EXPECT_EQ(pastTheEnd(*paused), pastTheEnd(*straight));
+}
+
 // Single steps, as in the debugger, give the same note as a run.
 TEST(CodeEnd, SteppingOntoTheEndGivesTheSameNote) {
   const std::string source = kSmallHead + kPrint + "end start\n";

@@ -374,6 +374,7 @@ sim::StopInfo DebugSession::runFor(uint64_t instructions) {
     std::lock_guard lock(mutex_);
     sim::RunLimits limits;
     limits.maxInstructions = instructions;
+    limits.stopAtCodeEnd = true;  // pause where the program runs past its code (docs/debugger.md)
     stop = history_->run(limits);
   }
   if (stop.reason == sim::StopReason::InstructionLimit) stop.message = "ran " + std::to_string(instructions) + " instructions";
@@ -421,6 +422,7 @@ sim::StopInfo DebugSession::runPaced() {
       sim::RunLimits limits;
       limits.maxInstructions = slice.maxInstructions;
       limits.maxClocks = slice.maxClocks;
+      limits.stopAtCodeEnd = true;
       stop = history_->run(limits);
     }
     pacer_.ran(machine_->instructionCount() - before, HostClock::now() - t0);

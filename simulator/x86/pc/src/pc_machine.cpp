@@ -529,7 +529,7 @@ void PcMachine::setCodeEnds(std::vector<CodeEnd> ends) {
 }
 
 // Said once, at the first mark reached; the marks then go, and with them the per-instruction test.
-void PcMachine::codeEndReached(uint32_t address) {
+std::string PcMachine::codeEndReached(uint32_t address) {
   std::string segment;
   for (const auto& end : codeEnds_)
     if (end.address == address) segment = end.segment;
@@ -537,10 +537,12 @@ void PcMachine::codeEndReached(uint32_t address) {
   armExecuteFlags();
   char where[16];
   std::snprintf(where, sizeof where, "%04X:%04X", cpu_.seg(CS), cpu_.ip());
-  note("the program ran past the end of code segment " + segment + ": after " + std::to_string(instructionCount()) +
-       " instructions the CPU reached " + where +
-       ", the first byte after it, and runs what follows as instructions (a DOS program ends with "
-       "MOV AH, 4Ch / INT 21h)");
+  std::string text = "the program ran past the end of code segment " + segment + ": after " +
+                     std::to_string(instructionCount()) + " instructions the CPU reached " + where +
+                     ", the first byte after it, and runs what follows as instructions (a DOS program ends "
+                     "with MOV AH, 4Ch / INT 21h)";
+  note(text);
+  return text;
 }
 
 // A run that continues from where a breakpoint or a single step stopped executes the instruction
@@ -603,8 +605,10 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode, bool br
     // Cpu::run ignores an execute breakpoint at its first instruction, so each chunk checks it
     // here; the run's first chunk only when the caller asks (not when resuming or stepping).
     // Cpu::run does not test its first instruction either for a code-end mark.
-    if (breakpoints().hasCodeEnds() && (breakpoints().flagsAt(cpu_.linearPc()) & sim::kFlagCodeEnd) && !cpu_.halted())
-      codeEndReached(cpu_.linearPc());
+    if (breakpoints().hasCodeEnds() && (breakpoints().flagsAt(cpu_.linearPc()) & sim::kFlagCodeEnd) && !cpu_.halted()) {
+      std::string text = codeEndReached(cpu_.linearPc());
+      if (limits.stopAtCodeEnd) return finish(sim::StopReason::Paused, std::move(text));
+    }
     if ((instructionCount() != startInstructions || breakAtStart) && limits.stopAtBreakpoints) {
       const uint32_t pc = cpu_.linearPc();
       if ((breakpoints().flagsAt(pc) & sim::kFlagExecute) && breakpoints().executeHit(pc, *this) != nullptr)
@@ -635,7 +639,10 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode, bool br
       // A HLT that ends the code leaves IP on the mark while the CPU waits: it has not run past
       // it yet, and the next chunk idles or takes the interrupt as it would without the mark.
       if (cpu_.halted() && !(breakpoints().flagsAt(pc) & sim::kFlagExecute)) continue;
-      if ((breakpoints().flagsAt(pc) & sim::kFlagCodeEnd) && !cpu_.halted()) codeEndReached(pc);
+      if ((breakpoints().flagsAt(pc) & sim::kFlagCodeEnd) && !cpu_.halted()) {
+        std::string text = codeEndReached(pc);
+        if (limits.stopAtCodeEnd) return finish(sim::StopReason::Paused, std::move(text));
+      }
       if (limits.stopAtBreakpoints && breakpoints().executeHit(pc, *this) != nullptr) return finish(sim::StopReason::Breakpoint);
       // Condition false: execute it and go on.
       cpu_.step();

@@ -29,6 +29,11 @@ struct RunLimits {
   uint64_t maxClocks = UINT64_MAX;        // likewise, in the machine's clocks
   uint64_t maxOutputBytes = UINT64_MAX;   // total captured console output
   bool stopAtBreakpoints = true;
+  // Pause (StopReason::Paused, the note's text as the message) where the program first runs past
+  // the end of its code; the run goes on from there when resumed. The debugger sets it; `run` and
+  // the grader let the program go on, as the machine does (PC programs loaded from source,
+  // docs/pc-platform.md; LC-3 sources get the assembler's fall-into-data warning instead).
+  bool stopAtCodeEnd = false;
 };
 
 // One executed instruction, as a trace sink receives it (after execution).

@@ -200,7 +200,7 @@ private:
   bool resumingFromBreakpoint() const;
   // Gives the CPU the breakpoint table when an execute breakpoint or a code-end mark needs it.
   void armExecuteFlags();
-  void codeEndReached(uint32_t address);
+  std::string codeEndReached(uint32_t address);  // notes it; returns the note
   std::vector<CodeEnd> codeEnds_;
   sim::StopInfo finish(sim::StopReason reason, std::string message = {});
   void applyMouseEvent(const InputEvent& e);
