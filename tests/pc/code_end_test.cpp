@@ -3,6 +3,8 @@
 // Addresses are worked by hand: the image is loaded at 1010h (PSP at 1000h, docs/pc-platform.md)
 // and the instruction lengths come from the Intel 8086 opcode map.
 #include <algorithm>
+#include <memory>
+#include <utility>
 
 #include <gtest/gtest.h>
 
@@ -26,6 +28,21 @@ sim::RunLimits instructions(uint64_t n) {
   sim::RunLimits limits;
   limits.maxInstructions = n;
   return limits;
+}
+
+// Where two runs of one program stand: the same instruction, clock and output.
+void expectSameState(const sim::Machine& a, const sim::Machine& b) {
+  EXPECT_EQ(a.instructionCount(), b.instructionCount());
+  EXPECT_EQ(a.clockCount(), b.clockCount());
+  EXPECT_EQ(a.output(), b.output());
+}
+
+// The program loaded twice, the second copy without its code-end marks.
+std::pair<std::unique_ptr<sim::Machine>, std::unique_ptr<sim::Machine>> markedAndUnmarked(const std::string& source) {
+  auto marked = test::loadSource("program.asm", source);
+  auto unmarked = test::loadSource("program.asm", source);
+  if (unmarked) dynamic_cast<PcMachine&>(*unmarked).setCodeEnds({});
+  return {std::move(marked), std::move(unmarked)};
 }
 
 // The note's count is where an execute breakpoint on the same byte stops, and both coexist.
@@ -90,20 +107,13 @@ TEST(CodeEnd, RunningIntoTheNextCodeSegmentIsNotNoted) {
 // The mark only adds a note: without it the same run stops at the same instruction and clock
 // with the same output.
 TEST(CodeEnd, TheNoteDoesNotChangeTheRun) {
-  const std::string source = kSmallHead + kPrint + "end start\n";
-  auto marked = test::loadSource("noexit.asm", source);
-  auto unmarked = test::loadSource("noexit.asm", source);
+  auto [marked, unmarked] = markedAndUnmarked(kSmallHead + kPrint + "end start\n");
   ASSERT_TRUE(marked && unmarked);
-  auto* pc = dynamic_cast<PcMachine*>(unmarked.get());
-  ASSERT_NE(pc, nullptr);
-  pc->setCodeEnds({});
   const auto a = marked->run(instructions(50'000));
   const auto b = unmarked->run(instructions(50'000));
   EXPECT_EQ(a.reason, b.reason);
   EXPECT_EQ(a.message, b.message);
-  EXPECT_EQ(marked->instructionCount(), unmarked->instructionCount());
-  EXPECT_EQ(marked->clockCount(), unmarked->clockCount());
-  EXPECT_EQ(marked->output(), unmarked->output());
+  expectSameState(*marked, *unmarked);
   EXPECT_EQ(pastTheEnd(*marked).size(), 1u);
   EXPECT_TRUE(pastTheEnd(*unmarked).empty());
 }
@@ -112,18 +122,12 @@ TEST(CodeEnd, TheNoteDoesNotChangeTheRun) {
 // timer's interrupt returns there and the program runs past its end, noted then; the waits are
 // the same with and without the mark.
 TEST(CodeEnd, AHaltAtTheEndIsNotedWhenTheTimerWakesIt) {
-  const std::string source = kSmallHead + kPrint + "  hlt\nend start\n";
-  auto marked = test::loadSource("halts.asm", source);
-  auto unmarked = test::loadSource("halts.asm", source);
+  auto [marked, unmarked] = markedAndUnmarked(kSmallHead + kPrint + "  hlt\nend start\n");
   ASSERT_TRUE(marked && unmarked);
-  dynamic_cast<PcMachine&>(*unmarked).setCodeEnds({});
   sim::RunLimits limits;
   limits.maxClocks = 600'000;  // past the first timer tick (65,536 x 4 clocks)
-  const auto a = marked->run(limits);
-  const auto b = unmarked->run(limits);
-  EXPECT_EQ(a.reason, b.reason);
-  EXPECT_EQ(marked->instructionCount(), unmarked->instructionCount());
-  EXPECT_EQ(marked->clockCount(), unmarked->clockCount());
+  EXPECT_EQ(marked->run(limits).reason, unmarked->run(limits).reason);
+  expectSameState(*marked, *unmarked);
   const auto notes = pastTheEnd(*marked);
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_NE(notes[0].find("the CPU reached 1010:000D"), std::string::npos) << notes[0];  // after F4
@@ -156,9 +160,7 @@ TEST(CodeEnd, ARunAskedToPausesThereOnceAndGoesOnUnchanged) {
   const auto second = paused->run(instructions(50'000 - before));
   const auto whole = straight->run(instructions(50'000));
   EXPECT_EQ(second.reason, whole.reason) << second.message;
-  EXPECT_EQ(paused->instructionCount(), straight->instructionCount());
-  EXPECT_EQ(paused->clockCount(), straight->clockCount());
-  EXPECT_EQ(paused->output(), straight->output());
+  expectSameState(*paused, *straight);
   EXPECT_EQ(pastTheEnd(*paused), pastTheEnd(*straight));
 }
 
