@@ -154,5 +154,22 @@ TEST(Lc3Editions, RunningOffTheEndIntoDeviceSpaceIsCaught) {
   auto k = bare({ADDi(0, 0, 0)}, Edition::Third, 0xFDFF);  // the last user word, then device space
   auto s = k->run({});
   EXPECT_EQ(s.reason, StopReason::Exception);
-  EXPECT_EQ(s.message, "access control violation: user-mode fetch from xFE00");
+  EXPECT_EQ(s.message,
+            "access control violation: user-mode fetch from xFE00: the program ran on past its last word (xFDFF) "
+            "through memory up to the device registers; it needs HALT where it should end");
+}
+
+// A program without HALT runs on through zero words (BR with no condition bits: no branch) up to
+// the device registers: its 2 instructions, then one for each word from x3002 to xFDFF.
+TEST(Lc3Editions, AProgramWithoutHaltIsToldWhereItsWordsEnded) {
+  auto k = bare({ANDi(0, 0, 0), ADDi(0, 0, 5)}, Edition::Third);
+  asmlab::sim::RunLimits lim;
+  lim.maxInstructions = 100'000;
+  auto s = k->run(lim);
+  EXPECT_EQ(s.reason, StopReason::Exception);
+  EXPECT_EQ(s.message,
+            "access control violation: user-mode fetch from xFE00: the program ran on past its last word (x3001) "
+            "through memory up to the device registers; it needs HALT where it should end");
+  EXPECT_EQ(k->instructionCount(), 2u + (0xFE00u - 0x3002u));
+  EXPECT_EQ(k->reg(0), 5);
 }

@@ -38,6 +38,9 @@ struct Lc3Machine::Decoded {
 // the device registers (xFE00-xFFFF), whose loads and stores take the slow path.
 inline constexpr uint8_t kFlagFetchViolation = 8;
 inline constexpr uint8_t kFlagDevice = 16;
+static_assert(((kFlagFetchViolation | kFlagDevice) &
+               (sim::kFlagExecute | sim::kFlagRead | sim::kFlagWrite | sim::kFlagCodeEnd)) == 0,
+              "the LC-3's own flags share the table with the breakpoints' bits");
 
 // Clock counts per handler kind for memory latency m, following the state sequences of
 // Patt & Patel Appendix C (see docs/lc3-simulator.md for each sequence).

@@ -250,6 +250,20 @@ void Lc3Machine::raiseException(uint8_t vec, std::string message, Fault fault) {
   enterInterrupt(vec, static_cast<uint8_t>((psr_ >> 8) & 7), lastFetch_);
 }
 
+// A fetch from xFE00, the first device register, is almost always a program that has no HALT
+// where it ends: it ran on through memory (zeros are BR with no condition, a no-op) up to here.
+std::string Lc3Machine::fetchViolation(uint16_t address) const {
+  std::string message = "access control violation: user-mode fetch from x" + hex4(address);
+  if (address != addr::kDeviceStart) return message;
+  for (uint32_t a = addr::kDeviceStart; a-- > addr::kUserStart;)
+    if (programWords_[a]) {
+      message += ": the program ran on past its last word (x" + hex4(static_cast<uint16_t>(a)) +
+                 ") through memory up to the device registers; it needs HALT where it should end";
+      break;
+    }
+  return message;
+}
+
 void Lc3Machine::executeTrap(uint8_t trapVector) {
   const uint16_t routine = mem_[addr::kTrapTable + trapVector];
   if (routine == 0) {

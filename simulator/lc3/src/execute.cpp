@@ -127,7 +127,7 @@ fetch_violation:
   dp = dc + pc;
   SYNC();
   instructionStartClocks_ = clocks;  // nothing of this instruction was counted yet
-  raiseException(vector::kAccessViolation, "access control violation: user-mode fetch from x" + hex4(pc), Fault::Fetch);
+  raiseException(vector::kAccessViolation, fetchViolation(pc), Fault::Fetch);
   goto reload;
 
 bp_check:

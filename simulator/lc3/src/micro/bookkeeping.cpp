@@ -79,7 +79,7 @@ bool Lc3Machine::microDispatch(uint8_t& next, uint64_t& left) {
 
 std::string Lc3Machine::microAccessViolation() const {
   const MicroState& ms = *micro_;
-  if (!ms.dispatched) return "access control violation: user-mode fetch from x" + hex4(ms.mar);
+  if (!ms.dispatched) return fetchViolation(ms.mar);
   // STI reads its pointer (the first data address) and writes through it (the second).
   const bool write = ms.opcode == 0x3 || ms.opcode == 0x7 || (ms.opcode == 0xB && ms.addressLoads >= 2);
   return std::string("access control violation: user-mode ") + (write ? "write of x" : "read of x") + hex4(ms.mar) +

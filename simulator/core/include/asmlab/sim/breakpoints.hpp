@@ -17,8 +17,9 @@ class Machine;
 enum class WatchKind : uint8_t { Read = 1, Write = 2, ReadWrite = 3 };
 
 // Flag bits stored per address. kFlagCodeEnd is no breakpoint but the machine's own mark on the
-// first byte after the program's code: reaching it there means the program missed its exit.
-enum : uint8_t { kFlagExecute = 1, kFlagRead = 2, kFlagWrite = 4, kFlagCodeEnd = 8 };
+// first byte after the program's code: reaching it there means the program missed its exit. Bits
+// 08h-40h are left to machines' own derived tables (the LC-3's, simulator/lc3/src/decoded.hpp).
+enum : uint8_t { kFlagExecute = 1, kFlagRead = 2, kFlagWrite = 4, kFlagCodeEnd = 0x80 };
 
 struct Breakpoint {
   int id = 0;

@@ -209,6 +209,9 @@ private:
   Fault accessFault(uint16_t address, bool write) const;
   // Enters the exception handler for `vector` (the instruction started at instructionStartClocks_).
   void raiseException(uint8_t vector, std::string message, Fault fault);
+  // The verdict of a user-mode fetch from `address` (both engines), saying where a program that
+  // ran on into the device registers left its own words.
+  std::string fetchViolation(uint16_t address) const;
 
   // The micro engine (src/micro/): the run loop, one clock, and the machine's bookkeeping at the
   // points where the microcode dispatches, enters an exception or interrupt, or ends an instruction.
