@@ -92,16 +92,19 @@ TEST(CodeEnd, TheSegmentTheProgramStartsInHoldsCode) {
   EXPECT_NE(notes[0].find("the CPU reached 1011:000C, the first byte after it"), std::string::npos) << notes[0];
 }
 
-// Code that runs on from one code segment into the next (byte-aligned, so adjacent) is no end.
+// Code that runs on from one code segment into the next (byte-aligned, so adjacent) is no end;
+// the second is code by its class CODE, or by a name ending in TEXT (code_segment.hpp).
 TEST(CodeEnd, RunningIntoTheNextCodeSegmentIsNotNoted) {
-  auto machine = test::loadSource("two.asm",
-                                  "one segment byte 'CODE'\nassume cs:one\nstart:\n  mov bx, 1\none ends\n"
-                                  "two segment byte 'CODE'\n  mov ax, 4C03h\n  int 21h\ntwo ends\nend start\n");
-  ASSERT_TRUE(machine);
-  const auto stop = machine->run(instructions(100'000));
-  EXPECT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
-  EXPECT_EQ(stop.exitCode, 3);
-  EXPECT_TRUE(pastTheEnd(*machine).empty());
+  for (const std::string second : {"two segment byte 'CODE'", "two_text segment byte"}) {
+    auto machine = test::loadSource(
+        "two.asm", "one segment byte 'CODE'\nassume cs:one\nstart:\n  mov bx, 1\none ends\n" + second +
+                       "\n  mov ax, 4C03h\n  int 21h\n" + second.substr(0, second.find(' ')) + " ends\nend start\n");
+    ASSERT_TRUE(machine) << second;
+    const auto stop = machine->run(instructions(100'000));
+    EXPECT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+    EXPECT_EQ(stop.exitCode, 3);
+    EXPECT_TRUE(pastTheEnd(*machine).empty()) << second;
+  }
 }
 
 // The mark only adds a note: without it the same run stops at the same instruction and clock

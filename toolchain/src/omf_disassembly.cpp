@@ -15,6 +15,7 @@
 #include "asmlab/link/omf_writer.hpp"
 #include "asmlab/masm/assembler.hpp"
 #include "asmlab/x86/disassembler.hpp"
+#include "code_segment.hpp"
 
 namespace asmlab::toolchain {
 
@@ -37,15 +38,7 @@ std::string upper(std::string s) {
   return s;
 }
 
-bool endsWith(const std::string& s, const std::string& tail) {
-  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
-// Code segments by the conventions every DOS compiler and assembler follows: class CODE
-// (`'CODE'`, `'FAR_CODE'`) or a name ending in TEXT (_TEXT, MAIN_TEXT).
-bool isCodeSegment(const link::Segment& s) {
-  return endsWith(upper(s.className), "CODE") || endsWith(upper(s.name), "TEXT");
-}
+bool isCodeSegment(const link::Segment& s) { return toolchain::isCodeSegment(s.className, s.name); }
 
 const char* alignText(link::Align a) {
   switch (a) {

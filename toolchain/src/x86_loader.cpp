@@ -20,6 +20,7 @@
 #if defined(ASMLAB_HAVE_PC_VIDEO)
 #include "asmlab/x86/pc/video/vga_card.hpp"  // pc-video's VGA (simulator/x86/pc/video)
 #endif
+#include "code_segment.hpp"
 #include "loaders.hpp"
 
 namespace asmlab::toolchain {
@@ -99,17 +100,14 @@ std::vector<sim::SegmentRange> loadedSegments(const link::LinkedProgram& program
   return out;
 }
 
-// The first byte after each segment that holds code: the one the program starts in, and those of
-// class CODE (MASM's simplified .CODE, most courses' SEGMENT 'CODE'). An end that lies in another
-// code segment is left out: code may run or jump from one into the next on purpose.
+// The first byte after each segment that holds code: the one the program starts in, and those the
+// DOS conventions name code (code_segment.hpp: MASM's .CODE, most courses' SEGMENT 'CODE'). An end
+// that lies in another code segment is left out: code may run or jump from one into the next.
 std::vector<x86::pc::PcMachine::CodeEnd> codeEnds(const link::LinkedProgram& program, uint32_t loadBase) {
   const uint32_t entry = (uint32_t{program.cs} << 4) + program.ip;
   auto holdsCode = [&](const link::LinkedSegment& s) {
     if (s.absolute || s.length == 0) return false;
-    std::string cls = s.className;
-    for (auto& c : cls) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    const bool codeClass = cls.size() >= 4 && cls.compare(cls.size() - 4, 4, "CODE") == 0;
-    return codeClass || (program.hasEntry && entry >= s.start && entry - s.start < s.length);
+    return isCodeSegment(s.className, s.name) || (program.hasEntry && entry >= s.start && entry - s.start < s.length);
   };
   std::vector<x86::pc::PcMachine::CodeEnd> out;
   for (const auto& s : program.segments) {
