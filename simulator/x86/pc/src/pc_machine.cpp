@@ -529,7 +529,10 @@ void PcMachine::setCodeEnds(std::vector<CodeEnd> ends) {
 }
 
 // Said once, at the first mark reached; the marks then go, and with them the per-instruction test.
-std::string PcMachine::codeEndReached(uint32_t address) {
+// A halted CPU on a mark (a HLT that ends the code) has not run past it yet.
+std::optional<std::string> PcMachine::codeEndReached() {
+  const uint32_t address = cpu_.linearPc();
+  if (!(breakpoints().flagsAt(address) & sim::kFlagCodeEnd) || cpu_.halted()) return std::nullopt;
   std::string segment;
   for (const auto& end : codeEnds_)
     if (end.address == address) segment = end.segment;
@@ -605,10 +608,8 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode, bool br
     // Cpu::run ignores an execute breakpoint at its first instruction, so each chunk checks it
     // here; the run's first chunk only when the caller asks (not when resuming or stepping).
     // Cpu::run does not test its first instruction either for a code-end mark.
-    if (breakpoints().hasCodeEnds() && (breakpoints().flagsAt(cpu_.linearPc()) & sim::kFlagCodeEnd) && !cpu_.halted()) {
-      std::string text = codeEndReached(cpu_.linearPc());
-      if (limits.stopAtCodeEnd) return finish(sim::StopReason::Paused, std::move(text));
-    }
+    if (breakpoints().hasCodeEnds())
+      if (auto text = codeEndReached(); text && limits.stopAtCodeEnd) return finish(sim::StopReason::Paused, *text);
     if ((instructionCount() != startInstructions || breakAtStart) && limits.stopAtBreakpoints) {
       const uint32_t pc = cpu_.linearPc();
       if ((breakpoints().flagsAt(pc) & sim::kFlagExecute) && breakpoints().executeHit(pc, *this) != nullptr)
@@ -639,10 +640,7 @@ sim::StopInfo PcMachine::runLoop(const sim::RunLimits& limits, int mode, bool br
       // A HLT that ends the code leaves IP on the mark while the CPU waits: it has not run past
       // it yet, and the next chunk idles or takes the interrupt as it would without the mark.
       if (cpu_.halted() && !(breakpoints().flagsAt(pc) & sim::kFlagExecute)) continue;
-      if ((breakpoints().flagsAt(pc) & sim::kFlagCodeEnd) && !cpu_.halted()) {
-        std::string text = codeEndReached(pc);
-        if (limits.stopAtCodeEnd) return finish(sim::StopReason::Paused, std::move(text));
-      }
+      if (auto text = codeEndReached(); text && limits.stopAtCodeEnd) return finish(sim::StopReason::Paused, *text);
       if (limits.stopAtBreakpoints && breakpoints().executeHit(pc, *this) != nullptr) return finish(sim::StopReason::Breakpoint);
       // Condition false: execute it and go on.
       cpu_.step();

@@ -10,6 +10,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -200,7 +201,8 @@ private:
   bool resumingFromBreakpoint() const;
   // Gives the CPU the breakpoint table when an execute breakpoint or a code-end mark needs it.
   void armExecuteFlags();
-  std::string codeEndReached(uint32_t address);  // notes it; returns the note
+  // At a code-end mark: notes it and returns the note.
+  std::optional<std::string> codeEndReached();
   std::vector<CodeEnd> codeEnds_;
   sim::StopInfo finish(sim::StopReason reason, std::string message = {});
   void applyMouseEvent(const InputEvent& e);
