@@ -76,7 +76,7 @@ bool writeOutputs(const std::string& sourcePath, const std::vector<Output>& outp
 
 int assembleLc3File(const AsmRequest& request, const std::shared_ptr<const SourceFile>& source) {
   MasmArgs settings = request.masm;  // the spec's build.error_limit applies to LC-3 sources too
-  if (!applyProgramSettings({source->name()}, settings)) return 1;
+  if (!applyProgramSettings({source->name()}, settings, toolchain::Architecture::Lc3)) return 1;
   Diagnostics diagnostics;
   diagnostics.setErrorLimit(settings.errorLimit);
   lc3::AssembleOptions options;

@@ -54,8 +54,9 @@ masm::Options masmOptions(const MasmArgs& args) {
   return o;
 }
 
-bool applyProgramSettings(const std::vector<std::string>& files, MasmArgs& args) {
+bool applyProgramSettings(const std::vector<std::string>& files, MasmArgs& args, toolchain::Architecture architecture) {
   toolchain::ExplicitSettings given;
+  given.architecture = architecture;
   if (args.dialectOption != nullptr && args.dialectOption->count() > 0) given.masmDialect = args.dialect;
   if (args.errorLimitOption != nullptr && args.errorLimitOption->count() > 0) given.errorLimit = args.errorLimit;
   given.running = false;  // assembling follows the source's own processor directives

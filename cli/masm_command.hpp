@@ -10,6 +10,7 @@
 
 #include "asmlab/link/omf.hpp"
 #include "asmlab/masm/assembler.hpp"
+#include "asmlab/toolchain/loader.hpp"
 
 namespace asmlab::cli {
 
@@ -37,8 +38,10 @@ masm::Options masmOptions(const MasmArgs& args);
 
 // Reads the program's settings (asmlab.yaml beside the first file, or --spec) and what the sources
 // ask for, fills in what the command line left open, and says so on stderr in one line. False
-// (after located errors) when a spec named with --spec is wrong.
-bool applyProgramSettings(const std::vector<std::string>& files, MasmArgs& args);
+// (after located errors) when a spec named with --spec is wrong. `architecture`: the sources'
+// machine (an LC-3 source's directives suggest no dialect or CPU).
+bool applyProgramSettings(const std::vector<std::string>& files, MasmArgs& args,
+                          toolchain::Architecture architecture = toolchain::Architecture::X86);
 
 // Assembles one source: prints diagnostics and %OUT messages, returns the module on success.
 std::optional<link::Module> assembleMasmSource(const std::string& path, const masm::Options& options,

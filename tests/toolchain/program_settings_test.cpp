@@ -73,7 +73,7 @@ TEST_F(ProgramSettingsTest, TheSpecBesideTheProgramIsRead) {
 
 TEST_F(ProgramSettingsTest, PathsResolveAgainstTheSpecsFolder) {
   write("asmlab.yaml", "machine: pc\nbuild:\n  dialect: tasm\n  cpu: 80286\n  include_paths: [inc, ../shared]\n  library_paths: lib\n");
-  auto program = write("p.asm", ".386\n");
+  auto program = write("p.asm", ".386\n.model small\n.code\nend\n");
   Diagnostics d;
   auto s = programSettings({program}, "", {}, d);
   ASSERT_TRUE(s);
@@ -103,6 +103,30 @@ TEST_F(ProgramSettingsTest, WithoutASpecTheSourceDecides) {
   typed.masmDialect = "masm";
   s = programSettings({program}, "", typed, d);
   EXPECT_FALSE(s->masmDialect);
+}
+
+// An LC-3 program may name a label STACK or P386 (words TASM takes as directives): it is not
+// told that the TASM dialect or an 80386 was chosen for it.
+TEST_F(ProgramSettingsTest, AnLc3SourceSuggestsNo8086Settings) {
+  auto program = write("p.asm", ".ORIG x3000\n  LD R6, STACK\n  HALT\nSTACK .FILL xF000\nP386 .FILL 0\n.END\n");
+  Diagnostics d;
+  auto s = programSettings({program}, "", {}, d);
+  ASSERT_TRUE(s);
+  EXPECT_FALSE(s->masmDialect);
+  EXPECT_FALSE(s->x86Cpu);
+  EXPECT_EQ(s->summary, "");
+  // A command that knows its sources' machine decides, whatever the words.
+  auto words = write("q.asm", "P8086\n.386\n");
+  ExplicitSettings lc3;
+  lc3.architecture = Architecture::Lc3;
+  s = programSettings({words}, "", lc3, d);
+  EXPECT_FALSE(s->masmDialect);
+  EXPECT_FALSE(s->x86Cpu);
+  ExplicitSettings x86;
+  x86.architecture = Architecture::X86;
+  s = programSettings({program}, "", x86, d);
+  EXPECT_EQ(s->masmDialect, "tasm");
+  EXPECT_FALSE(d.hasErrors());
 }
 
 TEST_F(ProgramSettingsTest, ANamedSpecWithAMistakeIsALocatedError) {

@@ -269,6 +269,8 @@ std::optional<ProgramSettings> programSettings(const std::vector<std::string>& f
     if (!isSourceFile(path)) continue;
     std::string text, error;
     if (!lc3::readFileBytes(path, text, error)) continue;  // the loader reports it
+    const Architecture arch = given.architecture != Architecture::Auto ? given.architecture : sourceArchitecture(text);
+    if (arch != Architecture::X86) continue;
     const SourceHints hints = sourceHints(text);
     if (given.running && hints.x86Cpu) {
       const std::string chosen = given.x86Cpu.value_or(settings.x86Cpu.value_or(""));

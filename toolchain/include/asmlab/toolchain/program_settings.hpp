@@ -23,6 +23,9 @@ struct ExplicitSettings {
   std::optional<size_t> errorLimit;        // --error-limit N
   std::optional<unsigned> emu8086StepDelayMs;  // --emu8086-step-delay MS
   bool running = true;                     // false for assembling only: no CPU is chosen or checked
+  // The sources' machine when the command knows it; Auto: each source's own (sourceArchitecture).
+  // Only 8086 sources give hints: an LC-3 label may be named STACK, DISPLAY or P386.
+  Architecture architecture = Architecture::Auto;
 };
 
 struct ProgramSettings {
