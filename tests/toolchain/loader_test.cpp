@@ -227,3 +227,37 @@ TEST_F(LoaderTest, StartAddressAndPrivilegeOptions) {
   EXPECT_FALSE(loadProgram({path}, o, bad));
   EXPECT_NE(bad.renderToString().find("cannot start at 'NOWHERE'"), std::string::npos) << bad.renderToString();
 }
+
+// Interrupt assignments install vectors and put their service routines in system space (x0030,
+// x0180, x1500, as the course simulator's own interrupt example does): loading them says nothing.
+// A block over the operating system's routines, or in the device registers, is a located warning.
+TEST_F(LoaderTest, OnlyBlocksOverTheOsOrTheDevicesAreWarnedOf) {
+  const char* const kInterrupts =
+      ".ORIG x0030\n.FILL x1500\n.END\n.ORIG x0180\n.FILL x1500\n.END\n"
+      ".ORIG x1500\nRTI\n.END\n.ORIG x2000\nHALT\n.END\n";
+  Diagnostics quiet;
+  ASSERT_TRUE(loadProgram({write("isr.asm", kInterrupts)}, {}, quiet)) << quiet.renderToString();
+  EXPECT_EQ(quiet.warningCount(), 0u) << quiet.renderToString();
+
+  Diagnostics os;
+  ASSERT_TRUE(loadProgram({write("os.asm", ".ORIG x3000\nHALT\n.END\n  .orig x0200\n.FILL #0\n.END\n")}, {}, os));
+  ASSERT_EQ(os.warningCount(), 1u) << os.renderToString();
+  const auto& warning = os.all().back();
+  EXPECT_EQ(warning.location.line, 4u);
+  EXPECT_EQ(warning.location.column, 3u);  // the .orig
+  EXPECT_NE(warning.message.find("writes over the operating system at x0200-x0200 (OS_BOOT)"), std::string::npos)
+      << warning.message;
+  LoadOptions bare;
+  bare.lc3OperatingSystem = false;
+  Diagnostics noOs;
+  ASSERT_TRUE(loadProgram({write("os.asm", ".ORIG x3000\nHALT\n.END\n.ORIG x0200\n.FILL #0\n.END\n")}, bare, noOs));
+  EXPECT_EQ(noOs.warningCount(), 0u) << noOs.renderToString();
+
+  Diagnostics devices;
+  ASSERT_TRUE(loadProgram({write("dev.asm", ".ORIG xFDFF\n.FILL #1\n.FILL #2\n.END\n")}, {}, devices));
+  ASSERT_EQ(devices.warningCount(), 1u) << devices.renderToString();
+  EXPECT_EQ(devices.all().back().location.line, 1u);
+  EXPECT_NE(devices.all().back().message.find("this block (xFDFF-xFE00) reaches the device registers"),
+            std::string::npos)
+      << devices.all().back().message;
+}
