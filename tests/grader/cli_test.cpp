@@ -56,7 +56,7 @@ const char* kBad = "        .ORIG x3000\n        GETC\n        HALT\n        .EN
 TEST(Cli, GradeWritesReportsCsvAndSummary) {
   TempDir dir;
   dir.write("spec/asmlab.yaml", kSpec);
-  dir.write("spec/golden.txt", "z\n--- Halting the LC-3 ---\n");
+  dir.write("spec/golden.txt", "z\n\n--- Halting the LC-3 ---\n\n");
   dir.write("subs/ann/echo.asm", kGood);
   dir.write("subs/ben.asm", kBad);
   auto p = dir.path().string();
@@ -103,13 +103,13 @@ TEST(Cli, SpecErrorsStopAtTheErrorLimit) {
 TEST(Cli, TestPrintsVerdictTableAndFailsOnAFailure) {
   TempDir dir;
   dir.write("programs/good/asmlab.yaml", kSpec);
-  dir.write("programs/good/golden.txt", "z\n--- Halting the LC-3 ---\n");
+  dir.write("programs/good/golden.txt", "z\n\n--- Halting the LC-3 ---\n\n");
   dir.write("programs/good/echo.asm", kGood);
   CommandRun ok = asmlab("test " + (dir.path() / "programs").string());
   EXPECT_EQ(ok.status, 0) << ok.out;
   EXPECT_NE(ok.out.find("1 programs, 1 passed, 0 failed"), std::string::npos) << ok.out;
   dir.write("programs/bad/asmlab.yaml", kSpec);
-  dir.write("programs/bad/golden.txt", "z\n--- Halting the LC-3 ---\n");
+  dir.write("programs/bad/golden.txt", "z\n\n--- Halting the LC-3 ---\n\n");
   dir.write("programs/bad/echo.asm", kBad);
   CommandRun failing = asmlab("test " + (dir.path() / "programs").string());
   EXPECT_EQ(failing.status, 1) << failing.out;

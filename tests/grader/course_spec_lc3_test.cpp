@@ -139,8 +139,9 @@ TEST(CourseSpecLc3, HaltBannerIsABuildKey) {
   // The OS's banner (docs/lc3-simulator.md) when the key is left out.
   auto loud = gradeLc3(std::string("machine: lc3\nbuild: {submission: prog.asm}\n") + R"(tests:
   - name: t
-    checks: [{output: {equals: "Hello\n--- Halting the LC-3 ---\n"}}]
-)", kEnds);
+    checks: [{output: {equals: "Hello\n\n--- Halting the LC-3 ---\n\n"}}]
+)",
+                       kEnds);
   EXPECT_EQ(loud.tests.at(0).status, "passed") << renderText(loud);
 }
 

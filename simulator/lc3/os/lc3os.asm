@@ -620,7 +620,7 @@ TRAP_IN         ADD R6, R6, #-1                 ;@ed2: ST R7, IN_SAVE_R7
                 ADD R6, R6, #1                  ;@ed2:
                 RTI                             ;@ed2: RET
 IN_NEWLINE      .FILL x000A
-IN_PROMPT       .STRINGZ "\nType a character: "
+IN_PROMPT       .STRINGZ "\nInput a character> "
 IN_SAVE_R7      .FILL #0                        ; 2nd edition: saved R7
 IN_SAVE_R0      .FILL #0                        ; 2nd edition: saved R0
 
@@ -669,7 +669,7 @@ TRAP_HALT       LD R0, OS_HALT_BANNER
                 JSR OS_PRINT
 HALT_CLOCK      JSR OS_STOP_CLOCK
                 BRnzp TRAP_HALT                 ; only reached if a debugger restarts the clock
-HALT_MESSAGE    .STRINGZ "\n--- Halting the LC-3 ---\n"
+HALT_MESSAGE    .STRINGZ "\n\n--- Halting the LC-3 ---\n\n"
 
 ; ---------------------------------------------------------------------------------------------
 ; Exception handlers (3rd ed. 9.3): entered in supervisor mode with the saved PC at M[R6] (the
