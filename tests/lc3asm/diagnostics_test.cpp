@@ -76,6 +76,27 @@ TEST(Lc3Diagnostics, SyntaxErrors) {
   expectDiagnostics(program("  R1, R2"), {{E, 2, 3, "expected a label or an opcode before 'R1'"}});
 }
 
+// Numbers written as other tools or languages write them (seen in public course programs): the
+// first operand of a pseudo-op is told what it is not, and how the LC-3 tools spell it.
+TEST(Lc3Diagnostics, NumbersSpeltAnotherWayAreExplained) {
+  const char* const kNot = ": not a register, number, string or label";
+  expectDiagnostics(program("A .FILL -xF"), {{E, 2, 9,
+                                              std::string("unexpected '-xF'") + kNot +
+                                                  "; a negative hex number is written x-F (or #-15 in decimal)"}});
+  expectDiagnostics(
+      program("  ADD R1, R1, -x1"),
+      {{E, 2, 15,
+        std::string("unexpected '-x1'") + kNot + "; a negative hex number is written x-F (or #-15 in decimal)"}});
+  expectDiagnostics(program("  .FILL +x5"),
+                    {{E, 2, 9, std::string("unexpected '+x5'") + kNot + "; a hex number has no sign: x5"}});
+  expectDiagnostics(program("  .FILL 0b11"),
+                    {{E, 2, 9, std::string("unexpected '0b11'") + kNot + "; binary is written b101 (without the 0)"}});
+  expectDiagnostics(
+      program("  .BLKW #"),
+      {{E, 2, 9, std::string("unexpected '#'") + kNot + "; '#' is followed by a decimal number, e.g. #-15"}});
+  expectDiagnostics(program("  .FILL 1x"), {{E, 2, 9, std::string("unexpected '1x'") + kNot}});
+}
+
 // What the UT Austin tools accept is a warning naming the portable spelling; --strict keeps the
 // errors of the portable dialect.
 TEST(Lc3Diagnostics, SeparatorsTheCourseToolsAcceptAreWarningsOrStrictErrors) {

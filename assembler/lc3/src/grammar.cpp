@@ -220,6 +220,22 @@ std::string_view tokenAt(std::string_view line, size_t at) {
   return line.substr(at, end - at);
 }
 
+// Advice for an operand that reads as a number written another tool's way ("" for others).
+std::string numberAdvice(std::string_view token) {
+  auto starts = [&](std::string_view prefix) {
+    if (token.size() < prefix.size()) return false;
+    for (size_t i = 0; i < prefix.size(); ++i)
+      if ((token[i] | 0x20) != (prefix[i] | 0x20)) return false;
+    return true;
+  };
+  if (token == "#" || token == "#-") return "; '#' is followed by a decimal number, e.g. #-15";
+  if (starts("-x")) return "; a negative hex number is written x-F (or #-15 in decimal)";
+  if (starts("+x")) return "; a hex number has no sign: x5";
+  if (starts("#x")) return "; '#' starts a decimal number: hex is written x1F";
+  if (starts("0b")) return "; binary is written b101 (without the 0)";
+  return "";
+}
+
 }  // namespace
 
 bool isPortableLabel(std::string_view name) {
@@ -253,14 +269,17 @@ LineParse parseStatement(std::string_view line, Statement& st) {
       std::string_view token = tokenAt(line, at);
       out.errorLength = static_cast<uint32_t>(token.size());
       if (st.operandCount > 0) {
-        out.error = "unexpected '" + std::string(token) + "': not a register, number, string or label";
+        out.error =
+            "unexpected '" + std::string(token) + "': not a register, number, string or label" + numberAdvice(token);
       } else if (st.label.empty() && st.mnemonic != Mnemonic::None && isMnemonic(token)) {
         // "ADD .FILL 5": the first word was meant as a label.
         out.error = "'" + std::string(st.mnemonicText) + "' is an opcode, so it cannot be a label";
         out.errorColumn = st.mnemonicColumn;
         out.errorLength = static_cast<uint32_t>(st.mnemonicText.size());
       } else {
-        out.error = "unexpected '" + std::string(token) + "'";
+        out.error = "unexpected '" + std::string(token) + "'" +
+                    (st.mnemonic != Mnemonic::None ? ": not a register, number, string or label" : "") +
+                    numberAdvice(token);
       }
     }
     return out;
