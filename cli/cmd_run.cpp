@@ -24,6 +24,7 @@
 #include "asmlab/toolchain/program_settings.hpp"
 #include "asmlab/x86/pc/pc_machine.hpp"
 #include "command.hpp"
+#include "lc3_keys.hpp"
 #include "options.hpp"
 
 namespace asmlab::cli {
@@ -394,12 +395,25 @@ int runProgram(const RunRequest& req) {
     return sim::exit_code::kUsage;
   }
   if (pc == nullptr &&
-      (!req.keysFile.empty() || !req.mouseFile.empty() || req.screenText || !req.screenshot.empty() ||
-       !req.speakerLog.empty() || !req.wav.empty() || !req.screenshotsAt.empty() || !req.devices.empty())) {
-    std::cerr << "asmlab run: --keys, --mouse, --screen-text, --screenshot, --speaker-log, --wav and --devices are for "
+      (!req.mouseFile.empty() || req.screenText || !req.screenshot.empty() || !req.speakerLog.empty() ||
+       !req.wav.empty() || !req.screenshotsAt.empty() || !req.devices.empty())) {
+    std::cerr << "asmlab run: --mouse, --screen-text, --screenshot, --speaker-log, --wav and --devices are for "
                  "8086 (PC) programs\n";
     return sim::exit_code::kUsage;
   }
+  // The LC-3's key script: typed at its clocks, or when the program waits (as a spec's keys).
+  std::vector<Lc3Key> lc3Keys;
+  if (lc3 != nullptr && !req.keysFile.empty()) {
+    std::string text, error;
+    if (!readText(req.keysFile, text, "--keys")) return sim::exit_code::kUsage;
+    if (!parseLc3Keys(text, req.keysFile, lc3Keys, error)) {
+      std::cerr << error << "\n";
+      return sim::exit_code::kUsage;
+    }
+  }
+  size_t nextKey = 0;
+  auto keyTimed = [&] { return nextKey < lc3Keys.size() && lc3Keys[nextKey].clock.has_value(); };
+  auto typeKey = [&] { machine->feedInput(std::string_view(&lc3Keys[nextKey++].character, 1)); };
   // Screenshots at chosen clocks, in clock order.
   std::vector<std::pair<uint64_t, std::string>> shots;
   for (const auto& s : req.screenshotsAt) {
@@ -419,7 +433,7 @@ int runProgram(const RunRequest& req) {
   std::sort(shots.begin(), shots.end());
   if (pc != nullptr && !setUpPc(*pc, req)) return sim::exit_code::kUsage;
   machine->feedInput(input);
-  machine->closeInput();
+  if (lc3Keys.empty()) machine->closeInput();
 
   for (const auto& b : req.breaks) {
     auto address = parseAddress(b, *machine);
@@ -505,12 +519,24 @@ int runProgram(const RunRequest& req) {
     uint64_t clockEnd = req.maxClocks == 0 ? UINT64_MAX : req.maxClocks;
     const bool shotPending = pc != nullptr && nextShot < shots.size();
     if (shotPending) clockEnd = std::min(clockEnd, shots[nextShot].first);
+    // Keys due are typed; the input closes (a program waiting for more stops) only when no timed
+    // key is next, so a polling program sees each timed key at its clock.
+    while (keyTimed() && *lc3Keys[nextKey].clock <= machine->clockCount()) typeKey();
+    if (!lc3Keys.empty() && !keyTimed() && !machine->inputClosed()) machine->closeInput();
+    if (keyTimed()) clockEnd = std::min(clockEnd, *lc3Keys[nextKey].clock);
     if (clockEnd != UINT64_MAX) limits.maxClocks = clockEnd > machine->clockCount() ? clockEnd - machine->clockCount() : 0;
     stop = machine->run(limits);
     flushOutput();
     if (shotPending && machine->clockCount() >= shots[nextShot].first && stop.reason == sim::StopReason::ClockLimit &&
         (req.maxClocks == 0 || machine->clockCount() < req.maxClocks))
       continue;  // the screenshot's moment, not the user's limit: take it and go on
+    if (keyTimed() && stop.reason == sim::StopReason::ClockLimit && machine->clockCount() >= *lc3Keys[nextKey].clock &&
+        (req.maxClocks == 0 || machine->clockCount() < req.maxClocks))
+      continue;  // a key's moment: typed above
+    if (nextKey < lc3Keys.size() && stop.reason == sim::StopReason::WaitingForInput) {
+      typeKey();  // the program waits for the next key
+      continue;
+    }
     if (stop.reason != sim::StopReason::InstructionLimit || machine->instructionCount() >= req.maxInstructions) break;
   }
   if (!takeShotsDue()) return sim::exit_code::kUsage;
@@ -662,11 +688,14 @@ CommandRegistration runCommand("run", [](CLI::App& app) -> std::function<int()> 
   cmd->add_option("--privilege", req->privilege,
                   "LC-3: start in user or supervisor mode (default: user in x3000-xFDFF, supervisor elsewhere)")
       ->check(CLI::IsMember({"user", "supervisor"}));
-  auto* pcGroup = cmd->add_option_group("8086 (PC)", "Options for 8086 programs");
-  pcGroup->add_option("--keys", req->keysFile, "Keyboard script: keys at clocks or when the program waits (docs/pc-platform.md)");
-  pcGroup->add_option("--mouse", req->mouseFile, "Mouse script: moves and clicks at clocks or when the program waits");
-  pcGroup->add_option("--max-clocks", req->maxClocks, "Stop after this many CPU clocks (4,772,727 per simulated second)")
+  cmd->add_option("--keys", req->keysFile,
+                  "Keyboard script: keys at clocks or when the program waits (docs/pc-platform.md; the LC-3 types "
+                  "each key's character)");
+  cmd->add_option("--max-clocks", req->maxClocks,
+                  "Stop after this many clocks (8086: 4,772,727 per simulated second; LC-3: Appendix C's)")
       ->check(CLI::PositiveNumber);
+  auto* pcGroup = cmd->add_option_group("8086 (PC)", "Options for 8086 programs");
+  pcGroup->add_option("--mouse", req->mouseFile, "Mouse script: moves and clicks at clocks or when the program waits");
   pcGroup->add_flag("--screen-text", req->screenText, "Print the text screen (80x25) to stdout at the end");
   pcGroup->add_option("--devices", req->devices,
                       "Print the device tables (the debugger's Devices pane) whose names contain this at the end, e.g. "

@@ -489,3 +489,43 @@ TEST_F(RunCli, ATinyProgramThatLoadsItsSegmentsLinksAsAnExe) {
   EXPECT_EQ(read(dir_ / "c.exe"), "\xC3");
   EXPECT_NE(named.text.find("c.exe holds a .COM image"), std::string::npos) << named.text;
 }
+
+// --keys on the LC-3: the PC's script format, each key typed as its character at its clock or when
+// the program waits. The polling loop below takes 9 + 40n clocks after n rounds in the 2nd edition
+// (docs/lc3-simulator.md, "Clocks", M = 5: AND and ADD 4+M, LDI 6+3M, BRzp taken 5+M), so a key at
+// clock C is seen in round ceil((C - 9) / 40) + 1, which R2 counts.
+TEST_F(RunCli, AnLc3KeyScriptTypesAtItsClockOrWhenTheProgramWaits) {
+  const std::string poll = write("poll.asm", R"(
+        .ORIG x3000
+        AND R2, R2, #0
+POLL    ADD R2, R2, #1
+        LDI R0, KBSR
+        BRzp POLL
+        LDI R0, KBDR
+        OUT
+        HALT
+KBSR    .FILL xFE00
+KBDR    .FILL xFE02
+        .END
+)");
+  for (const auto& [clock, rounds] : {std::pair{20000, 501}, std::pair{40000, 1001}}) {
+    const std::string keys = write("timed.txt", "@" + std::to_string(clock) + " key q\n");
+    auto r = run(poll + " --edition 2 --no-halt-banner --json --keys " + keys);
+    ASSERT_EQ(r.exit, 0) << r.text;
+    auto j = nlohmann::json::parse(r.text);
+    EXPECT_EQ(j["output"], "q");
+    EXPECT_EQ(j["registers"]["R2"], rounds) << "key at clock " << clock;
+  }
+  // Keys without a clock are typed one at a time as GETC waits; Enter types a line feed.
+  const std::string keys = write("waits.txt", "text \"hey\"  # each character when asked\nkey Enter\n");
+  auto echo = run(write("echo.asm", kEcho) + " --no-halt-banner --keys " + keys);
+  EXPECT_EQ(echo.exit, 0);
+  EXPECT_EQ(echo.text, "hey\n");
+  // What the LC-3's keyboard cannot type is a located error.
+  auto f1 = asmlab("run " + write("echo.asm", kEcho) + " --keys " + write("f1.txt", "key a\nkey F1\n"));
+  EXPECT_EQ(f1.exit, 2);
+  EXPECT_NE(f1.text.find("f1.txt:2: error: this key types no character on the LC-3's keyboard"), std::string::npos)
+      << f1.text;
+  auto mouse = asmlab("run " + write("echo.asm", kEcho) + " --keys " + write("m.txt", "click\n"));
+  EXPECT_NE(mouse.text.find("m.txt:1: error: the LC-3 has no mouse"), std::string::npos) << mouse.text;
+}
