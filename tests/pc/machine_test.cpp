@@ -364,6 +364,24 @@ TEST(PcMouse, ResetAndPositionFromTheScript) {
   EXPECT_EQ(m->cpu().reg16(DX), 50);
 }
 
+// A game that waits for a click by asking for the press count (INT 33h 05h), as mouse-driven
+// course games do: the script's waiting events reach it, and with none left it stops as waiting
+// for input instead of polling to the instruction limit (docs/pc-platform.md, "Input scripts").
+const std::vector<uint8_t> kClickPoll = {0xB8, 0x00, 0x00, 0xCD, 0x33,        // mov ax,0 / int 33h (reset)
+                                         0xB8, 0x05, 0x00, 0xBB, 0x00, 0x00,  // poll: mov ax,5 / mov bx,0 (left button)
+                                         0xCD, 0x33,  // int 33h: BX = presses since the last call, CX = x of the last
+                                         0x85, 0xDB, 0x74, 0xF4,               // test bx,bx / jz poll
+                                         0xB4, 0x4C, 0x88, 0xC8, 0xCD, 0x21};  // mov ah,4Ch / mov al,cl / int 21h
+
+TEST(PcMouse, PollingThePressCountTakesTheScriptsClicks) {
+  auto m = comMachine(kClickPoll, "move 200 50\nclick\n");
+  const auto stop = runFor(*m);
+  ASSERT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+  EXPECT_EQ(stop.exitCode, 200);  // the press was at the moved-to x
+  auto idle = comMachine(kClickPoll);
+  EXPECT_EQ(runFor(*idle, 100'000'000).reason, sim::StopReason::WaitingForInput);  // 5 s idle < 21 s
+}
+
 std::vector<uint8_t> writeFileProgram() {
   auto code = test::padded({
       0xB4, 0x3C, 0x31, 0xC9,        // mov ah,3Ch / xor cx,cx

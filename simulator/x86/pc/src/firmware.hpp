@@ -107,6 +107,7 @@ private:
   void mouseIrq();
   void mouseVirtualScreen(int& width, int& height) const;
   void setEventHandler(uint16_t mask, uint16_t segment, uint16_t offset);
+  void pollMouse();
   void int08();
   void int09();
   void int15();

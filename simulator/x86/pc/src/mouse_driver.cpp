@@ -57,10 +57,7 @@ void Firmware::int33() {
     case 0x01: if (mouseShown < 0) ++mouseShown; cursorChanged(); return;
     case 0x02: --mouseShown; cursorChanged(); return;
     case 0x03:
-      // Reading the mouse is polling for input: the next waiting event arrives now, and with the
-      // scripts used up the poll-idle rule ends the run (docs/pc-platform.md, "Input scripts").
-      m_->programWaitsForInput();
-      if (m_->pollIdleSince_ == UINT64_MAX) m_->pollIdleSince_ = m_->now();
+      pollMouse();
       cpu.setReg16(BX, static_cast<uint16_t>(mouseButtons));
       cpu.setReg16(CX, static_cast<uint16_t>(mouseX));
       cpu.setReg16(DX, static_cast<uint16_t>(mouseY));
@@ -71,6 +68,7 @@ void Firmware::int33() {
       cursorChanged();
       return;
     case 0x05: case 0x06: {
+      pollMouse();
       const unsigned b = std::min<unsigned>(cpu.reg16(BX), 2);
       cpu.setReg16(AX, static_cast<uint16_t>(mouseButtons));
       if (ax == 0x05) {
@@ -103,6 +101,7 @@ void Firmware::int33() {
     case 0x0B: {
       // Motion counters in mickeys since the last call (the driver's default 8 mickeys per 8 pixels
       // horizontally, 16 per 8 vertically).
+      pollMouse();
       cpu.setReg16(CX, static_cast<uint16_t>(mouseX - lastReportX));
       cpu.setReg16(DX, static_cast<uint16_t>((mouseY - lastReportY) * 2));
       lastReportX = mouseX;
@@ -123,6 +122,14 @@ void Firmware::int33() {
     }
     default: return;
   }
+}
+
+// Reading the mouse (its state, its press or release counts, its motion) is polling for input:
+// the next waiting event arrives now, and with the scripts used up the poll-idle rule ends the run
+// (docs/pc-platform.md, "Input scripts").
+void Firmware::pollMouse() {
+  m_->programWaitsForInput();
+  if (m_->pollIdleSince_ == UINT64_MAX) m_->pollIdleSince_ = m_->now();
 }
 
 void Firmware::setEventHandler(uint16_t mask, uint16_t segment, uint16_t offset) {
