@@ -129,10 +129,8 @@ std::unique_ptr<sim::Machine> loadLc3(std::vector<InputFile>& files, const LoadO
     diagnostics.error({}, "LC-3 edition " + std::to_string(options.lc3Edition) + " does not exist; use 2 or 3");
     return nullptr;
   }
-  const lc3::ObjectImage* os =
-      options.lc3OperatingSystem
-          ? &lc3sim::builtinOperatingSystem(options.lc3Edition == 2 ? lc3sim::Edition::Second : lc3sim::Edition::Third)
-          : nullptr;
+  const lc3sim::Edition edition = options.lc3Edition == 2 ? lc3sim::Edition::Second : lc3sim::Edition::Third;
+  const lc3::ObjectImage* os = options.lc3OperatingSystem ? &lc3sim::builtinOperatingSystem(edition) : nullptr;
   std::vector<lc3::ObjectImage> images;
   for (auto& file : files) {
     lc3::ObjectImage image;
@@ -174,7 +172,7 @@ std::unique_ptr<sim::Machine> loadLc3(std::vector<InputFile>& files, const LoadO
   if (options.warningsAsErrors && diagnostics.warningCount() != 0) return nullptr;
 
   lc3sim::Options machineOptions;
-  machineOptions.edition = options.lc3Edition == 2 ? lc3sim::Edition::Second : lc3sim::Edition::Third;
+  machineOptions.edition = edition;
   machineOptions.memoryLatency = options.lc3MemoryLatency;
   machineOptions.randomSeed = options.seed;
   machineOptions.haltBanner = options.lc3HaltBanner;
@@ -182,8 +180,7 @@ std::unique_ptr<sim::Machine> loadLc3(std::vector<InputFile>& files, const LoadO
   machineOptions.engine =
       options.lc3Microcoded || options.lc3ControlStore ? lc3sim::Engine::Micro : lc3sim::Engine::Fast;
   machineOptions.controlStore = options.lc3ControlStore;
-  machineOptions.operatingSystem =
-      options.lc3OperatingSystem ? &lc3sim::builtinOperatingSystem(machineOptions.edition) : nullptr;
+  machineOptions.operatingSystem = os;
   auto machine = std::make_unique<lc3sim::Lc3Machine>(machineOptions);
   for (const auto& image : images) machine->loadProgram(image);
   if (!options.lc3Start.empty() || !options.lc3Privilege.empty()) {
