@@ -45,5 +45,33 @@ TEST(DataReplay, ASegmentPast64KIsOneErrorWithItsSizeAndLine) {
   EXPECT_NE(errors.find("test.asm:3:1: error: segment 'S' is 65640 bytes (10068h)"), std::string::npos) << errors;
 }
 
+// Nested DUPs multiply: 60000 x 60000 one-byte items are 3,600,000,000 bytes (D693A400h). The
+// repetitions past 64K only move the location counter, so the size is still exact, the error is
+// one, and the data after it is placed where MASM would place it.
+TEST(DataReplay, NestedDupsPast64KAreOneErrorWithTheExactSize) {
+  auto a = assembleText("s segment\n db 60000 dup (60000 dup (1))\nafter dw 7\ns ends\nend\n");
+  EXPECT_EQ(a.diags.errorCount(), 1u) << a.errors();
+  EXPECT_NE(a.errors().find("test.asm:2:1: error: segment 'S' is 3600000002 bytes (D693A402h)"), std::string::npos)
+      << a.errors();
+  // Within 64K every repetition is made: 300 x (2 + 3 x 1) bytes.
+  auto fits = assembleText("s segment\n db 300 dup ('ab', 3 dup (7))\n dw $\ns ends\nend\n");
+  ASSERT_FALSE(fits.diags.hasErrors()) << fits.errors();
+  auto bytes = fits.bytes("S");
+  ASSERT_EQ(bytes.size(), 1502u);
+  EXPECT_EQ(hex({bytes.begin(), bytes.begin() + 5}), "61 62 07 07 07");
+  EXPECT_EQ(hex({bytes.end() - 7, bytes.end()}), "61 62 07 07 07 DC 05");  // DW $ = 05DCh = 1500
+}
+
+// A 32-bit segment may pass 64K, but a DUP that takes it past the 1M bytes a real-mode PC addresses
+// is an error, not gigabytes.
+TEST(DataReplay, A32BitSegmentsDupPast1MIsAnError) {
+  auto a = assembleText(".386\ns segment use32\n db 5000 dup (5000 dup (1))\ns ends\nend\n");
+  EXPECT_NE(a.errors().find("test.asm:3:5: error: this DUP takes the segment past 1M bytes"), std::string::npos)
+      << a.errors();
+  auto fits = assembleText(".386\ns segment use32\n db 300 dup (300 dup (1))\ns ends\nend\n");
+  ASSERT_FALSE(fits.diags.hasErrors()) << fits.errors();
+  EXPECT_EQ(fits.bytes("S").size(), 90000u);
+}
+
 }  // namespace
 }  // namespace asmlab::masm::test

@@ -1,7 +1,8 @@
 // Data definitions: DB/DW/DD/DQ/DT and their MASM 6 names, strings, `?`, nested DUP, structure
 // and record initialisers, and the fixups that relocatable values need.
-#include <utility>
 #include <fmt/format.h>
+#include <algorithm>
+#include <utility>
 
 #include "assembler_impl.hpp"
 #include "real_number.hpp"
@@ -23,11 +24,71 @@ bool realInitialiser(const Expr& e, std::string_view& text, bool& negative, bool
 
 }  // namespace
 
+namespace {
+// Counts past 2^48 bytes mean the same as 2^48 (an error): nested DUPs cannot wrap them round.
+uint64_t saturatingProduct(uint64_t a, uint64_t b) {
+  constexpr uint64_t kMost = uint64_t{1} << 48;
+  return a && b > kMost / a ? kMost : std::min(a * b, kMost);
+}
+uint64_t saturatingSum(uint64_t a, uint64_t b) { return std::min(a + b, uint64_t{1} << 48); }
+
+// Elements and bytes of an initialiser list, for LENGTHOF, SIZEOF and structure field sizes.
+void countDataItems(Assembler& a, const std::vector<DataItem>& items, uint32_t elementSize, StructDef* type,
+                    uint64_t& elements, uint64_t& bytes) {
+  for (const DataItem& item : items) {
+    switch (item.kind) {
+      case DataItem::Kind::Undefined:
+        ++elements;
+        bytes += type ? type->size : elementSize;
+        break;
+      case DataItem::Kind::Dup: {
+        Value c = a.evaluate(item.expr, false);
+        uint64_t e = 0, b = 0;
+        countDataItems(a, item.items, elementSize, type, e, b);
+        uint64_t n = c.num > 0 && c.num <= 0x1000000 ? static_cast<uint64_t>(c.num) : 0;
+        elements = saturatingSum(elements, saturatingProduct(e, n));
+        bytes = saturatingSum(bytes, saturatingProduct(b, n));
+        break;
+      }
+      case DataItem::Kind::List:
+        if (type) {
+          ++elements;
+          bytes += type->size;
+        } else {
+          countDataItems(a, item.items, elementSize, type, elements, bytes);
+        }
+        break;
+      case DataItem::Kind::Value:
+        if (!type && elementSize == 1 && item.expr.ops.size() == 1 && item.expr.ops[0].op == Op::String) {
+          elements += item.expr.ops[0].text().size();
+          bytes += item.expr.ops[0].text().size();
+        } else {
+          ++elements;
+          bytes += type ? type->size : elementSize;
+        }
+        break;
+    }
+  }
+}
+
+// The same, its expressions evaluated without a word: the statement's own pass reports them.
+void countDataItemsQuietly(Assembler& a, const std::vector<DataItem>& items, uint32_t elementSize, StructDef* type,
+                           uint64_t& elements, uint64_t& bytes) {
+  std::vector<Diagnostic> saved;
+  saved.swap(a.passDiagnostics);
+  const size_t savedErrors = std::exchange(a.passErrors, 0);
+  countDataItems(a, items, elementSize, type, elements, bytes);
+  a.passDiagnostics.swap(saved);
+  a.passErrors = savedErrors;
+}
+}  // namespace
+
 void Assembler::emitBytes(const uint8_t* bytes, size_t count, bool initialised) {
   if (current < 0) return;
   if (options.lineNumbers && (currentStatement != lineStatement || linePass != pass)) recordLine();
   auto& seg = segments[static_cast<size_t>(current)];
-  if (initialised) {
+  // Bytes past a 16-bit segment's 64K are an error (below), not output: they are not kept.
+  if (initialised && (seg.use32 || seg.pc + uint64_t{count} <= 0x10000u)) {
     if (seg.pc == seg.data.size()) {
       // The usual case, every pass starting from an empty segment: append, without first
       // zero-filling the bytes about to be copied.
@@ -37,7 +98,7 @@ void Assembler::emitBytes(const uint8_t* bytes, size_t count, bool initialised) 
       std::copy(bytes, bytes + count, seg.data.begin() + seg.pc);
     }
   }
-  seg.pc += static_cast<uint32_t>(count);
+  seg.pc = static_cast<uint32_t>(std::min<uint64_t>(seg.pc + uint64_t{count}, UINT32_MAX));
   if (seg.pc > seg.length) seg.length = seg.pc;
   // A 16-bit segment holds 64K: the statement that first goes past it is remembered, and one error
   // names it after the last pass (reportSegmentOverflows), however many bytes follow.
@@ -240,7 +301,22 @@ void Assembler::emitItems(const std::vector<DataItem>& items, uint32_t elementSi
           emitBytes(nullptr, static_cast<size_t>(c.num) * (type ? type->size : elementSize), false);
           break;
         }
-        for (int64_t i = 0; i < c.num; ++i) emitItems(item.items, elementSize, type);
+        // Nested DUPs multiply: `60000 dup (60000 dup (1))` is 3.6 GB. Once a repetition takes
+        // the segment past what it holds (a 16-bit one's 64K, reported once by emitBytes; for a
+        // 32-bit one, the 1M a real-mode PC addresses), the others only move the location counter by the same amount.
+        if (current < 0) break;
+        const SegmentState& seg = segments[static_cast<size_t>(current)];
+        const uint64_t holds = seg.use32 ? 0x100000u : 0x10000u;
+        for (int64_t i = 0; i < c.num; ++i) {
+          const uint32_t before = seg.pc;
+          emitItems(item.items, elementSize, type);
+          if (seg.pc <= holds) continue;
+          if (seg.use32)
+            passError(item.expr.column + 1u, "this DUP takes the segment past 1M bytes, all a real-mode PC addresses");
+          const uint64_t rest = static_cast<uint64_t>(c.num - i - 1) * (seg.pc - before);
+          emitBytes(nullptr, static_cast<size_t>(std::min<uint64_t>(rest, UINT32_MAX)), false);
+          break;
+        }
         break;
       }
       case DataItem::Kind::List:
@@ -280,55 +356,9 @@ void Assembler::emitItems(const std::vector<DataItem>& items, uint32_t elementSi
   }
 }
 
-namespace {
-// Elements and bytes of an initialiser list, for LENGTHOF, SIZEOF and structure field sizes.
-void countItems(Assembler& a, const std::vector<DataItem>& items, uint32_t elementSize, StructDef* type,
-                uint64_t& elements, uint64_t& bytes) {
-  for (const DataItem& item : items) {
-    switch (item.kind) {
-      case DataItem::Kind::Undefined:
-        ++elements;
-        bytes += type ? type->size : elementSize;
-        break;
-      case DataItem::Kind::Dup: {
-        Value c = a.evaluate(item.expr, false);
-        uint64_t e = 0, b = 0;
-        countItems(a, item.items, elementSize, type, e, b);
-        uint64_t n = c.num > 0 && c.num <= 0x1000000 ? static_cast<uint64_t>(c.num) : 0;
-        elements += e * n;
-        bytes += b * n;
-        break;
-      }
-      case DataItem::Kind::List:
-        if (type) {
-          ++elements;
-          bytes += type->size;
-        } else {
-          countItems(a, item.items, elementSize, type, elements, bytes);
-        }
-        break;
-      case DataItem::Kind::Value:
-        if (!type && elementSize == 1 && item.expr.ops.size() == 1 && item.expr.ops[0].op == Op::String) {
-          elements += item.expr.ops[0].text().size();
-          bytes += item.expr.ops[0].text().size();
-        } else {
-          ++elements;
-          bytes += type ? type->size : elementSize;
-        }
-        break;
-    }
-  }
-}
-}  // namespace
-
 void Assembler::computeDataLength(Statement& s, Symbol* label) {
   uint64_t elements = 0, bytes = 0;
-  std::vector<Diagnostic> saved;
-  saved.swap(passDiagnostics);
-  const size_t savedErrors = std::exchange(passErrors, 0);
-  countItems(*this, dataOf(s), s.elementSize, structTypeOf(s), elements, bytes);
-  passDiagnostics.swap(saved);
-  passErrors = savedErrors;
+  countDataItemsQuietly(*this, dataOf(s), s.elementSize, structTypeOf(s), elements, bytes);
   s.number = static_cast<int64_t>(bytes);
   if (!label) return;
   label->lengthOf = static_cast<uint32_t>(elements);
