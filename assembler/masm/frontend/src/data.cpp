@@ -87,8 +87,7 @@ void Assembler::emitBytes(const uint8_t* bytes, size_t count, bool initialised) 
   if (current < 0) return;
   if (options.lineNumbers && (currentStatement != lineStatement || linePass != pass)) recordLine();
   auto& seg = segments[static_cast<size_t>(current)];
-  // Bytes past a 16-bit segment's 64K are an error (below), not output: they are not kept.
-  if (initialised && (seg.use32 || seg.pc + uint64_t{count} <= 0x10000u)) {
+  if (initialised) {
     if (seg.pc == seg.data.size()) {
       // The usual case, every pass starting from an empty segment: append, without first
       // zero-filling the bytes about to be copied.
