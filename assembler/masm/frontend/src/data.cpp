@@ -24,65 +24,6 @@ bool realInitialiser(const Expr& e, std::string_view& text, bool& negative, bool
 
 }  // namespace
 
-namespace {
-// Counts past 2^48 bytes mean the same as 2^48 (an error): nested DUPs cannot wrap them round.
-uint64_t saturatingProduct(uint64_t a, uint64_t b) {
-  constexpr uint64_t kMost = uint64_t{1} << 48;
-  return a && b > kMost / a ? kMost : std::min(a * b, kMost);
-}
-uint64_t saturatingSum(uint64_t a, uint64_t b) { return std::min(a + b, uint64_t{1} << 48); }
-
-// Elements and bytes of an initialiser list, for LENGTHOF, SIZEOF and structure field sizes.
-void countDataItems(Assembler& a, const std::vector<DataItem>& items, uint32_t elementSize, StructDef* type,
-                    uint64_t& elements, uint64_t& bytes) {
-  for (const DataItem& item : items) {
-    switch (item.kind) {
-      case DataItem::Kind::Undefined:
-        ++elements;
-        bytes += type ? type->size : elementSize;
-        break;
-      case DataItem::Kind::Dup: {
-        Value c = a.evaluate(item.expr, false);
-        uint64_t e = 0, b = 0;
-        countDataItems(a, item.items, elementSize, type, e, b);
-        uint64_t n = c.num > 0 && c.num <= 0x1000000 ? static_cast<uint64_t>(c.num) : 0;
-        elements = saturatingSum(elements, saturatingProduct(e, n));
-        bytes = saturatingSum(bytes, saturatingProduct(b, n));
-        break;
-      }
-      case DataItem::Kind::List:
-        if (type) {
-          ++elements;
-          bytes += type->size;
-        } else {
-          countDataItems(a, item.items, elementSize, type, elements, bytes);
-        }
-        break;
-      case DataItem::Kind::Value:
-        if (!type && elementSize == 1 && item.expr.ops.size() == 1 && item.expr.ops[0].op == Op::String) {
-          elements += item.expr.ops[0].text().size();
-          bytes += item.expr.ops[0].text().size();
-        } else {
-          ++elements;
-          bytes += type ? type->size : elementSize;
-        }
-        break;
-    }
-  }
-}
-
-// The same, its expressions evaluated without a word: the statement's own pass reports them.
-void countDataItemsQuietly(Assembler& a, const std::vector<DataItem>& items, uint32_t elementSize, StructDef* type,
-                           uint64_t& elements, uint64_t& bytes) {
-  std::vector<Diagnostic> saved;
-  saved.swap(a.passDiagnostics);
-  const size_t savedErrors = std::exchange(a.passErrors, 0);
-  countDataItems(a, items, elementSize, type, elements, bytes);
-  a.passDiagnostics.swap(saved);
-  a.passErrors = savedErrors;
-}
-}  // namespace
-
 void Assembler::emitBytes(const uint8_t* bytes, size_t count, bool initialised) {
   if (current < 0) return;
   if (options.lineNumbers && (currentStatement != lineStatement || linePass != pass)) recordLine();
@@ -302,7 +243,8 @@ void Assembler::emitItems(const std::vector<DataItem>& items, uint32_t elementSi
         }
         // Nested DUPs multiply: `60000 dup (60000 dup (1))` is 3.6 GB. Once a repetition takes
         // the segment past what it holds (a 16-bit one's 64K, reported once by emitBytes; for a
-        // 32-bit one, the 1M a real-mode PC addresses), the others only move the location counter by the same amount.
+        // 32-bit one, the 1M a real-mode PC addresses), the others only move the location
+        // counter by the same amount.
         if (current < 0) break;
         const SegmentState& seg = segments[static_cast<size_t>(current)];
         const uint64_t holds = seg.use32 ? 0x100000u : 0x10000u;
@@ -355,9 +297,62 @@ void Assembler::emitItems(const std::vector<DataItem>& items, uint32_t elementSi
   }
 }
 
+namespace {
+// Counts past 2^48 bytes mean the same as 2^48 (an error): nested DUPs cannot wrap them round.
+uint64_t saturatingProduct(uint64_t a, uint64_t b) {
+  constexpr uint64_t kMost = uint64_t{1} << 48;
+  return a && b > kMost / a ? kMost : std::min(a * b, kMost);
+}
+uint64_t saturatingSum(uint64_t a, uint64_t b) { return std::min(a + b, uint64_t{1} << 48); }
+
+// Elements and bytes of an initialiser list, for LENGTHOF, SIZEOF and structure field sizes.
+void countItems(Assembler& a, const std::vector<DataItem>& items, uint32_t elementSize, StructDef* type,
+                uint64_t& elements, uint64_t& bytes) {
+  for (const DataItem& item : items) {
+    switch (item.kind) {
+      case DataItem::Kind::Undefined:
+        ++elements;
+        bytes += type ? type->size : elementSize;
+        break;
+      case DataItem::Kind::Dup: {
+        Value c = a.evaluate(item.expr, false);
+        uint64_t e = 0, b = 0;
+        countItems(a, item.items, elementSize, type, e, b);
+        uint64_t n = c.num > 0 && c.num <= 0x1000000 ? static_cast<uint64_t>(c.num) : 0;
+        elements = saturatingSum(elements, saturatingProduct(e, n));
+        bytes = saturatingSum(bytes, saturatingProduct(b, n));
+        break;
+      }
+      case DataItem::Kind::List:
+        if (type) {
+          ++elements;
+          bytes += type->size;
+        } else {
+          countItems(a, item.items, elementSize, type, elements, bytes);
+        }
+        break;
+      case DataItem::Kind::Value:
+        if (!type && elementSize == 1 && item.expr.ops.size() == 1 && item.expr.ops[0].op == Op::String) {
+          elements += item.expr.ops[0].text().size();
+          bytes += item.expr.ops[0].text().size();
+        } else {
+          ++elements;
+          bytes += type ? type->size : elementSize;
+        }
+        break;
+    }
+  }
+}
+}  // namespace
+
 void Assembler::computeDataLength(Statement& s, Symbol* label) {
   uint64_t elements = 0, bytes = 0;
-  countDataItemsQuietly(*this, dataOf(s), s.elementSize, structTypeOf(s), elements, bytes);
+  std::vector<Diagnostic> saved;
+  saved.swap(passDiagnostics);
+  const size_t savedErrors = std::exchange(passErrors, 0);
+  countItems(*this, dataOf(s), s.elementSize, structTypeOf(s), elements, bytes);
+  passDiagnostics.swap(saved);
+  passErrors = savedErrors;
   s.number = static_cast<int64_t>(bytes);
   if (!label) return;
   label->lengthOf = static_cast<uint32_t>(elements);
