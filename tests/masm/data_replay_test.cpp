@@ -62,15 +62,57 @@ TEST(DataReplay, NestedDupsPast64KAreOneErrorWithTheExactSize) {
   EXPECT_EQ(hex({bytes.end() - 7, bytes.end()}), "61 62 07 07 07 DC 05");  // DW $ = 05DCh = 1500
 }
 
-// A 32-bit segment may pass 64K, but a DUP that takes it past the 1M bytes a real-mode PC addresses
-// is an error, not gigabytes.
+// A 32-bit segment may pass 64K, but not the 1M bytes a real-mode PC addresses: a DUP that takes
+// it past 1M is one error with the exact size (5000 x 5000 = 25,000,000 = 17D7840h), not gigabytes.
 TEST(DataReplay, A32BitSegmentsDupPast1MIsAnError) {
   auto a = assembleText(".386\ns segment use32\n db 5000 dup (5000 dup (1))\ns ends\nend\n");
-  EXPECT_NE(a.errors().find("test.asm:3:5: error: this DUP takes the segment past 1M bytes"), std::string::npos)
+  EXPECT_EQ(a.diags.errorCount(), 1u) << a.errors();
+  EXPECT_TRUE(has(a,
+                  "test.asm:3:1: error: segment 'S' is 25000000 bytes (17D7840h), more than the 1M (1048576 bytes) a "
+                  "real-mode PC addresses; this statement goes past 1M"))
       << a.errors();
   auto fits = assembleText(".386\ns segment use32\n db 300 dup (300 dup (1))\ns ends\nend\n");
   ASSERT_FALSE(fits.diags.hasErrors()) << fits.errors();
   EXPECT_EQ(fits.bytes("S").size(), 90000u);
+}
+
+// Bytes far past the segment's end are one error and are not kept: an ORG to 0FFFFFFFh, or 16M
+// uninitialised quadwords, followed by one initialised byte used to make the assembler fill a
+// quarter or an eighth of a gigabyte with zeros before it.
+TEST(DataReplay, BytesFarPastTheSegmentsEndAreOneErrorAndNotStored) {
+  auto org = assembleText("s segment\n org 0FFFFFFFh\n db 1\ns ends\nend\n");
+  EXPECT_EQ(org.diags.errorCount(), 1u) << org.errors();
+  EXPECT_TRUE(has(org, "test.asm:3:1: error: segment 'S' is 268435456 bytes (10000000h), more than the 64K"))
+      << org.errors();
+  EXPECT_LE(org.bytes("S").size(), 0x10000u);
+
+  // 1000000h x 8 = 128 MB of `?`, then a byte: the DUP line is the one that goes past 64K.
+  auto dup = assembleText("s segment\n x dq 1000000h dup (?)\n db 1\ns ends\nend\n");
+  EXPECT_EQ(dup.diags.errorCount(), 1u) << dup.errors();
+  EXPECT_TRUE(has(dup, "test.asm:2:1: error: segment 'S' is 134217729 bytes (8000001h)")) << dup.errors();
+  EXPECT_LE(dup.bytes("S").size(), 0x10000u);
+
+  // A 32-bit segment keeps its bytes up to 1M: from 0FFFFFh, DB 1, 2 ends at 100001h.
+  auto use32 = assembleText(".386\ns segment use32\n org 0FFFFFh\n db 1, 2\ns ends\nend\n");
+  EXPECT_EQ(use32.diags.errorCount(), 1u) << use32.errors();
+  EXPECT_TRUE(has(use32, "test.asm:4:1: error: segment 'S' is 1048577 bytes (100001h), more than the 1M"))
+      << use32.errors();
+  auto bytes = use32.bytes("S");
+  ASSERT_EQ(bytes.size(), 0x100000u);
+  EXPECT_EQ(bytes.back(), 1);
+}
+
+// An instruction past 64K is encoded again in each pass instead of being replayed from bytes that
+// were not kept. The forward EQU makes a second pass; MOV AX,imm16 is B8 iw and MOV BX,imm16 BB iw,
+// so the segment is 0FFFEh + 6 = 10004h bytes and holds the first two of them.
+TEST(DataReplay, InstructionsPast64KAreOneErrorInEveryPass) {
+  auto a = assembleText("s segment\nassume cs:s\n org 0FFFEh\n mov ax, n\n mov bx, n\nn equ 1234h\ns ends\nend\n");
+  EXPECT_GE(a.result.passes, 2u);
+  EXPECT_EQ(a.diags.errorCount(), 1u) << a.errors();
+  EXPECT_TRUE(has(a, "test.asm:4:1: error: segment 'S' is 65540 bytes (10004h), more than the 64K")) << a.errors();
+  auto bytes = a.bytes("S");
+  ASSERT_EQ(bytes.size(), 0x10000u);
+  EXPECT_EQ(hex({bytes.end() - 2, bytes.end()}), "B8 34");
 }
 
 }  // namespace

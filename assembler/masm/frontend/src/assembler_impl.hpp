@@ -92,12 +92,16 @@ struct SegmentState {
   Symbol* symbol = nullptr;
   // per pass
   static constexpr uint32_t kNoLine = UINT32_MAX;
-  uint32_t overflowLine = kNoLine;  // the statement line that took a 16-bit segment past 64K
+  uint32_t overflowLine = kNoLine;  // the statement line that took the segment past what it holds
   bool unassumedWarned = false;     // reached without an ASSUME (emu8086's programs), said this pass
   uint32_t pc = 0;
   uint32_t length = 0;
-  std::vector<uint8_t> data;     // initialised prefix
+  std::vector<uint8_t> data;  // initialised prefix, never longer than holds()
   std::vector<link::Fixup> fixups;
+
+  // A 16-bit segment holds 64K; a 32-bit one, the 1M a real-mode PC addresses. Bytes past that
+  // are an error and are not stored: `ORG 0FFFFFFFh` then `DB 1` is one error, not 256 MB.
+  uint32_t holds() const { return use32 ? 0x100000u : 0x10000u; }
 };
 
 // The value of an expression during a pass.

@@ -28,21 +28,22 @@ void Assembler::emitBytes(const uint8_t* bytes, size_t count, bool initialised) 
   if (current < 0) return;
   if (options.lineNumbers && (currentStatement != lineStatement || linePass != pass)) recordLine();
   auto& seg = segments[static_cast<size_t>(current)];
-  if (initialised) {
+  if (initialised && seg.pc < seg.holds()) {
+    const size_t stored = std::min<size_t>(count, seg.holds() - seg.pc);
     if (seg.pc == seg.data.size()) {
       // The usual case, every pass starting from an empty segment: append, without first
       // zero-filling the bytes about to be copied.
-      seg.data.insert(seg.data.end(), bytes, bytes + count);
+      seg.data.insert(seg.data.end(), bytes, bytes + stored);
     } else {
-      if (seg.data.size() < seg.pc + count) seg.data.resize(seg.pc + count, 0);
-      std::copy(bytes, bytes + count, seg.data.begin() + seg.pc);
+      if (seg.data.size() < seg.pc + stored) seg.data.resize(seg.pc + stored, 0);
+      std::copy(bytes, bytes + stored, seg.data.begin() + seg.pc);
     }
   }
   seg.pc = static_cast<uint32_t>(std::min<uint64_t>(seg.pc + uint64_t{count}, UINT32_MAX));
   if (seg.pc > seg.length) seg.length = seg.pc;
-  // A 16-bit segment holds 64K: the statement that first goes past it is remembered, and one error
-  // names it after the last pass (reportSegmentOverflows), however many bytes follow.
-  if (seg.pc > 0x10000u && !seg.use32 && seg.overflowLine == SegmentState::kNoLine)
+  // The statement that first goes past what the segment holds is remembered, and one error names
+  // it after the last pass (reportSegmentOverflows), however many bytes follow.
+  if (seg.pc > seg.holds() && seg.overflowLine == SegmentState::kNoLine)
     seg.overflowLine = currentStatement ? statementLine() : 0;
 }
 
@@ -54,9 +55,14 @@ void Assembler::reportSegmentOverflows() {
     d.severity = Severity::Error;
     d.location = line.location;
     d.location.column = 1;
-    d.message = fmt::format("segment '{}' is {} bytes ({:X}h), more than the 64K (65536 bytes) a 16-bit segment holds; "
-                            "this statement goes past 64K",
-                            seg.name, seg.length, seg.length);
+    d.message = seg.use32 ? fmt::format(
+                                "segment '{}' is {} bytes ({:X}h), more than the 1M (1048576 bytes) a real-mode "
+                                "PC addresses; this statement goes past 1M",
+                                seg.name, seg.length, seg.length)
+                          : fmt::format(
+                                "segment '{}' is {} bytes ({:X}h), more than the 64K (65536 bytes) a 16-bit "
+                                "segment holds; this statement goes past 64K",
+                                seg.name, seg.length, seg.length);
     MacroLayer::addExpansionNotes(d, line);
     diags.add(std::move(d));
   }
@@ -242,18 +248,14 @@ void Assembler::emitItems(const std::vector<DataItem>& items, uint32_t elementSi
           break;
         }
         // Nested DUPs multiply: `60000 dup (60000 dup (1))` is 3.6 GB. Once a repetition takes
-        // the segment past what it holds (a 16-bit one's 64K, reported once by emitBytes; for a
-        // 32-bit one, the 1M a real-mode PC addresses), the others only move the location
-        // counter by the same amount.
+        // the segment past what it holds (reported once by emitBytes), the others only move the
+        // location counter by the same amount.
         if (current < 0) break;
         const SegmentState& seg = segments[static_cast<size_t>(current)];
-        const uint64_t holds = seg.use32 ? 0x100000u : 0x10000u;
         for (int64_t i = 0; i < c.num; ++i) {
           const uint32_t before = seg.pc;
           emitItems(item.items, elementSize, type);
-          if (seg.pc <= holds) continue;
-          if (seg.use32)
-            passError(item.expr.column + 1u, "this DUP takes the segment past 1M bytes, all a real-mode PC addresses");
+          if (seg.pc <= seg.holds()) continue;
           const uint64_t rest = static_cast<uint64_t>(c.num - i - 1) * (seg.pc - before);
           emitBytes(nullptr, static_cast<size_t>(std::min<uint64_t>(rest, UINT32_MAX)), false);
           break;

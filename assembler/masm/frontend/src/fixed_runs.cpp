@@ -1,7 +1,7 @@
 // Fewer statements for later passes (assembler_impl.hpp, "fixed_runs.cpp"): most lines of a large
 // program are instructions of registers and numbers whose bytes pass 1 found fixed, and labels.
 // Later passes do the same with the compact forms as with the statements they replace: define the
-// label, then emit the bytes, each instruction's error or 64K crossing named by its own line.
+// label, then emit the bytes, each instruction's error or crossing of the segment's end named by its own line.
 #include "assembler_impl.hpp"
 
 namespace asmlab::masm {
@@ -50,12 +50,12 @@ void Assembler::executeFixedRun(const Statement& s) {
   const uint8_t* bytes = runBytes.data() + s.number;
   if (current >= 0) {
     const SegmentState& seg = segments[static_cast<size_t>(current)];
-    if (seg.use32 || seg.pc + uint64_t{s.elementSize} <= 0x10000u) {
-      emitBytes(bytes, s.elementSize, true);  // no instruction of it can cross 64K
+    if (seg.pc + uint64_t{s.elementSize} <= seg.holds()) {
+      emitBytes(bytes, s.elementSize, true);  // no instruction of it goes past what the segment holds
       return;
     }
   }
-  // Instruction by instruction, so that the one that crosses 64K, or each one outside a segment,
+  // Instruction by instruction, so that the one that goes past the end, or each one outside a segment,
   // is reported with its own line.
   uint32_t done = 0;
   for (uint32_t k = 0; done < s.elementSize; ++k) {

@@ -126,9 +126,10 @@ bool Assembler::replayInstruction(const Statement& s) {
 // list) with the symbols its operands read.
 void Assembler::recordInstruction(const Statement& s, uint32_t start, size_t firstFixup, const std::vector<Symbol*>& read) {
   const auto& seg = segments[static_cast<size_t>(current)];
-  // What a record cannot hold is encoded again each pass.
-  if (seg.pc < start || seg.pc - start > ReplayRecord::kMaxBytes || pass > UINT8_MAX || current > INT16_MAX ||
-      read.size() > UINT8_MAX || seg.fixups.size() - firstFixup > UINT8_MAX)
+  // What a record cannot hold is encoded again each pass, and so are bytes past what the segment
+  // holds, which are not stored (SegmentState::holds).
+  if (seg.pc < start || seg.data.size() < seg.pc || seg.pc - start > ReplayRecord::kMaxBytes || pass > UINT8_MAX ||
+      current > INT16_MAX || read.size() > UINT8_MAX || seg.fixups.size() - firstFixup > UINT8_MAX)
     return;
   if (s.extra == ReplayCache::kNone) {
     s.extra = static_cast<uint32_t>(replay.records.size());
