@@ -106,12 +106,12 @@ public:
     size_t chunks = 0;
     size_t used = 0;
   };
-  Mark mark() const { return {chunks_.size(), used_}; }
+  Mark mark() const { return {inUse_, used_}; }
   void release(Mark m) {
-    if (chunks_.size() > m.chunks) {
-      chunks_.resize(m.chunks);
-      data_ = chunks_.empty() ? nullptr : chunks_.back().data.get();
-      capacity_ = chunks_.empty() ? 0 : chunks_.back().capacity;
+    if (inUse_ > m.chunks) {
+      inUse_ = m.chunks;
+      data_ = inUse_ ? chunks_[inUse_ - 1].data.get() : nullptr;
+      capacity_ = inUse_ ? chunks_[inUse_ - 1].capacity : 0;
     }
     used_ = open_ = m.used;
   }
@@ -124,7 +124,8 @@ private:
     std::unique_ptr<T[], Free> data;
     size_t capacity = 0;
   };
-  std::vector<Chunk> chunks_;
+  std::vector<Chunk> chunks_;  // the first inUse_ hold runs; the rest were given back by release()
+  size_t inUse_ = 0;
   T* data_ = nullptr;
   size_t used_ = 0;
   size_t capacity_ = 0;
@@ -135,13 +136,19 @@ private:
     size_t open = used_ - open_;
     size_t capacity = std::max<size_t>(std::min<size_t>(capacity_ * 2, 65536), 1024);
     capacity = std::max(capacity, open + more);
-    T* storage = static_cast<T*>(std::malloc(capacity * sizeof(T)));
-    if (!storage) throw std::bad_alloc();
-    Chunk c{std::unique_ptr<T[], Free>(storage), capacity};
+    // A chunk given back by release() is used again: a store whose mark sits at the end of a
+    // chunk (one statement's operands, given back after every statement) would otherwise
+    // allocate and free a chunk of up to 64 Ki elements per statement.
+    if (inUse_ == chunks_.size() || chunks_[inUse_].capacity < open + more) {
+      chunks_.resize(inUse_);
+      T* storage = static_cast<T*>(std::malloc(capacity * sizeof(T)));
+      if (!storage) throw std::bad_alloc();
+      chunks_.push_back(Chunk{std::unique_ptr<T[], Free>(storage), capacity});
+    }
+    Chunk& c = chunks_[inUse_++];
     if (open) std::copy(data_ + open_, data_ + used_, c.data.get());
-    chunks_.push_back(std::move(c));
-    data_ = chunks_.back().data.get();
-    capacity_ = capacity;
+    data_ = c.data.get();
+    capacity_ = c.capacity;
     used_ = open;
     open_ = 0;
   }
