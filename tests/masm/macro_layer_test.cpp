@@ -60,6 +60,17 @@ TEST(MacroLayer, ReptCountIsReadOnceAndMacroLocalsAreFreshEachTime) {
   EXPECT_EQ(hex(a.bytes("S")), "03 00 00 04 03 00");
 }
 
+// An expansion reads the body it began with, its arguments and LOCAL names fixed at the call: a
+// macro that redefines itself (a one-time setup) finishes its first expansion as it was written,
+// and the next call expands the new body.
+TEST(MacroLayer, AnExpansionFinishesTheBodyItBeganWith) {
+  auto a =
+      assembleText(seg("m macro x\n local l\nl: db x\nm macro y\n db 9, y\n endm\n db x+1\n dw l\n endm\n"
+                       " m 1\n m 5\n irp v,<3,4>\n db v, m2\n endm\nm2 = 7"));
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "01 02 00 00 09 05 03 07 04 07");
+}
+
 TEST(MacroLayer, AmpersandPercentBracketsAndBang) {
   auto a = assembleText(seg("mk macro n, v\nlab&n db v\n endm\n mk 1, %(2+3)\n mk 2, <'a!>'>\n dw lab2"));
   ASSERT_FALSE(a.diags.hasErrors()) << a.errors();

@@ -71,9 +71,13 @@ struct Frame {
     std::string_view text = file->line(number);
     return number == lastLine ? text.substr(0, std::min(text.size(), lastLineLength)) : text;
   }
-  // Expansions
-  std::vector<BodyLine> lines;
+  // Expansions: `substitutions.size()` copies of the definition's body (a FOR or IRP makes one
+  // per item), each line substituted when it is read, so the lines an expansion never reaches (a
+  // recursion stopped by a bound, an EXITM) cost nothing.
+  std::shared_ptr<const MacroDef> body;
+  std::vector<NameMap<std::string>> substitutions;
   size_t index = 0;
+  size_t lineCount() const { return body ? body->body.size() * substitutions.size() : 0; }
   std::shared_ptr<const ExpansionInfo> info;
   bool isMacro = false;
   // A macro function called inside a line: reading stops (returns false) when it ends, and
@@ -413,6 +417,7 @@ struct MacroLayer::Impl {
   Diagnostics& diags;
   const Options& options;
   std::vector<Frame> frames;
+  std::string substituted;  // readRaw's copy of a body line with its parameters replaced
   std::vector<Conditional> conditions;
   NameMap<std::string> textMacros;
   // Filters of the names defined (most identifiers cannot be one, and the filter is cheaper
@@ -546,7 +551,7 @@ struct MacroLayer::Impl {
         out.fromFile = true;
         return true;
       }
-      if (f.index >= f.lines.size()) {
+      if (f.index >= f.lineCount()) {
         if (f.isFunction) {
           unwindConditions(f.conditionDepth);
           frames.pop_back();
@@ -579,12 +584,20 @@ struct MacroLayer::Impl {
         frames.pop_back();
         continue;
       }
-      const BodyLine& b = f.lines[f.index++];
+      const size_t bodyLines = f.body->body.size();
+      const BodyLine& b = f.body->body[f.index % bodyLines];
+      const NameMap<std::string>& subst = f.substitutions[f.index / bodyLines];
+      ++f.index;
+      const std::string* text = &b.text;
+      if (!subst.empty()) {
+        substituteParams(b.text, subst, substituted);
+        text = &substituted;
+      }
       if (code) {
-        *code = scanLine(b.text, substitutable);
-        out.text.assign(b.text, 0, code->end);
+        *code = scanLine(*text, substitutable);
+        out.text.assign(*text, 0, code->end);
       } else {
-        out.text = b.text;
+        out.text = *text;
       }
       out.location = b.location;
       out.expansion = f.info;
@@ -834,14 +847,14 @@ struct MacroLayer::Impl {
       }
       if (*count == 0) return;
       f.repeatsLeft = *count - 1;
-      appendBody(f.lines, c.def, {}, {});
+      f.substitutions.push_back(substitutionsFor(c.def, {}, {}));
     } else if (c.kind == BlockKind::While) {
       auto value = host.evaluateConstant(c.header, opener);
       if (!value || *value == 0) return;
       f.isWhile = true;
       f.whileCondition = c.header;
       f.whileOpener = opener;
-      appendBody(f.lines, c.def, {}, {});
+      f.substitutions.push_back(substitutionsFor(c.def, {}, {}));
     } else {
       // IRP/FOR name,<a,b,c>   IRPC/FORC name,text
       auto comma = c.header.find(',');
@@ -860,25 +873,26 @@ struct MacroLayer::Impl {
         std::string chars = unbracket(list);
         for (char ch : chars) items.emplace_back(1, ch);
       }
-      for (auto& item : items) appendBody(f.lines, c.def, {param}, {item});
+      for (auto& item : items) f.substitutions.push_back(substitutionsFor(c.def, {param}, {item}));
     }
-    if (!f.lines.empty() || f.isWhile) frames.push_back(std::move(f));
+    f.body = std::make_shared<const MacroDef>(std::move(c.def));
+    if (f.lineCount() != 0 || f.isWhile) frames.push_back(std::move(f));
   }
 
-  // Copies a body with parameters replaced by arguments and LOCAL names by fresh ??nnnn names.
-  void appendBody(std::vector<BodyLine>& out, const MacroDef& def, const std::vector<std::string>& names,
-                  const std::vector<std::string>& values) {
+  // What one copy of a body replaces: parameters by arguments and LOCAL names by fresh ??nnnn
+  // names (numbered when the copy is made, as MASM does).
+  NameMap<std::string> substitutionsFor(const MacroDef& def, const std::vector<std::string>& names,
+                                        const std::vector<std::string>& values) {
     NameMap<std::string> subst;
     for (size_t i = 0; i < names.size(); ++i) subst[names[i]] = i < values.size() ? values[i] : std::string();
     for (auto& l : def.locals) subst[l] = fmt::format("??{:04X}", localCounter++);
-    for (const auto& b : def.body) out.push_back({substituteParams(b.text, subst), b.location});
+    return subst;
   }
 
   // MASM 6.1 Programmer's Guide ch. 9: parameters are replaced as whole words; `&` joins a
   // parameter to surrounding text and is removed; inside quotes only &-marked names are replaced.
-  static std::string substituteParams(const std::string& text, const NameMap<std::string>& subst) {
-    if (subst.empty()) return text;
-    std::string out;
+  static void substituteParams(const std::string& text, const NameMap<std::string>& subst, std::string& out) {
+    out.clear();
     out.reserve(text.size() + 16);
     char quote = 0;
     size_t i = 0;
@@ -908,7 +922,6 @@ struct MacroLayer::Impl {
       out += c;
       ++i;
     }
-    return out;
   }
 
   void expandMacro(const LogicalLine& line, const std::shared_ptr<MacroDef>& def, std::string_view argText) {
@@ -952,7 +965,8 @@ struct MacroLayer::Impl {
     f.isMacro = true;
     f.info = info;
     f.conditionDepth = conditions.size();
-    appendBody(f.lines, *def, names, values);
+    f.substitutions.push_back(substitutionsFor(*def, names, values));
+    f.body = def;
     frames.push_back(std::move(f));
   }
 
@@ -1661,7 +1675,7 @@ struct MacroLayer::Impl {
       if (f.functionResult && !trim(valueText).empty()) {
         if (auto v = textItem(valueText, line)) *f.functionResult = *v;
       }
-      f.index = f.lines.size();
+      f.index = f.lineCount();
       return;
     }
     if (!f.isMacro && !trim(valueText).empty())
