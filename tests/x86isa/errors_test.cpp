@@ -107,6 +107,26 @@ TEST(EncoderErrors, InvalidCombinationListsTheAllowedForms) {
   EXPECT_EQ(encodeText("movs byte ptr ds:[di], byte ptr [si]").error.code, ErrorCode::InvalidOperands);
 }
 
+// A caller that will only count the error (past the error limit) asks for no list of forms: the
+// error itself, its code and its operand are the same.
+TEST(EncoderErrors, TheListOfFormsIsLeftOutWhenNotAskedFor) {
+  for (const char* text : {"mov 5, ax", "add al, bx", "push 1, 2", "fld st(0), st(1), st(2)", "fadd 5"}) {
+    const test::ParsedLine line = test::parseLine(text);
+    ASSERT_TRUE(line.error.empty()) << text << ": " << line.error;
+    enc::Options options{Cpu::I80386};
+    const enc::Encoding listed = enc::encode(line.instruction(), options);
+    options.listAllowedForms = false;
+    const enc::Encoding counted = enc::encode(line.instruction(), options);
+    ASSERT_FALSE(listed.ok()) << text;
+    EXPECT_NE(listed.error.message.find("allowed forms:\n  "), std::string::npos)
+        << text << ": " << listed.error.message;
+    EXPECT_EQ(counted.error.message.find("\n"), std::string::npos) << text << ": " << counted.error.message;
+    EXPECT_EQ(counted.error.code, listed.error.code) << text;
+    EXPECT_EQ(counted.error.operand, listed.error.operand) << text;
+    EXPECT_EQ(counted.length, listed.length) << text;
+  }
+}
+
 TEST(EncoderErrors, OperandCountAndUnknownMnemonic) {
   EXPECT_EQ(encodeText("add ax").error.code, ErrorCode::WrongOperandCount);
   EXPECT_EQ(encodeText("nop ax").error.code, ErrorCode::WrongOperandCount);

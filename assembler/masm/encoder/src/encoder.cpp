@@ -45,6 +45,7 @@ Encoding failure(ErrorCode code, int operand, std::string message, unsigned esti
 }
 
 std::string allowedForms(std::span<const Form* const> forms, const Options& options) {
+  if (!options.listAllowedForms) return {};
   std::vector<std::string> seen;
   std::string text;
   for (const Form* form : forms) {

@@ -194,7 +194,8 @@ std::string upper(std::string_view s) {
   return u;
 }
 
-std::string allowedForms(const X87Rows& rows) {
+std::string allowedForms(const X87Rows& rows, const Options& options) {
+  if (!options.listAllowedForms) return {};
   std::string text;
   for (const X87Row* row : rows.rows) {
     std::string form(row->name);
@@ -233,7 +234,8 @@ Encoding encodeX87(std::string_view name, const X87Rows& rows, const Instruction
   if (insn.rep != RepPrefix::None || insn.lock)
     return failure(ErrorCode::InvalidPrefix, -1, "REP and LOCK cannot prefix a coprocessor instruction");
   if (insn.operandCount > 2)
-    return failure(ErrorCode::WrongOperandCount, -1, "wrong number of operands for " + mnemonic + "; allowed forms:" + allowedForms(rows));
+    return failure(ErrorCode::WrongOperandCount, -1,
+                   "wrong number of operands for " + mnemonic + "; allowed forms:" + allowedForms(rows, options));
 
   // Rows whose operand kinds fit; among memory rows, the one of the operand's size.
   const X87Row* chosen = nullptr;
@@ -256,13 +258,14 @@ Encoding encodeX87(std::string_view name, const X87Rows& rows, const Instruction
     if ((pattern == XOp::MAny || size == patternSize(pattern)) && !chosen) chosen = row;
   }
   if (!anyKind)
-    return failure(ErrorCode::InvalidOperands, 0, "invalid operands for " + mnemonic + "; allowed forms:" + allowedForms(rows));
+    return failure(ErrorCode::InvalidOperands, 0,
+                   "invalid operands for " + mnemonic + "; allowed forms:" + allowedForms(rows, options));
   Encoding out;
   if (!chosen && memoryOperand >= 0) {
     const unsigned size = insn.operands[memoryOperand].mem.size;
     if (size != 0) {
       return failure(ErrorCode::SizeMismatch, memoryOperand,
-                     "invalid operand size for " + mnemonic + "; allowed forms:" + allowedForms(rows));
+                     "invalid operand size for " + mnemonic + "; allowed forms:" + allowedForms(rows, options));
     }
     // No size written: the only memory form there is (FLDCW [bx], FBLD [si]), as MASM takes
     // it; with several (FLD: REAL4, REAL8, REAL10) the size must be given (MASM error A2023).

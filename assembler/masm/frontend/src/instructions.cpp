@@ -429,6 +429,7 @@ void Assembler::emitInstruction(const Statement& s) {
   opt.jumps = jumps;
   opt.use32 = seg.use32;
   opt.fpu = fpu;
+  opt.listAllowedForms = diags.keeps(Severity::Error, passErrors);
   opt.accumulator = (s.choices & kChoiceAccumulatorEax) ? enc::AccumulatorImmediates::AxEax
                     : (s.choices & kChoiceAccumulatorAx) ? enc::AccumulatorImmediates::Ax
                                                          : enc::AccumulatorImmediates::SignExtended;

@@ -191,6 +191,9 @@ struct Options {
   // The coprocessor: which x87 instructions exist, and FWAIT before each one under .8087.
   Fpu fpu = Fpu::I8087;
   AccumulatorImmediates accumulator = AccumulatorImmediates::SignExtended;
+  // Whether a failed match lists the allowed forms in its message: a caller that will only count
+  // the error (past the error limit) turns it off, since the list costs more than the match.
+  bool listAllowedForms = true;
 };
 
 enum class FixupKind : std::uint8_t {
