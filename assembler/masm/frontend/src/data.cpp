@@ -55,14 +55,11 @@ void Assembler::reportSegmentOverflows() {
     d.severity = Severity::Error;
     d.location = line.location;
     d.location.column = 1;
-    d.message = seg.use32 ? fmt::format(
-                                "segment '{}' is {} bytes ({:X}h), more than the 1M (1048576 bytes) a real-mode "
-                                "PC addresses; this statement goes past 1M",
-                                seg.name, seg.length, seg.length)
-                          : fmt::format(
-                                "segment '{}' is {} bytes ({:X}h), more than the 64K (65536 bytes) a 16-bit "
-                                "segment holds; this statement goes past 64K",
-                                seg.name, seg.length, seg.length);
+    const char* limit = seg.use32 ? "1M" : "64K";
+    d.message =
+        fmt::format("segment '{}' is {} bytes ({:X}h), more than the {} ({} bytes) {}; this statement goes past {}",
+                    seg.name, seg.length, seg.length, limit, seg.holds(),
+                    seg.use32 ? "a real-mode PC addresses" : "a 16-bit segment holds", limit);
     MacroLayer::addExpansionNotes(d, line);
     diags.add(std::move(d));
   }

@@ -1,7 +1,8 @@
 // Fewer statements for later passes (assembler_impl.hpp, "fixed_runs.cpp"): most lines of a large
 // program are instructions of registers and numbers whose bytes pass 1 found fixed, and labels.
 // Later passes do the same with the compact forms as with the statements they replace: define the
-// label, then emit the bytes, each instruction's error or crossing of the segment's end named by its own line.
+// label, then emit the bytes, each instruction's error or crossing of the segment's end named by
+// its own line.
 #include "assembler_impl.hpp"
 
 namespace asmlab::masm {
