@@ -26,11 +26,11 @@ extern "C" int ASMLAB_FUZZ_ENTRY(const uint8_t* data, size_t size) {
   }
   options.listing = true;
   // Course programs expand to a few thousand lines. Inputs that expand to the bounds are common
-  // (mutations of the kept findings, which all expand without end) and cost about 10 µs a line
-  // under the sanitizers; bounds of 1,000 lines and 64 KiB keep them near 10 ms and still reach
-  // the code of every bound.
-  options.maxLogicalLines = 1'000;
-  options.maxExpansionBytes = 64u << 10;
+  // (mutations of the kept findings, which all expand without end) and cost 10 to 40 µs a line
+  // under the sanitizers; bounds of 250 lines and 16 KiB keep them near 5 ms and still reach the
+  // code of every bound (the nesting limit of 200 expansions too).
+  options.maxLogicalLines = 250;
+  options.maxExpansionBytes = 16u << 10;
   auto source = std::make_shared<const asmlab::SourceFile>("fuzz.asm", std::string(reinterpret_cast<const char*>(data), size));
   // No file is read: INCLUDE of the input's own name includes the input again (the nesting bound),
   // any other name is not found. Reading the working folder made runs slow and host-dependent.
