@@ -115,5 +115,22 @@ TEST(DataReplay, InstructionsPast64KAreOneErrorInEveryPass) {
   EXPECT_EQ(hex({bytes.end() - 2, bytes.end()}), "B8 34");
 }
 
+// A DUP whose repetition adds no byte is repeated once: the others would change nothing. TASM
+// takes the empty string silently; MASM 6.1 refuses it, and asmlab warns (data.cpp).
+TEST(DataReplay, ADupOfNothingIsRepeatedOnce) {
+  // 0FFFFFFh x 0FFFFFFh repetitions of nothing, then a byte.
+  auto tasmDup = assembleText("s segment\n db 0FFFFFFh dup (0FFFFFFh dup (''))\n db 1\ns ends\nend\n", tasm());
+  EXPECT_FALSE(tasmDup.diags.hasErrors()) << tasmDup.errors();
+  EXPECT_EQ(tasmDup.diags.warningCount(), 0u) << tasmDup.errors();
+  EXPECT_EQ(hex(tasmDup.bytes("S")), "01");
+
+  // The empty string's warning, once for the inner DUP in each of the outer one's repetitions.
+  auto masmDup = assembleText("s segment\n db 3 dup (1000000h dup (''), 7)\n dw $\ns ends\nend\n");
+  EXPECT_FALSE(masmDup.diags.hasErrors()) << masmDup.errors();
+  EXPECT_EQ(masmDup.diags.warningCount(), 3u) << masmDup.errors();
+  EXPECT_TRUE(has(masmDup, "test.asm:2:")) << masmDup.errors();
+  EXPECT_EQ(hex(masmDup.bytes("S")), "07 07 07 03 00");
+}
+
 }  // namespace
 }  // namespace asmlab::masm::test

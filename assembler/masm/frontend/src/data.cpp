@@ -252,6 +252,10 @@ void Assembler::emitItems(const std::vector<DataItem>& items, uint32_t elementSi
         for (int64_t i = 0; i < c.num; ++i) {
           const uint32_t before = seg.pc;
           emitItems(item.items, elementSize, type);
+          // A repetition that adds no byte (`dup ('')`: Turbo Assembler takes the empty string)
+          // leaves everything as it was, so the others would only repeat its diagnostics: 16M of
+          // them took 3 GB, and `n dup (n dup (''))` would not end.
+          if (seg.pc == before) break;
           if (seg.pc <= seg.holds()) continue;
           const uint64_t rest = static_cast<uint64_t>(c.num - i - 1) * (seg.pc - before);
           emitBytes(nullptr, static_cast<size_t>(std::min<uint64_t>(rest, UINT32_MAX)), false);
