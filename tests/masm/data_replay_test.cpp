@@ -124,12 +124,66 @@ TEST(DataReplay, ADupOfNothingIsRepeatedOnce) {
   EXPECT_EQ(tasmDup.diags.warningCount(), 0u) << tasmDup.errors();
   EXPECT_EQ(hex(tasmDup.bytes("S")), "01");
 
-  // The empty string's warning, once for the inner DUP in each of the outer one's repetitions.
+  // The empty string's warning, once: the outer DUP's first repetition is copied for the others.
   auto masmDup = assembleText("s segment\n db 3 dup (1000000h dup (''), 7)\n dw $\ns ends\nend\n");
   EXPECT_FALSE(masmDup.diags.hasErrors()) << masmDup.errors();
-  EXPECT_EQ(masmDup.diags.warningCount(), 3u) << masmDup.errors();
+  EXPECT_EQ(masmDup.diags.warningCount(), 1u) << masmDup.errors();
   EXPECT_TRUE(has(masmDup, "test.asm:2:")) << masmDup.errors();
   EXPECT_EQ(hex(masmDup.bytes("S")), "07 07 07 03 00");
+}
+
+// A DUP's repetitions are evaluated alike, so one that made only bytes is copied for the others
+// (data.cpp, repeatLastBytes). The expected bytes are each repetition's, worked out by hand:
+// DW is little-endian, REAL4 1.5 is 3FC00000h, a structure's fields are its initialisers.
+TEST(DupCopies, EachCopyHasTheBytesOfOneRepetition) {
+  auto a = assembleText(
+      "pt struc\nx dw 1\ny db 2\npt ends\ns segment\n db 3 dup (1, 2)\n"
+      " db 2 dup (3 dup (7), 'ab')\n dw 3 dup (1234h)\n db 4 dup (5, ?)\n db 9\n"
+      " pt 2 dup (<>)\n pt 2 dup (<5>)\n dd 2 dup (1.5)\ns ends\nend\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")),
+            "01 02 01 02 01 02 07 07 07 61 62 07 07 07 61 62 34 12 34 12 34 12 05 00 05 00 05 00 05 00 09 "
+            "01 00 02 01 00 02 05 00 02 05 00 02 00 00 C0 3F 00 00 C0 3F");
+}
+
+// Over bytes an earlier statement put there (ORG back), a repetition writes what it initialises
+// and leaves the bytes of its `?` as they were, in every repetition.
+TEST(DupCopies, RepetitionsOverEarlierBytesKeepWhatTheirQuestionMarksSkip) {
+  auto a = assembleText(
+      "s segment\n db 1, 2, 3, 4, 5, 6, 7, 8\n org 0\n db 3 dup (9, ?)\n org 0\n db 2 dup (0Ah)\n"
+      "s ends\nend\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(a.bytes("S")), "0A 0A 09 04 09 06 07 08");
+}
+
+// A repetition's error is said once for the line, as MASM says it, not once per copy.
+TEST(DupCopies, AnErrorInARepetitionIsSaidOnce) {
+  auto a = assembleText("s segment\n db 1000 dup (300)\n db 2 dup (ax)\ns ends\nend\n");
+  EXPECT_EQ(a.diags.errorCount(), 2u) << a.errors();
+  EXPECT_TRUE(has(a, "test.asm:2:15: error: value 300 does not fit in 1 byte(s)")) << a.errors();
+  EXPECT_TRUE(has(a, "test.asm:3:12: error: a register cannot be used as a data value")) << a.errors();
+}
+
+// An address is not copied: each repetition has its own fixup, at its own offset.
+TEST(DupCopies, EveryRepetitionOfAnAddressHasItsFixup) {
+  auto a = assembleText("s segment\nx db 0\n dw 3 dup (offset x)\n dw 2 dup ($)\ns ends\nend\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  std::vector<uint32_t> offsets;
+  for (const auto& f : a.result.module.fixups) offsets.push_back(f.offset);
+  EXPECT_EQ(offsets, (std::vector<uint32_t>{1, 3, 5, 7, 9}));
+  // OFFSET x is 0; $ is the statement's start, 7, in both words.
+  EXPECT_EQ(hex(a.bytes("S")), "00 00 00 00 00 00 00 07 00 07 00");
+}
+
+// Copies that reach 64K store up to it and count the rest: from 0FFFCh, five repetitions of two
+// bytes end at 10006h, and the bytes stored are those of the first two.
+TEST(DupCopies, CopiesStopAtWhatTheSegmentHolds) {
+  auto a = assembleText("s segment\n org 0FFFCh\n db 5 dup (1, 2)\nafter dw 7\ns ends\nend\n");
+  EXPECT_EQ(a.diags.errorCount(), 1u) << a.errors();
+  EXPECT_TRUE(has(a, "test.asm:3:1: error: segment 'S' is 65544 bytes (10008h)")) << a.errors();
+  auto bytes = a.bytes("S");
+  ASSERT_EQ(bytes.size(), 0x10000u);
+  EXPECT_EQ(hex({bytes.end() - 4, bytes.end()}), "01 02 01 02");
 }
 
 }  // namespace

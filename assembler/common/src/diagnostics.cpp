@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <iterator>
 #include <ostream>
 #include <sstream>
 
@@ -38,6 +39,7 @@ const char* severityColor(Severity s) {
 std::string escapeForTerminal(std::string_view text, std::vector<uint32_t>* columns, bool keepNewlines) {
   std::string out;
   out.reserve(text.size());
+  if (columns) columns->reserve(columns->size() + text.size() + 1);
   uint32_t column = 0;
   auto mark = [&](size_t count) {
     if (columns)
@@ -66,7 +68,7 @@ std::string escapeForTerminal(std::string_view text, std::vector<uint32_t>* colu
       continue;
     }
     mark(1);
-    out += fmt::format("\\x{:02X}", c);
+    fmt::format_to(std::back_inserter(out), "\\x{:02X}", c);
     column += 4;
     ++i;
   }
@@ -82,18 +84,19 @@ void formatOne(std::string& out, const Diagnostic& d, bool color) {
   const char* reset = color ? "\x1b[0m" : "";
   if (loc.file && loc.line == 0) {
     // a whole file (an object, a library)
-    out += fmt::format("{}{}: {}", bold, escapeForTerminal(loc.file->name(), nullptr, false), reset);
+    fmt::format_to(std::back_inserter(out), "{}{}: {}", bold, escapeForTerminal(loc.file->name(), nullptr, false),
+                   reset);
   } else if (loc.file) {
-    out += fmt::format("{}{}:{}:{}: {}", bold, escapeForTerminal(loc.file->name(), nullptr, false), loc.line,
-                       loc.column, reset);
+    fmt::format_to(std::back_inserter(out), "{}{}:{}:{}: {}", bold, escapeForTerminal(loc.file->name(), nullptr, false),
+                   loc.line, loc.column, reset);
   }
-  out += fmt::format("{}{}:{} {}{}{}\n", color ? severityColor(d.severity) : "", severityName(d.severity), reset, bold,
-                     escapeForTerminal(d.message, nullptr, true), reset);
+  fmt::format_to(std::back_inserter(out), "{}{}:{} {}{}{}\n", color ? severityColor(d.severity) : "",
+                 severityName(d.severity), reset, bold, escapeForTerminal(d.message, nullptr, true), reset);
   if (loc.file && loc.line >= 1 && loc.line <= loc.file->lineCount()) {
     std::string_view raw = loc.file->line(loc.line);
     std::vector<uint32_t> columns;
     std::string text = escapeForTerminal(raw, &columns, false);
-    out += fmt::format("{:>5} | {}\n", loc.line, text);
+    fmt::format_to(std::back_inserter(out), "{:>5} | {}\n", loc.line, text);
     // The caret stays on the line: a column past its end points just after the last byte, and
     // the marks stop there too, however large the location's numbers are.
     size_t first = std::min<size_t>(loc.column ? loc.column - 1 : 0, raw.size());
@@ -107,7 +110,7 @@ void formatOne(std::string& out, const Diagnostic& d, bool color) {
     uint32_t width = last > first + 1 ? columns[std::min(last, raw.size())] - columns[first] : 1;
     std::string marks = "^";
     if (width > 1) marks.append(width - 1, '~');
-    out += fmt::format("      | {}{}{}{}\n", pad, color ? "\x1b[1;32m" : "", marks, reset);
+    fmt::format_to(std::back_inserter(out), "      | {}{}{}{}\n", pad, color ? "\x1b[1;32m" : "", marks, reset);
   }
 }
 
@@ -177,20 +180,26 @@ std::string formatDiagnostic(const Diagnostic& d, bool color) {
   return out;
 }
 
-void Diagnostics::render(std::ostream& out, bool color) const {
-  for (const auto& d : list_) out << formatDiagnostic(d, color);
-  if (dropped_)
-    out << fmt::format("note: {} more error{} not shown (the error limit is {}; --error-limit 0 shows all)\n", dropped_,
-                       dropped_ == 1 ? "" : "s", errorLimit_);
-  if (repeatedWarnings_)
-    out << fmt::format(
-        "note: {} more warning{} not shown: each repeats one above at the same place (as in every "
-        "expansion of a macro)\n",
-        repeatedWarnings_, repeatedWarnings_ == 1 ? "" : "s");
-  if (errors_ || warnings_) {
-    out << fmt::format("{} error{} and {} warning{} generated.\n", errors_, errors_ == 1 ? "" : "s", warnings_,
-                       warnings_ == 1 ? "" : "s");
+void Diagnostics::render(std::ostream& stream, bool color) const {
+  std::string out;
+  for (const auto& d : list_) {
+    formatOne(out, d, color);
+    for (const auto& n : d.notes) formatOne(out, n, color);
   }
+  auto put = std::back_inserter(out);
+  if (dropped_)
+    fmt::format_to(put, "note: {} more error{} not shown (the error limit is {}; --error-limit 0 shows all)\n",
+                   dropped_, dropped_ == 1 ? "" : "s", errorLimit_);
+  if (repeatedWarnings_)
+    fmt::format_to(put,
+                   "note: {} more warning{} not shown: each repeats one above at the same place (as in every "
+                   "expansion of a macro)\n",
+                   repeatedWarnings_, repeatedWarnings_ == 1 ? "" : "s");
+  if (errors_ || warnings_) {
+    fmt::format_to(put, "{} error{} and {} warning{} generated.\n", errors_, errors_ == 1 ? "" : "s", warnings_,
+                   warnings_ == 1 ? "" : "s");
+  }
+  stream << out;
 }
 
 std::string Diagnostics::renderToString() const {

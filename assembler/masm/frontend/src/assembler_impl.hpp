@@ -342,6 +342,7 @@ public:
   uint32_t statementStart = 0;               // pc at the start of the current statement ($)
   std::vector<Diagnostic> passDiagnostics;
   size_t passErrors = 0;  // errors among passDiagnostics
+  uint64_t uninitialisedRuns = 0;  // emitBytes calls that reserved bytes (`?`), for repeatLastBytes
   void clearPassDiagnostics() { truncatePassDiagnostics(0); }
   void truncatePassDiagnostics(size_t size) {
     for (size_t i = size; i < passDiagnostics.size(); ++i) passErrors -= passDiagnostics[i].severity == Severity::Error;
@@ -538,6 +539,8 @@ public:
   void emitValue(const Value& v, uint32_t size, uint16_t column);
   void emitReal(std::string_view text, bool negative, bool encoded, uint32_t size, uint16_t column);
   void emitItems(const std::vector<DataItem>& items, uint32_t elementSize, StructDef* type);
+  // Repeats the `unit` initialised bytes just emitted `count` more times (a DUP's copies).
+  void repeatLastBytes(uint32_t unit, uint64_t count);
   unsigned structNesting = 0;  // emitStruct within emitStruct
   bool structTooDeep = false;
   void emitStruct(const std::vector<DataItem>* init, StructDef* type, uint16_t column);

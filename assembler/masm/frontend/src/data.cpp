@@ -28,6 +28,7 @@ void Assembler::emitBytes(const uint8_t* bytes, size_t count, bool initialised) 
   if (current < 0) return;
   if (options.lineNumbers && (currentStatement != lineStatement || linePass != pass)) recordLine();
   auto& seg = segments[static_cast<size_t>(current)];
+  uninitialisedRuns += !initialised && count;
   if (initialised && seg.pc < seg.holds()) {
     const size_t stored = std::min<size_t>(count, seg.holds() - seg.pc);
     if (seg.pc == seg.data.size()) {
@@ -45,6 +46,23 @@ void Assembler::emitBytes(const uint8_t* bytes, size_t count, bool initialised) 
   // it after the last pass (reportSegmentOverflows), however many bytes follow.
   if (seg.pc > seg.holds() && seg.overflowLine == SegmentState::kNoLine)
     seg.overflowLine = currentStatement ? statementLine() : 0;
+}
+
+void Assembler::repeatLastBytes(uint32_t unit, uint64_t count) {
+  auto& seg = segments[static_cast<size_t>(current)];
+  const size_t start = seg.pc - unit;
+  const size_t stored = static_cast<size_t>(std::min<uint64_t>(count, seg.holds() - seg.pc));
+  if (seg.data.size() < seg.pc + stored) seg.data.resize(seg.pc + stored);
+  // Each copy doubles what is there, so a 64K segment of one-byte repetitions takes 16 copies.
+  for (size_t done = 0; done < stored;) {
+    const size_t chunk = std::min(stored - done, seg.pc + done - start);
+    std::copy_n(seg.data.begin() + static_cast<std::ptrdiff_t>(start), chunk,
+                seg.data.begin() + static_cast<std::ptrdiff_t>(seg.pc + done));
+    done += chunk;
+  }
+  const uint64_t runs = uninitialisedRuns;  // the copies are initialised: an outer DUP may copy them
+  emitBytes(nullptr, static_cast<size_t>(std::min<uint64_t>(count, UINT32_MAX)), false);
+  uninitialisedRuns = runs;
 }
 
 void Assembler::reportSegmentOverflows() {
@@ -251,15 +269,29 @@ void Assembler::emitItems(const std::vector<DataItem>& items, uint32_t elementSi
         const SegmentState& seg = segments[static_cast<size_t>(current)];
         for (int64_t i = 0; i < c.num; ++i) {
           const uint32_t before = seg.pc;
+          const size_t fixupsBefore = seg.fixups.size();
+          const uint64_t uninitialisedBefore = uninitialisedRuns;
           emitItems(item.items, elementSize, type);
           // A repetition that adds no byte (`dup ('')`: Turbo Assembler takes the empty string)
           // leaves everything as it was, so the others would only repeat its diagnostics: 16M of
           // them took 3 GB, and `n dup (n dup (''))` would not end.
           if (seg.pc == before) break;
-          if (seg.pc <= seg.holds()) continue;
           const uint64_t rest = static_cast<uint64_t>(c.num - i - 1) * (seg.pc - before);
-          emitBytes(nullptr, static_cast<size_t>(std::min<uint64_t>(rest, UINT32_MAX)), false);
-          break;
+          if (seg.pc > seg.holds()) {
+            emitBytes(nullptr, static_cast<size_t>(std::min<uint64_t>(rest, UINT32_MAX)), false);
+            break;
+          }
+          // The items are evaluated alike in every repetition ($ is the statement's start), so
+          // one that made only initialised bytes is copied for the others, and its diagnostics
+          // are said once, as MASM says an error once per line. One that made a fixup is
+          // repeated, so that each copy has its own; so is one with a `?`, which leaves in place
+          // what an earlier ORG'd statement put there, and a structure (a union, and a field
+          // longer than its initialiser, skip bytes the same way).
+          if (!type && seg.fixups.size() == fixupsBefore && uninitialisedRuns == uninitialisedBefore &&
+              seg.data.size() >= seg.pc) {
+            repeatLastBytes(seg.pc - before, rest);
+            break;
+          }
         }
         break;
       }
