@@ -114,6 +114,12 @@ void formatOne(std::string& out, const Diagnostic& d, bool color) {
   }
 }
 
+// A diagnostic and its notes, appended to `out`.
+void appendDiagnostic(std::string& out, const Diagnostic& d, bool color) {
+  formatOne(out, d, color);
+  for (const auto& n : d.notes) formatOne(out, n, color);
+}
+
 }  // namespace
 
 namespace {
@@ -175,17 +181,13 @@ void Diagnostics::clear() {
 
 std::string formatDiagnostic(const Diagnostic& d, bool color) {
   std::string out;
-  formatOne(out, d, color);
-  for (const auto& n : d.notes) formatOne(out, n, color);
+  appendDiagnostic(out, d, color);
   return out;
 }
 
 void Diagnostics::render(std::ostream& stream, bool color) const {
   std::string out;
-  for (const auto& d : list_) {
-    formatOne(out, d, color);
-    for (const auto& n : d.notes) formatOne(out, n, color);
-  }
+  for (const auto& d : list_) appendDiagnostic(out, d, color);
   auto put = std::back_inserter(out);
   if (dropped_)
     fmt::format_to(put, "note: {} more error{} not shown (the error limit is {}; --error-limit 0 shows all)\n",
