@@ -26,6 +26,10 @@ struct State {
   std::vector<std::vector<DataItem>*> lists;
   DataItem* open = nullptr;
   bool operatorWordsAsNames = false;  // the second try of a text that failed (ExprStore::operatorWordSymbols)
+  // The first required part found missing (`required` below): where, and what was expected.
+  bool failed = false;
+  Iterator failedAt;
+  std::string expected;
   void closeItem() {
     if (open) open->expr.ops = ExprOps(store->ops.finish());
     open = nullptr;
@@ -47,12 +51,53 @@ template <Op op>
 struct push_op {
   template <typename Ctx>
   void operator()(Ctx& ctx) const {
+    if (state(ctx).failed) return;
     ExprOp o;
     o.op = op;
     o.column = columnOf(ctx);
     state(ctx).store->ops.push(o);
   }
 };
+
+// `a >> required[b]` is X3's `a > b` without its exception: where `a` matched and `b` does not,
+// the parse has failed, and the first such place is the one reported. Thrown, the exception
+// unwound dozens of frames per level of nesting and was half the time spent on sources with
+// errors. Once a parse has failed, rules match nothing (`live`) and actions do nothing, so the
+// state left is the one an exception would have left.
+template <typename Subject>
+struct RequiredDirective : x3::unary_parser<Subject, RequiredDirective<Subject>> {
+  using base_type = x3::unary_parser<Subject, RequiredDirective<Subject>>;
+  static bool const is_pass_through_unary = true;
+  constexpr RequiredDirective(Subject const& subject) : base_type(subject) {}
+  template <typename It, typename Ctx, typename RCtx, typename Attr>
+  bool parse(It& first, It const& last, Ctx const& ctx, RCtx& rctx, Attr& attr) const {
+    if (this->subject.parse(first, last, ctx, rctx, attr)) return true;
+    State& s = state(ctx);
+    if (!s.failed) {
+      s.failed = true;
+      s.failedAt = first;
+      s.expected = x3::what(this->subject);
+    }
+    return false;
+  }
+};
+struct RequiredGen {
+  template <typename Subject>
+  constexpr RequiredDirective<typename x3::extension::as_parser<Subject>::value_type> operator[](
+      Subject const& subject) const {
+    return {x3::as_parser(subject)};
+  }
+};
+constexpr RequiredGen required{};
+
+struct Live : x3::parser<Live> {
+  using attribute_type = x3::unused_type;
+  template <typename It, typename Ctx, typename RCtx, typename Attr>
+  bool parse(It&, It const&, Ctx const& ctx, RCtx&, Attr&) const {
+    return !state(ctx).failed;
+  }
+};
+constexpr Live live{};
 
 auto const identChar = x3::char_("a-zA-Z0-9_@$?");
 auto const identStart = x3::char_("a-zA-Z_@$?");
@@ -96,6 +141,7 @@ struct SizeDot : x3::parser<SizeDot> {
   using attribute_type = x3::unused_type;
   template <typename It, typename Ctx, typename RCtx, typename Attr>
   bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+    if (state(ctx).failed) return false;
     x3::skip_over(first, last, ctx);
     It it = first;
     if (it == last) return false;
@@ -123,6 +169,7 @@ constexpr SizeDot sizeDot{};
 constexpr Keyword prefixKw(const char* w) { return Keyword(w, true); }
 
 auto const onNumber = [](auto& ctx) {
+  if (state(ctx).failed) return;
   auto range = x3::_attr(ctx);
   ExprOp o;
   o.op = Op::Number;
@@ -135,12 +182,14 @@ auto const onNumber = [](auto& ctx) {
 };
 // C's `<<` and `>>` (emu8086's): noted for the warning, then read as SHL and SHR.
 auto const onCShift = [](auto& ctx) {
+  if (state(ctx).failed) return;
   auto range = x3::_attr(ctx);
   auto& store = *state(ctx).store;
   if (store.cShiftColumn < 0)
     store.cShiftColumn = static_cast<int32_t>(state(ctx).base + (range.begin() - state(ctx).begin));
 };
 auto const onReal = [](auto& ctx) {
+  if (state(ctx).failed) return;
   auto range = x3::_attr(ctx);
   ExprOp o;
   o.op = Op::Real;
@@ -149,6 +198,7 @@ auto const onReal = [](auto& ctx) {
   state(ctx).store->ops.push(o);
 };
 auto const onIdentifier = [](auto& ctx) {
+  if (state(ctx).failed) return;
   auto range = x3::_attr(ctx);
   ExprOp o;
   o.op = Op::Identifier;
@@ -158,6 +208,7 @@ auto const onIdentifier = [](auto& ctx) {
   state(ctx).store->ops.push(o);
 };
 auto const onMember = [](auto& ctx) {
+  if (state(ctx).failed) return;
   auto range = x3::_attr(ctx);
   ExprOp o;
   o.op = Op::Member;
@@ -166,6 +217,7 @@ auto const onMember = [](auto& ctx) {
   state(ctx).store->ops.push(o);
 };
 auto const onString = [](auto& ctx) {
+  if (state(ctx).failed) return;
   auto range = x3::_attr(ctx);
   std::string_view raw(&*range.begin(), static_cast<size_t>(range.end() - range.begin()));
   char q = raw.front();
@@ -219,49 +271,63 @@ auto const dqString = x3::lexeme['"' >> *(x3::lit("\"\"") | ~x3::char_('"')) >> 
 auto const sqString = x3::lexeme['\'' >> *(x3::lit("''") | ~x3::char_('\'')) >> '\''];
 auto const string = x3::raw[dqString | sqString];
 
-auto const expr_def = (kw("SHORT") > expr)[push_op<Op::Short>{}] | (kw(".TYPE") > expr)[push_op<Op::DotType>{}] | orExpr;
-auto const orExpr_def = andExpr >> *((kw("OR") > andExpr)[push_op<Op::Or>{}] | (kw("XOR") > andExpr)[push_op<Op::Xor>{}]);
-auto const andExpr_def = notExpr >> *((kw("AND") > notExpr)[push_op<Op::And>{}]);
-auto const notExpr_def = (kw("NOT") > notExpr)[push_op<Op::Not>{}] | relExpr;
-auto const relExpr_def = addExpr >> *((kw("EQ") > addExpr)[push_op<Op::Eq>{}] | (kw("NE") > addExpr)[push_op<Op::Ne>{}] |
-                                      (kw("LT") > addExpr)[push_op<Op::Lt>{}] | (kw("LE") > addExpr)[push_op<Op::Le>{}] |
-                                      (kw("GT") > addExpr)[push_op<Op::Gt>{}] | (kw("GE") > addExpr)[push_op<Op::Ge>{}]);
-auto const addExpr_def = mulExpr >> *(('+' > mulExpr)[push_op<Op::Add>{}] | ('-' > mulExpr)[push_op<Op::Sub>{}]);
-auto const mulExpr_def = unaryExpr >>
-                         *(('*' > unaryExpr)[push_op<Op::Mul>{}] | ('/' > unaryExpr)[push_op<Op::Div>{}] |
-                           (kw("MOD") > unaryExpr)[push_op<Op::Mod>{}] | (kw("SHL") > unaryExpr)[push_op<Op::Shl>{}] |
-                           (kw("SHR") > unaryExpr)[push_op<Op::Shr>{}] |
-                           (x3::raw[x3::lit("<<")][onCShift] > unaryExpr)[push_op<Op::Shl>{}] |
-                           (x3::raw[x3::lit(">>")][onCShift] > unaryExpr)[push_op<Op::Shr>{}]);
-auto const unaryExpr_def = ('-' > unaryExpr)[push_op<Op::Neg>{}] | ('+' > unaryExpr) | hlExpr;
-auto const hlExpr_def = (prefixKw("HIGHWORD") > hlExpr)[push_op<Op::HighWord>{}] |
-                        (prefixKw("LOWWORD") > hlExpr)[push_op<Op::LowWord>{}] | (prefixKw("HIGH") > hlExpr)[push_op<Op::High>{}] |
-                        (prefixKw("LOW") > hlExpr)[push_op<Op::Low>{}] | ptrExpr;
-auto const ptrExpr_def =
-    (sizeDot > ptrExpr)[push_op<Op::Ptr>{}] | (prefixKw("OFFSET") > ptrExpr)[push_op<Op::Offset>{}] |
-    (prefixKw("SEG") > ptrExpr)[push_op<Op::Seg>{}] | (prefixKw("TYPE") > ptrExpr)[push_op<Op::Type>{}] |
-    (prefixKw("THIS") > ptrExpr)[push_op<Op::This>{}] |
-    (overrideExpr >> -((kw("PTR") > signedPtrOperand)[push_op<Op::Ptr>{}]));
+auto const expr_def = live >> ((kw("SHORT") >> required[expr])[push_op<Op::Short>{}] |
+                               (kw(".TYPE") >> required[expr])[push_op<Op::DotType>{}] | orExpr);
+auto const orExpr_def = live >> (andExpr >> *((kw("OR") >> required[andExpr])[push_op<Op::Or>{}] |
+                                              (kw("XOR") >> required[andExpr])[push_op<Op::Xor>{}]));
+auto const andExpr_def = live >> (notExpr >> *((kw("AND") >> required[notExpr])[push_op<Op::And>{}]));
+auto const notExpr_def = live >> ((kw("NOT") >> required[notExpr])[push_op<Op::Not>{}] | relExpr);
+auto const relExpr_def = live >> (addExpr >> *((kw("EQ") >> required[addExpr])[push_op<Op::Eq>{}] |
+                                               (kw("NE") >> required[addExpr])[push_op<Op::Ne>{}] |
+                                               (kw("LT") >> required[addExpr])[push_op<Op::Lt>{}] |
+                                               (kw("LE") >> required[addExpr])[push_op<Op::Le>{}] |
+                                               (kw("GT") >> required[addExpr])[push_op<Op::Gt>{}] |
+                                               (kw("GE") >> required[addExpr])[push_op<Op::Ge>{}]));
+auto const addExpr_def = live >> (mulExpr >> *(('+' >> required[mulExpr])[push_op<Op::Add>{}] |
+                                               ('-' >> required[mulExpr])[push_op<Op::Sub>{}]));
+auto const mulExpr_def = live >> (unaryExpr >>
+                                  *(('*' >> required[unaryExpr])[push_op<Op::Mul>{}] |
+                                    ('/' >> required[unaryExpr])[push_op<Op::Div>{}] |
+                                    (kw("MOD") >> required[unaryExpr])[push_op<Op::Mod>{}] |
+                                    (kw("SHL") >> required[unaryExpr])[push_op<Op::Shl>{}] |
+                                    (kw("SHR") >> required[unaryExpr])[push_op<Op::Shr>{}] |
+                                    (x3::raw[x3::lit("<<")][onCShift] >> required[unaryExpr])[push_op<Op::Shl>{}] |
+                                    (x3::raw[x3::lit(">>")][onCShift] >> required[unaryExpr])[push_op<Op::Shr>{}]));
+auto const unaryExpr_def = live >>
+                           (('-' >> required[unaryExpr])[push_op<Op::Neg>{}] | ('+' >> required[unaryExpr]) | hlExpr);
+auto const hlExpr_def = live >> ((prefixKw("HIGHWORD") >> required[hlExpr])[push_op<Op::HighWord>{}] |
+                                 (prefixKw("LOWWORD") >> required[hlExpr])[push_op<Op::LowWord>{}] |
+                                 (prefixKw("HIGH") >> required[hlExpr])[push_op<Op::High>{}] |
+                                 (prefixKw("LOW") >> required[hlExpr])[push_op<Op::Low>{}] | ptrExpr);
+auto const ptrExpr_def = live >> ((sizeDot >> required[ptrExpr])[push_op<Op::Ptr>{}] |
+                                  (prefixKw("OFFSET") >> required[ptrExpr])[push_op<Op::Offset>{}] |
+                                  (prefixKw("SEG") >> required[ptrExpr])[push_op<Op::Seg>{}] |
+                                  (prefixKw("TYPE") >> required[ptrExpr])[push_op<Op::Type>{}] |
+                                  (prefixKw("THIS") >> required[ptrExpr])[push_op<Op::This>{}] |
+                                  (overrideExpr >> -((kw("PTR") >> required[signedPtrOperand])[push_op<Op::Ptr>{}])));
 // `word ptr -2[bp]`: a sign after PTR applies to the operand PTR types, as MASM reads it.
-auto const signedPtrOperand_def = ('-' > ptrExpr)[push_op<Op::Neg>{}] | ('+' > ptrExpr) | ptrExpr;
-auto const overrideExpr_def = memberExpr >> -((':' > signedPtrOperand)[push_op<Op::Override>{}]);
+auto const signedPtrOperand_def = live >> (('-' >> required[ptrExpr])[push_op<Op::Neg>{}] | ('+' >> required[ptrExpr]) |
+                                           ptrExpr);
+auto const overrideExpr_def = live >> (memberExpr >> -((':' >> required[signedPtrOperand])[push_op<Op::Override>{}]));
 // `x.field`; `[bx].2` is a Member whose text is a number (MASM 5.1's dot as plus: evaluate.cpp).
-auto const memberExpr_def =
-    postfixExpr >> *('.' >> x3::raw[x3::lexeme[(identStart | x3::digit) >> *identChar]][onMember] >>
-                     *(('[' > expr > ']')[push_op<Op::Index>{}]));
-auto const postfixExpr_def = primary >> *(('[' > expr > ']')[push_op<Op::Index>{}] |
-                                          ('(' > expr > ')')[push_op<Op::Index>{}]);
-auto const primary_def = real[onReal] | number[onNumber] | string[onString] | ('(' > expr > ')') |
-                         ('[' > expr > ']')[push_op<Op::Bracket>{}] |
-                         (prefixKw("SIZEOF") > (postfixExpr | ('(' > expr > ')')))[push_op<Op::SizeOf>{}] |
-                         (prefixKw("LENGTHOF") > (postfixExpr | ('(' > expr > ')')))[push_op<Op::LengthOf>{}] |
-                         (prefixKw("SIZE") > postfixExpr)[push_op<Op::Size>{}] |
-                         (prefixKw("LENGTH") > postfixExpr)[push_op<Op::Length>{}] |
-                         (prefixKw("WIDTH") > postfixExpr)[push_op<Op::Width>{}] |
-                         (prefixKw("MASK") > postfixExpr)[push_op<Op::Mask>{}] |
-                         x3::lexeme['$' >> !identChar][push_op<Op::Location>{}] |
-                         x3::lexeme['?' >> !identChar][push_op<Op::Undefined>{}] |
-                         identifier[onIdentifier] | dotName[onIdentifier];
+auto const memberExpr_def = live >> (postfixExpr >>
+                                     *('.' >> x3::raw[x3::lexeme[(identStart | x3::digit) >> *identChar]][onMember] >>
+                                       *(('[' >> required[expr] >> required[']'])[push_op<Op::Index>{}])));
+auto const postfixExpr_def = live >> (primary >> *(('[' >> required[expr] >> required[']'])[push_op<Op::Index>{}] |
+                                                   ('(' >> required[expr] >> required[')'])[push_op<Op::Index>{}]));
+auto const primary_def =
+    live >>
+    (real[onReal] | number[onNumber] | string[onString] | ('(' >> required[expr] >> required[')']) |
+     ('[' >> required[expr] >> required[']'])[push_op<Op::Bracket>{}] |
+     (prefixKw("SIZEOF") >> required[(postfixExpr | ('(' >> required[expr] >> required[')']))])[push_op<Op::SizeOf>{}] |
+     (prefixKw("LENGTHOF") >>
+      required[(postfixExpr | ('(' >> required[expr] >> required[')']))])[push_op<Op::LengthOf>{}] |
+     (prefixKw("SIZE") >> required[postfixExpr])[push_op<Op::Size>{}] |
+     (prefixKw("LENGTH") >> required[postfixExpr])[push_op<Op::Length>{}] |
+     (prefixKw("WIDTH") >> required[postfixExpr])[push_op<Op::Width>{}] |
+     (prefixKw("MASK") >> required[postfixExpr])[push_op<Op::Mask>{}] |
+     x3::lexeme['$' >> !identChar][push_op<Op::Location>{}] | x3::lexeme['?' >> !identChar][push_op<Op::Undefined>{}] |
+     identifier[onIdentifier] | dotName[onIdentifier]);
 
 BOOST_SPIRIT_DEFINE(expr, orExpr, andExpr, notExpr, relExpr, addExpr, mulExpr, unaryExpr, hlExpr, ptrExpr, signedPtrOperand,
                     overrideExpr,
@@ -270,6 +336,7 @@ BOOST_SPIRIT_DEFINE(expr, orExpr, andExpr, notExpr, relExpr, addExpr, mulExpr, u
 // ---- Data items ------------------------------------------------------------------------------
 
 auto const beginItem = [](auto& ctx) {
+  if (state(ctx).failed) return;
   auto& s = state(ctx);
   s.closeItem();
   s.lists.back()->emplace_back();
@@ -278,8 +345,11 @@ auto const beginItem = [](auto& ctx) {
   s.open = &item;
   s.store->ops.begin();
 };
-auto const markUndefined = [](auto& ctx) { state(ctx).lists.back()->back().kind = DataItem::Kind::Undefined; };
+auto const markUndefined = [](auto& ctx) {
+  if (!state(ctx).failed) state(ctx).lists.back()->back().kind = DataItem::Kind::Undefined;
+};
 auto const beginDup = [](auto& ctx) {
+  if (state(ctx).failed) return;
   auto& s = state(ctx);
   s.closeItem();
   DataItem& item = s.lists.back()->back();
@@ -287,6 +357,7 @@ auto const beginDup = [](auto& ctx) {
   s.lists.push_back(&item.items);
 };
 auto const beginList = [](auto& ctx) {
+  if (state(ctx).failed) return;
   auto& s = state(ctx);
   s.closeItem();
   DataItem& item = s.lists.back()->back();
@@ -294,6 +365,7 @@ auto const beginList = [](auto& ctx) {
   s.lists.push_back(&item.items);
 };
 auto const endNested = [](auto& ctx) {
+  if (state(ctx).failed) return;
   state(ctx).closeItem();
   state(ctx).lists.pop_back();
 };
@@ -301,15 +373,16 @@ auto const endNested = [](auto& ctx) {
 x3::rule<class data_list_r> const dataList = "data item list";
 x3::rule<class data_item_r> const dataItem = "data item";
 
-auto const dataList_def = -(dataItem % ',');
-auto const dataItem_def =
-    x3::eps[beginItem] >>
-    (x3::lexeme['?' >> !identChar][markUndefined] |
-     // The closing bracket is expected bare, its action after it, so that a missing one is
-     // reported by its character (an action's description is its mangled type name).
-     ((x3::lit('<')[beginList] > dataList > '>') >> x3::eps[endNested]) |
-     ((x3::lit('{')[beginList] > dataList > '}') >> x3::eps[endNested]) |
-     (expr >> -((kw("DUP")[beginDup] > '(' > dataList > ')') >> x3::eps[endNested])));
+auto const dataList_def = live >> (-(dataItem % ','));
+auto const dataItem_def = live >>
+                          (x3::eps[beginItem] >>
+                           (x3::lexeme['?' >> !identChar][markUndefined] |
+                            // The closing bracket is expected bare, its action after it, so that a missing one is
+                            // reported by its character (an action's description is its mangled type name).
+                            ((x3::lit('<')[beginList] >> required[dataList] >> required['>']) >> x3::eps[endNested]) |
+                            ((x3::lit('{')[beginList] >> required[dataList] >> required['}']) >> x3::eps[endNested]) |
+                            (expr >> -((kw("DUP")[beginDup] >> required['('] >> required[dataList] >> required[')']) >>
+                                       x3::eps[endNested]))));
 
 BOOST_SPIRIT_DEFINE(dataList, dataItem)
 
@@ -349,26 +422,25 @@ bool run(std::string_view text, uint16_t base, State& st, Grammar const& g, Pars
   Iterator last = text.end();
   st.begin = first;
   st.base = base;
-  try {
-    // Blanks between tokens: a character-set test is cheaper than the locale-aware x3::space.
-    bool ok = x3::phrase_parse(first, last, x3::with<StateTag>(std::ref(st))[g], x3::char_(" \t\r\f\v"));
-    if (ok && first == last) return true;
-    error.column = static_cast<uint16_t>(base + (first - text.begin()));
-    error.message = first == last ? "syntax error in expression"
-                                  : "unexpected '" + std::string(first, std::min(last, first + 12)) + "' in expression";
-    return false;
-  } catch (const x3::expectation_failure<Iterator>& e) {
-    error.column = static_cast<uint16_t>(base + (e.where() - text.begin()));
+  // Blanks between tokens: a character-set test is cheaper than the locale-aware x3::space.
+  bool ok = x3::phrase_parse(first, last, x3::with<StateTag>(std::ref(st))[g], x3::char_(" \t\r\f\v"));
+  if (st.failed) {
+    error.column = static_cast<uint16_t>(base + (st.failedAt - text.begin()));
     // X3 describes a literal by its character and a rule by its name, anything else by its C++
     // type name, which means nothing to a student.
-    const std::string expected = e.which().starts_with('\'') || e.which().find("boost") == std::string::npos
-                                     ? e.which()
+    const std::string expected = st.expected.starts_with('\'') || st.expected.find("boost") == std::string::npos
+                                     ? st.expected
                                      : std::string("an operand");
-    error.message = e.where() == last ? "expression ends early: expected " + expected
-                                      : "expected " + expected + " before '" +
-                                            std::string(e.where(), std::min(last, e.where() + 12)) + "'";
+    error.message = st.failedAt == last ? "expression ends early: expected " + expected
+                                        : "expected " + expected + " before '" +
+                                              std::string(st.failedAt, std::min(last, st.failedAt + 12)) + "'";
     return false;
   }
+  if (ok && first == last) return true;
+  error.column = static_cast<uint16_t>(base + (first - text.begin()));
+  error.message = first == last ? "syntax error in expression"
+                                : "unexpected '" + std::string(first, std::min(last, first + 12)) + "' in expression";
+  return false;
 }
 
 }  // namespace
