@@ -32,13 +32,16 @@ const char* severityColor(Severity s) {
 
 }  // namespace
 
-// Terminal-safe text: control bytes, DEL, C1 controls and bytes that are not UTF-8 are written as
-// \xHH, so a binary file (or a Ctrl-Z from a DOS editor) cannot corrupt the terminal. `columns`
-// (when given) receives, for each byte of `text`, the display column where it starts, and one more
-// entry for the end of the text, so a caret can be placed under any byte.
-std::string escapeForTerminal(std::string_view text, std::vector<uint32_t>* columns, bool keepNewlines) {
-  std::string out;
-  out.reserve(text.size());
+namespace {
+
+bool isPlainByte(unsigned char c, bool keepNewlines) {
+  return c == '\t' || (keepNewlines && c == '\n') || (c >= 0x20 && c < 0x7f);
+}
+
+// escapeForTerminal's work, appended to `out`. Runs of plain bytes are copied whole: rendering is
+// done for every diagnostic, and the fuzz targets render every input's.
+void appendEscaped(std::string& out, std::string_view text, std::vector<uint32_t>* columns, bool keepNewlines) {
+  out.reserve(out.size() + text.size());
   if (columns) columns->reserve(columns->size() + text.size() + 1);
   uint32_t column = 0;
   auto mark = [&](size_t count) {
@@ -48,11 +51,14 @@ std::string escapeForTerminal(std::string_view text, std::vector<uint32_t>* colu
   size_t i = 0;
   while (i < text.size()) {
     auto c = static_cast<unsigned char>(text[i]);
-    if (c == '\t' || (keepNewlines && c == '\n') || (c >= 0x20 && c < 0x7f)) {
-      mark(1);
-      out += static_cast<char>(c);
-      column = c == '\n' ? 0 : column + 1;
-      ++i;
+    if (isPlainByte(c, keepNewlines)) {
+      size_t end = i + 1;
+      while (end < text.size() && isPlainByte(static_cast<unsigned char>(text[end]), keepNewlines)) ++end;
+      out.append(text.substr(i, end - i));
+      for (; i < end; ++i) {
+        mark(1);
+        column = text[i] == '\n' ? 0 : column + 1;
+      }
       continue;
     }
     // A complete UTF-8 sequence of a printable character (not U+0080..U+009F) is kept as it is.
@@ -68,49 +74,86 @@ std::string escapeForTerminal(std::string_view text, std::vector<uint32_t>* colu
       continue;
     }
     mark(1);
-    fmt::format_to(std::back_inserter(out), "\\x{:02X}", c);
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    const char escaped[4] = {'\\', 'x', kHex[c >> 4], kHex[c & 15]};
+    out.append(escaped, 4);
     column += 4;
     ++i;
   }
   if (columns) columns->push_back(column);
+}
+
+void appendNumber(std::string& out, uint32_t value, size_t width = 0) {
+  const std::string digits = std::to_string(value);
+  if (digits.size() < width) out.append(width - digits.size(), ' ');
+  out += digits;
+}
+
+}  // namespace
+
+// Terminal-safe text: control bytes, DEL, C1 controls and bytes that are not UTF-8 are written as
+// \xHH, so a binary file (or a Ctrl-Z from a DOS editor) cannot corrupt the terminal. `columns`
+// (when given) receives, for each byte of `text`, the display column where it starts, and one more
+// entry for the end of the text, so a caret can be placed under any byte.
+std::string escapeForTerminal(std::string_view text, std::vector<uint32_t>* columns, bool keepNewlines) {
+  std::string out;
+  appendEscaped(out, text, columns, keepNewlines);
   return out;
 }
 
 namespace {
 
+// One diagnostic as `file:line:col: severity: message`, then the source line and a caret.
 void formatOne(std::string& out, const Diagnostic& d, bool color) {
   const auto& loc = d.location;
   const char* bold = color ? "\x1b[1m" : "";
   const char* reset = color ? "\x1b[0m" : "";
-  if (loc.file && loc.line == 0) {
-    // a whole file (an object, a library)
-    fmt::format_to(std::back_inserter(out), "{}{}: {}", bold, escapeForTerminal(loc.file->name(), nullptr, false),
-                   reset);
-  } else if (loc.file) {
-    fmt::format_to(std::back_inserter(out), "{}{}:{}:{}: {}", bold, escapeForTerminal(loc.file->name(), nullptr, false),
-                   loc.line, loc.column, reset);
+  if (loc.file) {
+    out += bold;
+    appendEscaped(out, loc.file->name(), nullptr, false);
+    if (loc.line != 0) {  // else a whole file (an object, a library)
+      out += ':';
+      appendNumber(out, loc.line);
+      out += ':';
+      appendNumber(out, loc.column);
+    }
+    out += ": ";
+    out += reset;
   }
-  fmt::format_to(std::back_inserter(out), "{}{}:{} {}{}{}\n", color ? severityColor(d.severity) : "",
-                 severityName(d.severity), reset, bold, escapeForTerminal(d.message, nullptr, true), reset);
+  out += color ? severityColor(d.severity) : "";
+  out += severityName(d.severity);
+  out += ':';
+  out += reset;
+  out += ' ';
+  out += bold;
+  appendEscaped(out, d.message, nullptr, true);
+  out += reset;
+  out += '\n';
   if (loc.file && loc.line >= 1 && loc.line <= loc.file->lineCount()) {
     std::string_view raw = loc.file->line(loc.line);
     std::vector<uint32_t> columns;
-    std::string text = escapeForTerminal(raw, &columns, false);
-    fmt::format_to(std::back_inserter(out), "{:>5} | {}\n", loc.line, text);
+    appendNumber(out, loc.line, 5);
+    out += " | ";
+    appendEscaped(out, raw, &columns, false);
+    out += '\n';
     // The caret stays on the line: a column past its end points just after the last byte, and
     // the marks stop there too, however large the location's numbers are.
     size_t first = std::min<size_t>(loc.column ? loc.column - 1 : 0, raw.size());
     size_t last = std::min<size_t>(first + std::max<uint32_t>(loc.length, 1), raw.size() + 1);
     // The caret line copies tabs from the source so it lines up under the operand.
-    std::string pad;
+    out += "      | ";
     for (size_t i = 0; i < first; ++i) {
-      if (raw[i] == '\t') pad += '\t';
-      else pad.append(columns[i + 1] - columns[i], ' ');
+      if (raw[i] == '\t')
+        out += '\t';
+      else
+        out.append(columns[i + 1] - columns[i], ' ');
     }
     uint32_t width = last > first + 1 ? columns[std::min(last, raw.size())] - columns[first] : 1;
-    std::string marks = "^";
-    if (width > 1) marks.append(width - 1, '~');
-    fmt::format_to(std::back_inserter(out), "      | {}{}{}{}\n", pad, color ? "\x1b[1;32m" : "", marks, reset);
+    out += color ? "\x1b[1;32m" : "";
+    out += '^';
+    if (width > 1) out.append(width - 1, '~');
+    out += reset;
+    out += '\n';
   }
 }
 

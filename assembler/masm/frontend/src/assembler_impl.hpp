@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "asmlab/link/omf.hpp"
@@ -485,7 +486,9 @@ public:
   int lastCodeSegment = -1;                  // the segment of the latest instruction, pass 1
   bool continuedCodeSegment = false;         // code after the last ENDS was put back in it, said once
   bool orgBeforeSegments = false;            // an ORG before any segment: a .COM, to emu8086
-  std::string_view mainText;                 // the source's text, for the one question below
+  std::string_view mainText;                 // the source's text, for the questions below
+  // Its `name MACRO` lines (macroDefinitions), scanned when an unknown word first asks.
+  std::optional<std::vector<std::pair<size_t, std::string_view>>> mainMacroDefinitions;
   std::optional<bool> namesSegmentsOrModel;  // does it write SEGMENT or (.)MODEL anywhere?
   // A source written for emu8086 (emu8086Shaped): `[1004h]` is memory and PROC labels are global.
   bool emu8086Source = false;
@@ -567,7 +570,7 @@ public:
 uint32_t typeKeywordSize(std::string_view word, bool& isDistance, bool& far);
 uint32_t dataKeywordSize(std::string_view word);  // DB, DW, BYTE ...: the size; 0 for other words
 bool sourceWrites(std::string_view text, std::initializer_list<std::string_view> upperWords);        // source_words.cpp
-std::optional<size_t> macroDefinedAfter(std::string_view text, std::string_view name, size_t from);  // source_words.cpp
+std::vector<std::pair<size_t, std::string_view>> macroDefinitions(std::string_view text);            // source_words.cpp
 bool emu8086Shaped(std::string_view text);                                                     // emu8086.cpp
 // data.cpp: `?`, a number, or `n DUP (?)` / `n DUP (number)` filling `text`, whose bytes fit in a
 // Statement (count elements of `size` bytes; value empty for `?`). False for anything else.

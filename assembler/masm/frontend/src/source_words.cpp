@@ -2,6 +2,8 @@
 #include <initializer_list>
 #include <optional>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "assembler_impl.hpp"
 #include "source_words.hpp"
@@ -19,10 +21,11 @@ bool sourceWrites(std::string_view text, std::initializer_list<std::string_view>
   return false;
 }
 
-// Where `name MACRO` defines a macro in the text at or after `from`, or nullopt: an unknown word
+// Every `name MACRO` of the text, in order: where the name starts, and the name. An unknown word
 // that names a macro defined further on was used before its definition, which MASM and emu8086
 // (its tutorial: "macros should be defined above the code that uses it") read in one pass.
-std::optional<size_t> macroDefinedAfter(std::string_view text, std::string_view name, size_t from) {
+std::vector<std::pair<size_t, std::string_view>> macroDefinitions(std::string_view text) {
+  std::vector<std::pair<size_t, std::string_view>> found;
   SourceWords scan(text);
   SourceWords::Token token;
   std::string_view previous;
@@ -31,14 +34,14 @@ std::optional<size_t> macroDefinedAfter(std::string_view text, std::string_view 
       previous = {};
       continue;
     }
-    if (!previous.empty() && iequals(token.text, "MACRO") && iequals(previous, name)) {
-      const size_t at = static_cast<size_t>(previous.data() - text.data());
+    if (!previous.empty() && iequals(token.text, "MACRO")) {
       const std::string_view between(previous.data() + previous.size(), token.text.data());
-      if (at >= from && between.find('\n') == std::string_view::npos) return at;
+      if (between.find('\n') == std::string_view::npos)
+        found.emplace_back(static_cast<size_t>(previous.data() - text.data()), previous);
     }
     previous = token.text;
   }
-  return std::nullopt;
+  return found;
 }
 
 }  // namespace asmlab::masm

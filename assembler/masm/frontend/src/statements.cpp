@@ -501,11 +501,13 @@ void Assembler::processLine(const LogicalLine& line) {
     const auto& file = line.location.file;
     if (file && file->text().data() == mainText.data() && diags.keeps(Severity::Error)) {
       const size_t here = static_cast<size_t>(file->line(line.location.line).data() - mainText.data());
-      if (const auto at = macroDefinedAfter(mainText, mnemonic, here)) {
+      if (!mainMacroDefinitions) mainMacroDefinitions = macroDefinitions(mainText);
+      for (const auto& [at, name] : *mainMacroDefinitions) {
+        if (at < here || !iequals(name, mnemonic)) continue;
         error(line, mnemonicColumn,
               fmt::format("'{}' is a macro defined further on, at line {}: a macro must be defined above the code "
                           "that uses it (MASM and emu8086 read the source once); move its definition up",
-                          mnemonic, file->position(*at).first),
+                          mnemonic, file->position(at).first),
               static_cast<uint32_t>(mnemonic.size()));
         return;
       }
@@ -893,6 +895,7 @@ void Assembler::processNestedLine(const LogicalLine& line) {
 
 AssemblyResult Assembler::run(std::shared_ptr<const SourceFile> source) {
   mainText = source->text();
+  mainMacroDefinitions.reset();
   // What is not a source at all gets one clear error instead of a screen of nonsense (as the LC-3
   // assembler does). Text after a Ctrl-Z is ignored by MASM, so only what precedes it counts.
   {
