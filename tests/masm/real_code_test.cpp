@@ -55,6 +55,21 @@ TEST(RealCode, ReservedWordAsSymbolUnderMasmIsOneErrorAtTheDefinition) {
   EXPECT_EQ(a.diags.errorCount(), 1u) << a.errors();
 }
 
+// A Tetris-style course program lays out a playfield row as `rowText equ space, wall, 3 dup
+// (space)` and writes `db rowText`. An EQU whose value is not one expression is a text macro
+// (MASM 6.1 Programmer's Guide, ch. 1, "Text Macros"; Turbo Assembler in MASM mode likewise),
+// so the DB gets the whole list: 20 DB 20 20 20. A comma inside quotes is still a number (2Ch).
+TEST(RealCode, EquOfAListOrADupIsATextMacro) {
+  const std::string data =
+      "space equ ' '\nwall equ 0DBh\nrowText equ space, wall, 3 dup (space)\ncomma equ ','\n"
+      "triple equ 3 dup (7)\nrow db rowText, comma\n db triple\n dw comma\n";
+  for (const auto& options : {Options{}, tasm()}) {
+    auto a = assembleText(code(data, ""), options);
+    ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+    EXPECT_EQ(hex(a.bytes("D")), "20 DB 20 20 20 2C 07 07 07 2C 00");
+  }
+}
+
 // TASM 2.0 listing Dekarti TASK3.LST: `nln db '', 10,13,'$'` is 0A 0D 24.
 TEST(RealCode, EmptyStringInDbAddsNoByte) {
   auto t = assembleText(code("nln db '', 10,13,'$'\n", ""), tasm());

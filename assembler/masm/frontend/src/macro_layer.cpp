@@ -1562,17 +1562,27 @@ struct MacroLayer::Impl {
   }
 
   // EQU's value is numeric when it is an expression of numbers and known symbols; anything that
-  // mentions a register or brackets (`arg EQU [bp+4]`) or does not parse is text.
+  // mentions a register or brackets (`arg EQU [bp+4]`) or is not one expression is text: a list
+  // (`row EQU ' ', wall, 8 dup (' ')`, for DB) or a DUP.
   std::optional<bool> isNumericEquate(std::string_view value) {
     if (value.empty()) return std::nullopt;
     if (value.find('[') != std::string_view::npos || value.find('"') != std::string_view::npos) return std::nullopt;
-    // Registers and PTR make it text as well.
+    for (size_t i = 0; i < value.size(); ++i) {
+      if (value[i] == '\'') {
+        const size_t close = value.find('\'', i + 1);
+        if (close == std::string_view::npos) break;
+        i = close;
+      } else if (value[i] == ',') {
+        return std::nullopt;
+      }
+    }
+    // Registers, PTR and DUP make it text as well.
     WordCursor c{value};
     while (!c.atEnd()) {
       auto w = c.word();
-      static const char* textual[] = {"PTR", "AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP", "AL", "AH", "BL", "BH",
-                                      "CL", "CH", "DL", "DH", "CS", "DS", "ES", "SS", "FS", "GS", "EAX", "EBX",
-                                      "ECX", "EDX", "ESI", "EDI", "EBP", "ESP"};
+      static const char* textual[] = {"PTR", "AX",  "BX",  "CX",  "DX",  "SI",  "DI",  "BP",  "SP",  "AL", "AH",
+                                      "BL",  "BH",  "CL",  "CH",  "DL",  "DH",  "CS",  "DS",  "ES",  "SS", "FS",
+                                      "GS",  "EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP", "DUP"};
       for (auto* t : textual)
         if (iequals(w, t)) return std::nullopt;
     }
