@@ -17,6 +17,19 @@ TEST(Diagnostics, UndefinedSymbolHasLocationAndCaret) {
   EXPECT_NE(text.find("^~~~~~~"), std::string::npos) << text;
 }
 
+// The value out of range is written in MASM's hexadecimal, the most negative one too: negating
+// it as a signed number is undefined (found by fuzz_masm; the sanitize build stops on it).
+TEST(Diagnostics, ImmediateOutOfRangeShowsEvenTheMostNegativeValue) {
+  auto a = assembleText("c segment\n mov ax, 1 shl 63\n mov al, -(1 shl 62)\nc ends\nend\n", {}, "m.asm");
+  std::string text = a.errors();
+  EXPECT_NE(text.find("m.asm:2:10: error: immediate value -8000000000000000h does not fit in a word"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("m.asm:3:10: error: immediate value -4000000000000000h does not fit in a byte"),
+            std::string::npos)
+      << text;
+}
+
 TEST(Diagnostics, UnclosedBracketIsReportedWhereTheBracketShouldClose) {
   // The operand split must not drop text after an unclosed '[' (which used to read as a missing
   // operand: "wrong number of operands for MOV").

@@ -28,7 +28,9 @@ bool fitsSignExtendedByte(std::int64_t value, unsigned width) {
 
 std::string hexText(std::int64_t value) {
   const bool negative = value < 0;
-  const auto magnitude = static_cast<unsigned long long>(negative ? -value : value);
+  // Negated in unsigned arithmetic: -value overflows for the most negative value (1 SHL 63).
+  const auto magnitude =
+      negative ? 0ULL - static_cast<unsigned long long>(value) : static_cast<unsigned long long>(value);
   char digits[24];
   std::snprintf(digits, sizeof digits, "%llX", magnitude);
   std::string text = negative ? "-" : "";
