@@ -181,8 +181,6 @@ TEST(Diagnostics, RecordWithABadFieldStaysDefined) {
   EXPECT_TRUE(b.diags.hasErrors()) << b.errors();
 }
 
-// A RECORD field is 1 to 32 bits and a record at most 32 (MASM 6.1 Reference, RECORD); a wider
-// one was shifted past 64 bits when its data was built (fuzz/regressions/fuzz_masm/record-field-past-32-bits).
 // An instruction the encoder cannot encode is an error even when one of its operands drew a
 // warning first (a warning once hid the error and left bytes of zeros in the object).
 TEST(Diagnostics, AnOperandsWarningDoesNotHideTheEncodersError) {
@@ -198,6 +196,42 @@ TEST(Diagnostics, ADupCountThatIsAVariableIsSaidToBeOne) {
   EXPECT_TRUE(has(a, "test.asm:3:8: error: DUP count must be a constant: 'N' is an address")) << a.errors();
 }
 
+// A wrong field ends a RECORD's list and the fields before it are packed as a whole record: their
+// shifts were once left unset, and a stale one shifted past 64 bits when the record's data was
+// built (fuzz/regressions/fuzz_masm/record-field-shift-after-a-bad-field).
+TEST(Diagnostics, FieldsBeforeABadRecordFieldArePacked) {
+  for (const char* bad : {"junk", ":2", "c d:2", "c:undefined_width", "c:40", "r:2"}) {
+    auto a = assembleText(std::string("r record hi:4, lo:4, ") + bad +
+                          "\nd segment\nv r <1, 2>\n db mask hi, mask lo, width r\nd ends\nend\n");
+    EXPECT_TRUE(a.diags.hasErrors()) << bad;
+    EXPECT_EQ(hex(a.bytes("D")), "12 F0 0F 08") << bad << "\n" << a.errors();
+  }
+}
+
+// Record field names are global (MASM 6.1 Programmer's Guide ch. 5): a name already in use, the
+// record's own included, is a redefinition (MASM's A2005), and the record keeps the fields before.
+TEST(Diagnostics, ARecordFieldNeedsANameOfItsOwn) {
+  const char* cases[][2] = {
+      {"r record r:4", "r"},
+      {"x equ 5\nr record x:4", "x"},
+      {"r record a:4, a:4", "a"},
+      {"s record a:2\nr record a:4", "a"},
+  };
+  for (const auto& [text, name] : cases) {
+    auto a = assembleText(std::string(text) + "\nd segment\n db 0\nd ends\nend\n");
+    EXPECT_TRUE(
+        has(a, std::string("error: RECORD field '") + name + "' is already defined: a field needs a name of its own"))
+        << text << "\n"
+        << a.errors();
+  }
+  // The same record again, as an included file read twice gives it, is no redefinition.
+  auto twice = assembleText("r record a:4, b:4\nr record a:4, b:4\nd segment\nv r <1, 2>\nd ends\nend\n");
+  EXPECT_FALSE(twice.diags.hasErrors()) << twice.errors();
+  EXPECT_EQ(hex(twice.bytes("D")), "12");
+}
+
+// A RECORD field is 1 to 32 bits and a record at most 32 (MASM 6.1 Reference, RECORD); a wider
+// one was shifted past 64 bits when its data was built (fuzz/regressions/fuzz_masm/record-field-past-32-bits).
 TEST(Diagnostics, RecordFieldsHoldAtMost32Bits) {
   auto wide = assembleText("r record a:600\nd segment\nx r <1>\nd ends\nend\n");
   EXPECT_NE(wide.errors().find("RECORD field 'a' is 600 bits wide"), std::string::npos) << wide.errors();

@@ -77,8 +77,15 @@ struct StructDef {
   bool isUnion = false;
   bool isRecord = false;
   std::vector<StructField> fields;
-  // RECORD: field widths and defaults, most significant first
-  std::vector<std::pair<Symbol*, Expr>> recordFields;
+  // RECORD: its fields, most significant first. Width and shift are kept here, not read from the
+  // field's symbol, which a later wrong statement may redefine.
+  struct Bits {
+    Symbol* symbol = nullptr;
+    uint32_t width = 0;
+    uint32_t shift = 0;
+    Expr initial;
+  };
+  std::vector<Bits> recordFields;
 };
 
 struct SegmentState {

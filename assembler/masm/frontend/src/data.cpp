@@ -174,18 +174,14 @@ void Assembler::emitStruct(const std::vector<DataItem>* init, StructDef* type, u
     // RECORD: fields packed from the most significant bit down (MASM 6.1 Programmer's Guide ch. 5).
     int64_t value = 0;
     for (size_t i = 0; i < type->recordFields.size(); ++i) {
-      auto& [field, dflt] = type->recordFields[i];
-      int64_t v = 0;
-      if (init && i < init->size() && (*init)[i].kind == DataItem::Kind::Value && !(*init)[i].expr.empty()) {
-        Value x = evaluate((*init)[i].expr, true);
-        v = x.num;
-      } else {
-        Value x = evaluate(dflt, true);
-        v = x.num;
-      }
-      int64_t mask = (int64_t{1} << field->width) - 1;
-      if (v & ~mask && v >= 0) passError(column + 1u, fmt::format("value {} does not fit in record field '{}'", v, field->name));
-      value |= (v & mask) << field->value;
+      const StructDef::Bits& field = type->recordFields[i];
+      const bool given =
+          init && i < init->size() && (*init)[i].kind == DataItem::Kind::Value && !(*init)[i].expr.empty();
+      const int64_t v = evaluate(given ? (*init)[i].expr : field.initial, true).num;
+      const int64_t mask = static_cast<int64_t>((uint64_t{1} << field.width) - 1);  // width is 1 to 32
+      if (v & ~mask && v >= 0)
+        passError(column + 1u, fmt::format("value {} does not fit in record field '{}'", v, field.symbol->name));
+      value |= (v & mask) << field.shift;
     }
     Value r;
     r.num = value;

@@ -513,15 +513,17 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       sym->passDefined = 1;
       def->size = sym->typeSize = 1;  // a byte until its fields say more (also when one is wrong)
       ++typeCount;
+      // A wrong field ends the list; the fields before it stand, packed as if they were all.
       uint32_t total = 0;
-      std::vector<std::pair<Symbol*, uint32_t>> fields;
       for (auto& piece : splitMacroArguments(rest, nullptr, nullptr)) {
         auto colon = piece.find(':');
-        if (colon == std::string::npos) {
+        auto fieldName =
+            colon == std::string::npos ? std::string() : std::string(trim(std::string_view(piece).substr(0, colon)));
+        if (fieldName.empty() || !isIdentStart(fieldName[0]) ||
+            !std::all_of(fieldName.begin(), fieldName.end(), isIdentChar)) {
           passOneError(restColumn, "RECORD fields are written name:width[=default]");
-          return true;
+          break;
         }
-        auto fieldName = std::string(trim(std::string_view(piece).substr(0, colon)));
         auto widthText = std::string_view(piece).substr(colon + 1);
         std::string_view defText;
         if (auto eq = widthText.find('='); eq != std::string_view::npos) {
@@ -529,31 +531,42 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
           widthText = widthText.substr(0, eq);
         }
         auto w = evaluateConstant(widthText, line);
-        if (!w) return true;
+        if (!w) break;
         // A field is 1 to 32 bits and a record at most 32 in all (MASM 6.1 Reference, RECORD;
         // 16 before .386, which TASM does not ask): wider, its bits would fall past a doubleword.
         if (*w < 1 || *w > 32 || total + *w > 32) {
           passOneError(restColumn, fmt::format("RECORD field '{}' is {} bits wide: a field has 1 to 32 bits, and a "
                                                "record at most 32 in all",
                                                fieldName, *w));
-          break;  // the fields before it stand
+          break;
         }
+        // Field names are global (MASM 6.1 Programmer's Guide ch. 5): one used already for anything
+        // else, this record included, is a redefinition (MASM: A2005).
         Symbol* f = globalSymbol(fieldName, true);
+        const bool ours = f->kind == SymKind::RecordField && f->structType && f->structType->name == def->name &&
+                          std::none_of(def->recordFields.begin(), def->recordFields.end(),
+                                       [&](const StructDef::Bits& b) { return b.symbol == f; });
+        if (f->kind != SymKind::Undefined && !ours) {
+          passOneError(restColumn,
+                       fmt::format("RECORD field '{}' is already defined: a field needs a name of its own", fieldName));
+          break;
+        }
         f->kind = SymKind::RecordField;
+        f->structType = def;
         f->width = static_cast<uint32_t>(*w);
         f->passDefined = 1;
-        Expr dflt = numberExpr(exprs, 0, 0);
+        Expr initial = numberExpr(exprs, 0, 0);
         if (!defText.empty()) {
-          if (auto e = parseOne(defText, restColumn)) dflt = std::move(*e);
+          if (auto e = parseOne(defText, restColumn)) initial = std::move(*e);
         }
-        def->recordFields.emplace_back(f, std::move(dflt));
-        fields.emplace_back(f, f->width);
+        def->recordFields.push_back({f, f->width, 0, std::move(initial)});
         total += f->width;
       }
       uint32_t shift = total;
-      for (auto& [f, w] : fields) {
-        shift -= w;
-        f->value = shift;
+      for (auto& field : def->recordFields) {
+        shift -= field.width;
+        field.shift = shift;
+        field.symbol->value = shift;
       }
       sym->width = total;
       def->size = total <= 8 ? 1 : total <= 16 ? 2 : 4;
