@@ -545,6 +545,8 @@ public:
   bool presetSimpleData(Statement& s, Symbol* label);
   void presetData(Statement& s, Symbol* label, uint64_t count, std::optional<int64_t> value);
   void emitBytes(const uint8_t* bytes, size_t count, bool initialised);
+  // Moves the location counter past bytes already in the segment (or past its end).
+  void advancePast(size_t count);
   void reportSegmentOverflows();  // after the last pass: one error per segment past 64K
   void emitValue(const Value& v, uint32_t size, uint16_t column);
   void emitReal(std::string_view text, bool negative, bool encoded, uint32_t size, uint16_t column);

@@ -26,7 +26,6 @@ bool realInitialiser(const Expr& e, std::string_view& text, bool& negative, bool
 
 void Assembler::emitBytes(const uint8_t* bytes, size_t count, bool initialised) {
   if (current < 0) return;
-  if (options.lineNumbers && (currentStatement != lineStatement || linePass != pass)) recordLine();
   auto& seg = segments[static_cast<size_t>(current)];
   uninitialisedRuns += !initialised && count;
   if (initialised && seg.pc < seg.holds()) {
@@ -40,6 +39,12 @@ void Assembler::emitBytes(const uint8_t* bytes, size_t count, bool initialised) 
       std::copy(bytes, bytes + stored, seg.data.begin() + seg.pc);
     }
   }
+  advancePast(count);
+}
+
+void Assembler::advancePast(size_t count) {
+  if (options.lineNumbers && (currentStatement != lineStatement || linePass != pass)) recordLine();
+  auto& seg = segments[static_cast<size_t>(current)];
   seg.pc = static_cast<uint32_t>(std::min<uint64_t>(seg.pc + uint64_t{count}, UINT32_MAX));
   if (seg.pc > seg.length) seg.length = seg.pc;
   // The statement that first goes past what the segment holds is remembered, and one error names
@@ -60,9 +65,7 @@ void Assembler::repeatLastBytes(uint32_t unit, uint64_t count) {
                 seg.data.begin() + static_cast<std::ptrdiff_t>(seg.pc + done));
     done += chunk;
   }
-  const uint64_t runs = uninitialisedRuns;  // the copies are initialised: an outer DUP may copy them
-  emitBytes(nullptr, static_cast<size_t>(std::min<uint64_t>(count, UINT32_MAX)), false);
-  uninitialisedRuns = runs;
+  advancePast(static_cast<size_t>(std::min<uint64_t>(count, UINT32_MAX)));
 }
 
 void Assembler::reportSegmentOverflows() {

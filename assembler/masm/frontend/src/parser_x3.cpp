@@ -99,6 +99,14 @@ struct Live : x3::parser<Live> {
 };
 constexpr Live live{};
 
+// An action that does nothing once the parse has failed (RequiredDirective above).
+template <typename Action>
+constexpr auto unlessFailed(Action action) {
+  return [action](auto& ctx) {
+    if (!state(ctx).failed) action(ctx);
+  };
+}
+
 auto const identChar = x3::char_("a-zA-Z0-9_@$?");
 auto const identStart = x3::char_("a-zA-Z_@$?");
 
@@ -168,8 +176,7 @@ struct SizeDot : x3::parser<SizeDot> {
 constexpr SizeDot sizeDot{};
 constexpr Keyword prefixKw(const char* w) { return Keyword(w, true); }
 
-auto const onNumber = [](auto& ctx) {
-  if (state(ctx).failed) return;
+auto const onNumber = unlessFailed([](auto& ctx) {
   auto range = x3::_attr(ctx);
   ExprOp o;
   o.op = Op::Number;
@@ -179,26 +186,23 @@ auto const onNumber = [](auto& ctx) {
   o.value = 0;  // converted at evaluation time with the .RADIX in force
   state(ctx).store->noteNumber(o.text(), o.column);
   state(ctx).store->ops.push(o);
-};
+});
 // C's `<<` and `>>` (emu8086's): noted for the warning, then read as SHL and SHR.
-auto const onCShift = [](auto& ctx) {
-  if (state(ctx).failed) return;
+auto const onCShift = unlessFailed([](auto& ctx) {
   auto range = x3::_attr(ctx);
   auto& store = *state(ctx).store;
   if (store.cShiftColumn < 0)
     store.cShiftColumn = static_cast<int32_t>(state(ctx).base + (range.begin() - state(ctx).begin));
-};
-auto const onReal = [](auto& ctx) {
-  if (state(ctx).failed) return;
+});
+auto const onReal = unlessFailed([](auto& ctx) {
   auto range = x3::_attr(ctx);
   ExprOp o;
   o.op = Op::Real;
   o.setText(std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin())));
   o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
   state(ctx).store->ops.push(o);
-};
-auto const onIdentifier = [](auto& ctx) {
-  if (state(ctx).failed) return;
+});
+auto const onIdentifier = unlessFailed([](auto& ctx) {
   auto range = x3::_attr(ctx);
   ExprOp o;
   o.op = Op::Identifier;
@@ -206,18 +210,16 @@ auto const onIdentifier = [](auto& ctx) {
   o.setText(std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin())));
   o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
   state(ctx).store->ops.push(o);
-};
-auto const onMember = [](auto& ctx) {
-  if (state(ctx).failed) return;
+});
+auto const onMember = unlessFailed([](auto& ctx) {
   auto range = x3::_attr(ctx);
   ExprOp o;
   o.op = Op::Member;
   o.setText(std::string_view(&*range.begin(), static_cast<size_t>(range.end() - range.begin())));
   o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
   state(ctx).store->ops.push(o);
-};
-auto const onString = [](auto& ctx) {
-  if (state(ctx).failed) return;
+});
+auto const onString = unlessFailed([](auto& ctx) {
   auto range = x3::_attr(ctx);
   std::string_view raw(&*range.begin(), static_cast<size_t>(range.end() - range.begin()));
   char q = raw.front();
@@ -238,7 +240,7 @@ auto const onString = [](auto& ctx) {
   }
   o.column = static_cast<uint16_t>(state(ctx).base + (range.begin() - state(ctx).begin));
   state(ctx).store->ops.push(o);
-};
+});
 
 x3::rule<class expr_r> const expr = "expression";
 x3::rule<class or_r> const orExpr = "expression";
@@ -335,8 +337,7 @@ BOOST_SPIRIT_DEFINE(expr, orExpr, andExpr, notExpr, relExpr, addExpr, mulExpr, u
 
 // ---- Data items ------------------------------------------------------------------------------
 
-auto const beginItem = [](auto& ctx) {
-  if (state(ctx).failed) return;
+auto const beginItem = unlessFailed([](auto& ctx) {
   auto& s = state(ctx);
   s.closeItem();
   s.lists.back()->emplace_back();
@@ -344,31 +345,27 @@ auto const beginItem = [](auto& ctx) {
   item.expr.column = columnOf(ctx);
   s.open = &item;
   s.store->ops.begin();
-};
-auto const markUndefined = [](auto& ctx) {
-  if (!state(ctx).failed) state(ctx).lists.back()->back().kind = DataItem::Kind::Undefined;
-};
-auto const beginDup = [](auto& ctx) {
-  if (state(ctx).failed) return;
+});
+auto const markUndefined =
+    unlessFailed([](auto& ctx) { state(ctx).lists.back()->back().kind = DataItem::Kind::Undefined; });
+auto const beginDup = unlessFailed([](auto& ctx) {
   auto& s = state(ctx);
   s.closeItem();
   DataItem& item = s.lists.back()->back();
   item.kind = DataItem::Kind::Dup;
   s.lists.push_back(&item.items);
-};
-auto const beginList = [](auto& ctx) {
-  if (state(ctx).failed) return;
+});
+auto const beginList = unlessFailed([](auto& ctx) {
   auto& s = state(ctx);
   s.closeItem();
   DataItem& item = s.lists.back()->back();
   item.kind = DataItem::Kind::List;
   s.lists.push_back(&item.items);
-};
-auto const endNested = [](auto& ctx) {
-  if (state(ctx).failed) return;
+});
+auto const endNested = unlessFailed([](auto& ctx) {
   state(ctx).closeItem();
   state(ctx).lists.pop_back();
-};
+});
 
 x3::rule<class data_list_r> const dataList = "data item list";
 x3::rule<class data_item_r> const dataItem = "data item";
