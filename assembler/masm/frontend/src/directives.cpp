@@ -519,8 +519,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
         auto colon = piece.find(':');
         auto fieldName =
             colon == std::string::npos ? std::string() : std::string(trim(std::string_view(piece).substr(0, colon)));
-        if (fieldName.empty() || !isIdentStart(fieldName[0]) ||
-            !std::all_of(fieldName.begin(), fieldName.end(), isIdentChar)) {
+        if (!isName(fieldName)) {
           passOneError(restColumn, "RECORD fields are written name:width[=default]");
           break;
         }
@@ -737,8 +736,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       simplified == ".FARDATA" || simplified == ".FARDATA?") {
     std::string segName(trim(rest));
     if (simplified != ".CODE" && simplified != ".FARDATA" && simplified != ".FARDATA?") segName.clear();
-    const bool isName = segName.empty() || (isIdentStart(segName[0]) && std::all_of(segName.begin(), segName.end(), isIdentChar));
-    if (!isName) {
+    if (!segName.empty() && !isName(segName)) {
       passOneError(restColumn, fmt::format("'{}' is not a segment name", segName));
       return true;
     }

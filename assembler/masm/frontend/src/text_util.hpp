@@ -30,6 +30,13 @@ inline bool has(char c, uint8_t bit) { return (kTable.bits[static_cast<unsigned 
 
 inline bool isIdentStart(char c) { return charclass::has(c, charclass::kIdentStart); }
 inline bool isIdentChar(char c) { return charclass::has(c, charclass::kIdentChar); }
+// A whole word that is a name: an identifier character first, and only those after it.
+inline bool isName(std::string_view w) {
+  if (w.empty() || !isIdentStart(w[0])) return false;
+  for (char c : w)
+    if (!isIdentChar(c)) return false;
+  return true;
+}
 inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
 inline bool isBlank(char c) { return charclass::has(c, charclass::kBlank); }
 inline char toUpper(char c) { return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 32) : c; }
