@@ -116,6 +116,7 @@ BuiltProgram buildWithToolchain(const Spec& spec, const fs::path& submission) {
   options.lc3Start = spec.build.start;
   options.lc3Privilege = spec.build.privilege;
   options.x86Cpu = spec.build.cpu;
+  options.x86CpuChosen = spec.build.cpuGiven;
   options.x86Timing = spec.build.timing;
   options.masmDialect = spec.build.dialect;
   options.masm510 = spec.build.masm510;

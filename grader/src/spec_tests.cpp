@@ -168,6 +168,7 @@ void SpecReader::readBuild(const YAML::Node& node, BuildSpec& build) {
                                      hint.empty() ? "" : fmt::format("; did you mean '{}'?", hint)));
     } else if (cpu) {
       build.cpu = *cpu;
+      build.cpuGiven = true;
     }
     if (machine_ != "pc") error(node["cpu"], "build.cpu applies to machine pc only");
   }

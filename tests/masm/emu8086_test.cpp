@@ -360,5 +360,32 @@ TEST(Emu8086, LabelsInsideAProcedureAreGlobal) {
   EXPECT_TRUE(m.diags.hasErrors());
 }
 
+// emu8086 takes the 80186's instructions without .186 (its instruction set reference: "PUSH
+// immediate works only on 80186 CPU and later!"). Bytes from the 80186's opcode map: 6A ib PUSH
+// imm8 sign-extended, 68 iw PUSH imm16, C1 /4 ib SHL r/m16,imm8, C0 /5 ib SHR r/m8,imm8, 60 PUSHA,
+// 61 POPA, 6B /r ib IMUL r16,r/m16,imm8; C3 RET.
+TEST(Emu8086, The80186sInstructionsAreTakenWithoutDot186AndAskForAn80186) {
+  auto a = assembleText(
+      "org 100h\npush 10\nshl ax, 4\npusha\npopa\nimul bx, ax, 3\nshr byte ptr [bx], 2\npush 1234h\nret\n");
+  ASSERT_FALSE(a.diags.hasErrors()) << a.errors();
+  EXPECT_EQ(hex(linkCom(a)), "6A 0A C1 E0 04 60 61 6B D8 03 C0 2F 02 68 34 12 C3");
+  EXPECT_EQ(a.result.instructionsCpu, Cpu::I186);
+  EXPECT_TRUE(has(a,
+                  "test.asm:2:1: warning: PUSH with these operands is an 80186 instruction, which emu8086 takes "
+                  "without .186: assembled for the 80186; run from its source, the program runs on an 80186"))
+      << a.errors();
+  EXPECT_EQ(a.diags.warningCount(), 3u) << a.errors();  // the .COM's, END's and the 80186's, said once
+  // With .186 the program asked for it: nothing to say, and no CPU beyond its directive's.
+  auto chosen = assembleText("org 100h\n.186\npush 10\nret\n");
+  ASSERT_FALSE(chosen.diags.hasErrors()) << chosen.errors();
+  EXPECT_FALSE(has(chosen, "80186 instruction")) << chosen.errors();
+  EXPECT_EQ(chosen.result.instructionsCpu, Cpu::I8086);
+  // A later CPU's instruction is still an error, and a MASM program keeps MASM's rule.
+  EXPECT_TRUE(has(assembleText("org 100h\nsmsw ax\nret\n"), "error: instruction requires .286"));
+  auto masm = assembleText(".model small\n.code\nmain: push 10\nmov ax, 4C00h\nint 21h\nend main\n");
+  EXPECT_TRUE(has(masm, "test.asm:3:7: error: instruction requires .186")) << masm.errors();
+  EXPECT_EQ(masm.result.instructionsCpu, Cpu::I8086);
+}
+
 }  // namespace
 }  // namespace asmlab::masm::test

@@ -1,6 +1,7 @@
 // The DOS loader: PSP, command tail, .COM and MZ .EXE with relocations, and linked OMF objects.
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 
 #include <gtest/gtest.h>
 
@@ -145,6 +146,40 @@ TEST(PcLoader, ExePrintingBeforeLoadingDsIsNoted) {
       EXPECT_EQ(machine->output(), "Hii");
     }
   }
+}
+
+// An emu8086 program's 80186 instructions (masm::AssemblyResult::instructionsCpu) run on an 80186,
+// as in emu8086, unless the CPU was chosen: then the 8086 reads them as its own opcodes (68h is
+// JS there), and the load says so. PUSH 1234h, POP BX, SHL BX,4: BX = 2340h; the exit code is BH.
+TEST(PcLoader, AnEmu8086ProgramsNewerInstructionsRaiseTheCpuUnlessChosen) {
+  const std::string program = "org 100h\npush 1234h\npop bx\nshl bx, 4\nmov al, bh\nmov ah, 4Ch\nint 21h\n";
+  const auto dir = std::filesystem::temp_directory_path() / ("asmlab_pc_80186_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "shift.asm").string();
+  std::ofstream(path) << program;
+  for (const bool chosen : {false, true}) {
+    toolchain::LoadOptions options;
+    options.x86CpuChosen = chosen;
+    Diagnostics diagnostics;
+    auto machine = toolchain::loadProgram({path}, options, diagnostics);
+    ASSERT_TRUE(machine) << diagnostics.renderToString();
+    auto* pc = dynamic_cast<PcMachine*>(machine.get());
+    ASSERT_NE(pc, nullptr);
+    const std::string said = diagnostics.renderToString();
+    const bool warned = said.find(
+                            "shift.asm: its 80186 instructions (emu8086's) do not run on the 8086 chosen "
+                            "(--cpu 80186 runs them)") != std::string::npos;
+    EXPECT_EQ(warned, chosen) << said;
+    EXPECT_EQ(pc->cpu().model(), chosen ? CpuModel::i8086 : CpuModel::i80186);
+    if (chosen) continue;
+    machine->closeInput();
+    sim::RunLimits limits;
+    limits.maxClocks = 1'000'000;
+    const auto stop = machine->run(limits);
+    EXPECT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+    EXPECT_EQ(stop.exitCode, 0x23);
+  }
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

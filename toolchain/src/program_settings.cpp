@@ -145,6 +145,7 @@ public:
         if (std::find(kCpus.begin(), kCpus.end(), cpu) == kCpus.end())
           return report(n.Mark(), fmt::format("unknown cpu '{}' (8086, 8088, 80186, 80286 or 80386)", cpu));
         settings.x86Cpu = cpu;
+        settings.x86CpuFromSpec = true;
       }
       if (auto n = build["dialect"]) {
         const std::string dialect = n.IsScalar() ? n.Scalar() : "";
@@ -300,6 +301,7 @@ std::optional<ProgramSettings> programSettings(const std::vector<std::string>& f
 void applySettings(const ProgramSettings& settings, const ExplicitSettings& given, LoadOptions& options) {
   if (auto e = given.lc3Edition ? given.lc3Edition : settings.lc3Edition) options.lc3Edition = *e;
   if (auto c = given.x86Cpu ? given.x86Cpu : settings.x86Cpu) options.x86Cpu = *c;
+  options.x86CpuChosen = given.x86Cpu.has_value() || settings.x86CpuFromSpec;
   if (auto d = given.masmDialect ? given.masmDialect : settings.masmDialect) options.masmDialect = *d;
   // --dialect names an 8086 source, whatever words it uses (as `asmlab asm` takes it).
   if (given.masmDialect && options.architecture == Architecture::Auto) options.architecture = Architecture::X86;

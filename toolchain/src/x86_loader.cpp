@@ -127,6 +127,38 @@ namespace {
 // The cycle-exact model (bus unit, prefetch queue) exists for the 8086 and 8088 only; later CPUs
 // run on the manual's clock totals.
 bool hasCycleTiming(x86::CpuModel model) { return model == x86::CpuModel::i8086 || model == x86::CpuModel::i8088; }
+
+x86::CpuModel cpuModelOf(masm::Cpu cpu) {
+  switch (cpu) {
+    case masm::Cpu::I8086:
+      return x86::CpuModel::i8086;
+    case masm::Cpu::I186:
+      return x86::CpuModel::i80186;
+    case masm::Cpu::I286:
+      return x86::CpuModel::i80286;
+    default:
+      return x86::CpuModel::i80386;
+  }
+}
+
+// A source's instructions that need a later CPU than its directives chose (an emu8086 program's
+// 80186 instructions, masm::AssemblyResult::instructionsCpu) run on that CPU, as in emu8086,
+// unless --cpu or the spec chose the CPU: then they are left as the CPU reads them, with a warning.
+// The cycle-exact model is the 8086's and 8088's; an 80186 runs on the manual's clocks.
+void raiseCpuFor(const std::string& path, masm::Cpu needed, const LoadOptions& options, x86::pc::PcOptions& pc,
+                 Diagnostics& diagnostics) {
+  const x86::CpuModel model = cpuModelOf(needed);
+  if (model <= pc.cpu) return;
+  const std::string_view name = x86::cpuModelName(model);
+  if (options.x86CpuChosen) {
+    diagnostics.warning({}, fmt::format("{}: its {} instructions (emu8086's) do not run on the {} chosen (--cpu {} "
+                                        "runs them)",
+                                        path, name, x86::cpuModelName(pc.cpu), name));
+    return;
+  }
+  pc.cpu = model;
+  if (!hasCycleTiming(model)) pc.timing = x86::TimingModel::Manual;
+}
 }  // namespace
 
 bool hasCycleTiming(const std::string& x86Cpu) {
@@ -198,6 +230,7 @@ std::unique_ptr<sim::Machine> loadX86(std::vector<InputFile>& files, const LoadO
         // emu8086 stops at HLT, and its virtual devices answer on their ports (docs/emu8086.md).
         pcOptions.haltEndsProgram |= result.emu8086;
         pcOptions.emu8086Devices |= result.emu8086;
+        raiseCpuFor(f.path, result.instructionsCpu, options, pcOptions, diagnostics);
         for (const auto& label : result.labels)
           labels.push_back({label.name, result.module.segments[*label.segment].name, f.path, label.offset});
         modules.push_back({std::move(result.module), f.path});

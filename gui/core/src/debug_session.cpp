@@ -13,6 +13,7 @@
 #include "asmlab/toolchain/loader.hpp"
 #include "asmlab/toolchain/project.hpp"
 #include "asmlab/x86/bus_log.hpp"
+#include "asmlab/x86/pc/pc_machine.hpp"
 
 namespace asmlab::gui {
 namespace {
@@ -87,6 +88,9 @@ bool DebugSession::load(const QString& path) {
   edition_ = options.lc3Edition;
   dialect_ = QString::fromStdString(options.masmDialect);
   cpu_ = QString::fromStdString(options.x86Cpu);
+  // The loader may have raised it (an emu8086 program's 80186 instructions): show what runs.
+  if (auto* pc = dynamic_cast<x86::pc::PcMachine*>(machine.get()))
+    cpu_ = QString::fromStdString(std::string(x86::cpuModelName(pc->cpu().model())));
 
   // The files to show: the sources given (or the project's), then every other file the line
   // table names (included files), each read once now so that the view matches what was built.

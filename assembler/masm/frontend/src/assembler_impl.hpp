@@ -500,6 +500,7 @@ public:
   // A source written for emu8086 (emu8086Shaped): `[1004h]` is memory and PROC labels are global.
   bool emu8086Source = false;
   bool bracketMemoryWarned = false;  // `[constant]` read as memory in such a source, said this pass
+  bool emu80186Warned = false;       // an 80186 instruction assembled without .186 there, said this pass
   bool sizeDotWarned = false;        // emu8086's `b.[bx]` / `w.[bx]`, said once
   bool jumpColonWarned = false;      // emu8086's `jmp again:`, said once
   bool cHexWarned = false;           // C's `0x1F`, which emu8086 takes, said once

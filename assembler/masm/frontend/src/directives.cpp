@@ -253,6 +253,7 @@ void Assembler::startPass() {
   }
   current = -1;
   bracketMemoryWarned = false;
+  emu80186Warned = false;
   segmentStack.clear();
   assumed.fill(false);
   procStack.clear();

@@ -463,6 +463,29 @@ void Assembler::emitInstruction(const Statement& s) {
   // An operand that could not be evaluated has already been reported; what the encoder makes of
   // its stand-in value would only repeat the error.
   const bool operandFailed = passErrors != errorsBefore;
+  // emu8086 assembles the 80186's instructions without .186 and runs them (its instruction set
+  // reference: "PUSH immediate works only on 80186 CPU and later!"; SHL takes "REG, immediate").
+  // In its programs so does asmlab, and the program runs on an 80186. Such a statement is encoded
+  // afresh in every pass, so the warning and the CPU it needs are found again.
+  bool for80186 = false;
+  if (!out.ok() && !operandFailed && out.error.code == enc::ErrorCode::RequiresCpu && emu8086Source &&
+      cpu == enc::Cpu::I8086) {
+    enc::Options raised = opt;
+    raised.cpu = enc::Cpu::I80186;
+    if (enc::Encoding retry = enc::encode(in, raised); retry.ok()) {
+      out = retry;
+      for80186 = true;
+      cacheable = false;
+      result_.instructionsCpu = std::max(result_.instructionsCpu, Cpu::I186);
+      if (!emu80186Warned)
+        passWarning(static_cast<uint32_t>(s.number),
+                    fmt::format("{} with these operands is an 80186 instruction, which emu8086 takes without .186: "
+                                "assembled for the 80186; run from its source, the program runs on an 80186 "
+                                "(MASM wants .186 above it; said once)",
+                                upper(in.mnemonic)));
+      emu80186Warned = true;
+    }
+  }
   if (!out.ok() && !operandFailed && out.error.code == enc::ErrorCode::SizeUnknown) {
     // `mov [bx],'0'`: MASM 6.1 wants BYTE PTR or WORD PTR (error A2023); MASM-compatible
     // assemblers (JWasm: "Size not specified, assuming") take the immediate's size and warn, and
@@ -513,7 +536,7 @@ void Assembler::emitInstruction(const Statement& s) {
       passWarning(column, fmt::format("operand size not given: assuming {} PTR", sizeName(out.assumedSize)));
   }
   if (allKnown && out.jumpForm != enc::JumpForm::None) s.jumpForm = out.jumpForm;
-  if (out.ok() && out.fixups.empty() && relocs.empty() && allKnown && !branch && out.length > 0 &&
+  if (out.ok() && !for80186 && out.fixups.empty() && relocs.empty() && allKnown && !branch && out.length > 0 &&
       out.length <= s.fixedBytes.size() && passDiagnostics.size() == diagnosticsBefore && passIndependent(s.operands)) {
     std::copy(out.bytes.begin(), out.bytes.begin() + out.length, s.fixedBytes.begin());
     s.fixedLength = out.length;
@@ -522,7 +545,7 @@ void Assembler::emitInstruction(const Statement& s) {
   uint32_t start = seg.pc;
   size_t firstFixup = seg.fixups.size();
   emitEncoding(out, relocs);
-  if (out.ok() && out.length > 0 && allKnown && !s.fixedLength && unknownsSeen == unknownsBefore &&
+  if (out.ok() && !for80186 && out.length > 0 && allKnown && !s.fixedLength && unknownsSeen == unknownsBefore &&
       passDiagnostics.size() == diagnosticsBefore)
     recordInstruction(s, start, firstFixup, read);
 }

@@ -297,6 +297,7 @@ struct BuildSpec {
   bool caseSensitiveLabels = false;               // LC-3: `Loop` and `LOOP` are two labels
   bool strict = false;                            // LC-3: reject the course tools' relaxed syntax
   std::string cpu = "8086";                       // PC: 8086, 8088, 80186, 80286, 80386
+  bool cpuGiven = false;                          // the spec names the cpu (emu8086's 80186 code does not raise it)
   std::string timing = "manual";                  // PC: manual (the Intel manual's clocks) or cycle (8086/8088)
   std::string dialect = "masm";                   // PC: masm or tasm (Turbo Assembler, MASM or Ideal mode)
   bool masm510 = false;                           // PC: MASM 5.1 compatibility (OPTION M510, ML /Zm)

@@ -49,6 +49,9 @@ struct LoadOptions {
 
   // 8086 (IBM PC)
   std::string x86Cpu = "8086";        // 8086, 8088, 80186, 80286, 80386
+  // x86Cpu was chosen (--cpu, the spec's build.cpu, the debugger's menu): an emu8086 program's
+  // 80186 instructions do not raise it (masm::AssemblyResult::instructionsCpu).
+  bool x86CpuChosen = false;
   std::string x86Timing = "manual";   // manual (the Intel manual's clocks) or cycle (8086/8088)
   std::string dosDirectory;           // DOS file services confined here; empty = refused
   unsigned emu8086StepDelayMs = 0;    // emu8086's devices: ms of their time per instruction (0: the clock)

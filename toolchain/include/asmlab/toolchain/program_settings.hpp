@@ -32,6 +32,7 @@ struct ProgramSettings {
   std::string specPath;  // the asmlab.yaml read, or "" when there was none
   std::optional<int> lc3Edition;
   std::optional<std::string> x86Cpu, masmDialect;
+  bool x86CpuFromSpec = false;          // build.cpu chose x86Cpu (not a source's .186 .. .486)
   bool masm510 = false;                 // build.m510: MASM 5.1 compatibility (a command line's --m510 adds to it)
   bool tasmMultiPass = false;           // build.multi_pass: TASM /m (a command line's --multi-pass adds to it)
   std::optional<size_t> errorLimit;     // build.error_limit: errors listed per source (0: all)

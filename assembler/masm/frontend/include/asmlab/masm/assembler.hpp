@@ -71,6 +71,10 @@ struct AssemblyResult {
   // .MODEL, a #make_...# line, segments without ASSUME, emu8086.inc, its b./w. or 0x spellings):
   // run it as emu8086 does, which stops at HLT.
   bool emu8086 = false;
+  // The CPU its instructions need beyond what its directives chose: an emu8086 program's 80186
+  // instructions (PUSH 5, SHL AX,4, PUSHA), which emu8086 assembles and runs without .186. The
+  // loader runs the program on that CPU.
+  Cpu instructionsCpu = Cpu::I8086;
   std::string listing;                 // when Options::listing: offsets, bytes, source, symbols
   std::vector<std::string> messages;   // %OUT and ECHO output, in order
   // Every label and variable with its segment (index into module.segments) and offset, PUBLIC or
