@@ -180,10 +180,17 @@ tests:
   EXPECT_EQ(spec.build.cpu, "80386");
   EXPECT_EQ(spec.build.dialect, "tasm");
   EXPECT_EQ(spec.build.timing, "manual");  // the default
+  EXPECT_TRUE(spec.build.cpuGiven);        // kept even for an emu8086 program's 80186 instructions
   EXPECT_EQ(testing::specFrom("machine: pc\nbuild: {submission: p.asm, cpu: 8088, timing: cycle}\n"
                               "tests:\n  - name: t\n    checks: [{exit_code: 0}]\n")
                 .build.timing,
             "cycle");
+  const auto cycle = testing::specFrom(
+      "machine: pc\nbuild: {submission: p.asm, timing: cycle}\n"
+      "tests:\n  - name: t\n    checks: [{exit_code: 0}]\n");
+  EXPECT_EQ(cycle.build.timing, "cycle");
+  EXPECT_EQ(cycle.build.cpu, "8086");
+  EXPECT_FALSE(cycle.build.cpuGiven);  // the default: such a program runs on an 80186
   ASSERT_EQ(spec.build.includePaths.size(), 1u);
   EXPECT_TRUE(spec.build.includePaths[0].is_absolute());
   EXPECT_EQ(spec.build.includePaths[0].filename(), "inc");
