@@ -230,6 +230,29 @@ TEST(Diagnostics, ARecordFieldNeedsANameOfItsOwn) {
   EXPECT_EQ(hex(twice.bytes("D")), "12");
 }
 
+// A label or variable cannot take the name of a constant, record, record field, structure, type,
+// segment or group (MASM's error A2005, "symbol redefinition"): it would have changed what the
+// name means to the lines around it. The message says where the name was defined when known.
+TEST(Diagnostics, ALabelOrVariableNeedsANameOfItsOwn) {
+  const char* cases[][3] = {
+      {"x equ 5", "x: nop", "'X' is already defined as a constant (at test.asm:1)"},
+      {"r record f:4", "f: nop", "'F' is already defined as a record field (at test.asm:1)"},
+      {"r record f:4", "r db 1", "'R' is already defined as a record (at test.asm:1)"},
+      {"s struc\nm db ?\ns ends", "s: nop", "'S' is already defined as a structure type (at test.asm:1)"},
+      {"t typedef word", "t dw 1", "'T' is already defined as a type (at test.asm:1)"},
+      {"", "d: nop", "'D' is already defined as a segment"},
+  };
+  for (const auto& [before, line, message] : cases) {
+    auto a = assembleText(std::string(before) + "\nd segment\n" + line + "\nd ends\nend\n");
+    EXPECT_TRUE(has(a, std::string("error: ") + message + ": a label or variable needs a name of its own"))
+        << before << " / " << line << "\n"
+        << a.errors();
+  }
+  // A label defined twice says where the first one is.
+  auto twice = assembleText("d segment\nx: nop\nx: nop\nd ends\nend\n");
+  EXPECT_TRUE(has(twice, "test.asm:3:1: error: symbol 'X' is already defined (at test.asm:2)")) << twice.errors();
+}
+
 // A RECORD field is 1 to 32 bits and a record at most 32 (MASM 6.1 Reference, RECORD); a wider
 // one was shifted past 64 bits when its data was built (fuzz/regressions/fuzz_masm/record-field-past-32-bits).
 TEST(Diagnostics, RecordFieldsHoldAtMost32Bits) {

@@ -323,6 +323,10 @@ public:
   SourceLocation definedAt(const Symbol& s) const {
     return s.definedLine == Symbol::kNoDefinition ? SourceLocation{} : originLocation(s.definedLine);
   }
+  void markDefinedHere(Symbol& s) {
+    if (currentStatement) s.definedLine = statementLine();
+  }
+  std::string atDefinition(const Symbol& s) const;  // " (at FILE:LINE)", or "" when not known
   uint32_t currentLine = 0;
 
   // state during a pass

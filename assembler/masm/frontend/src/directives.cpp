@@ -487,6 +487,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       Symbol* sym = globalSymbol(name, true);
       sym->kind = SymKind::StructType;
       sym->structType = def.get();
+      sym->definedLine = currentLine;
       sym->passDefined = 1;
       ++typeCount;
       structStack.push_back(def.get());
@@ -511,6 +512,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       Symbol* sym = globalSymbol(name, true);
       sym->kind = SymKind::RecordType;
       sym->structType = def;
+      sym->definedLine = currentLine;
       sym->passDefined = 1;
       def->size = sym->typeSize = 1;  // a byte until its fields say more (also when one is wrong)
       ++typeCount;
@@ -553,6 +555,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
         }
         f->kind = SymKind::RecordField;
         f->structType = def;
+        f->definedLine = currentLine;
         f->width = static_cast<uint32_t>(*w);
         f->passDefined = 1;
         Expr initial = numberExpr(exprs, 0, 0);
@@ -577,6 +580,7 @@ bool Assembler::handleDirective(const LogicalLine& line, std::string_view name, 
       Symbol* sym = globalSymbol(name, true);
       sym->kind = SymKind::TypeAlias;
       sym->passDefined = 1;
+      sym->definedLine = currentLine;
       ++typeCount;
       bool isDistance = false, far = false;
       WordCursor c{rest};

@@ -247,18 +247,50 @@ void Assembler::passError(uint32_t column, std::string message, uint32_t length,
   passDiagnostics.push_back(std::move(d));
 }
 
+std::string Assembler::atDefinition(const Symbol& s) const {
+  const SourceLocation at = definedAt(s);
+  return at.file ? fmt::format(" (at {}:{})", at.file->name(), at.line) : std::string();
+}
+
+namespace {
+// Names a label or variable cannot take: MASM's error A2005, "symbol redefinition"; Turbo
+// Assembler's manual: "Record field names are global in scope and cannot be redefined".
+const char* kindALabelCannotRedefine(SymKind kind) {
+  switch (kind) {
+    case SymKind::Constant:
+      return "a constant";
+    case SymKind::Segment:
+      return "a segment";
+    case SymKind::Group:
+      return "a group";
+    case SymKind::StructType:
+      return "a structure type";
+    case SymKind::RecordType:
+      return "a record";
+    case SymKind::RecordField:
+      return "a record field";
+    case SymKind::TypeAlias:
+      return "a type";
+    default:
+      return nullptr;
+  }
+}
+}  // namespace
+
 bool Assembler::defineLabelHere(Symbol* sym, SymKind kind, uint32_t typeSize, bool far) {
   if (current < 0) {
     passError(1, fmt::format("'{}' is outside any segment: open one with SEGMENT, .CODE or .DATA", sym->name));
     return false;
   }
+  if (const char* taken = kindALabelCannotRedefine(sym->kind)) {
+    passError(1, fmt::format("'{}' is already defined as {}{}: a label or variable needs a name of its own", sym->name,
+                             taken, atDefinition(*sym)));
+    return false;
+  }
   int64_t value = segments[static_cast<size_t>(current)].pc;
   if (sym->passDefined == pass) {
-    if (pass == 1 || sym->segment != current || sym->value != value) {
-      const SourceLocation before = definedAt(*sym);
-      passError(1, fmt::format("symbol '{}' is already defined (at {}:{})", sym->name,
-                               before.file ? before.file->name() : "?", before.line));
-    }
+    if (pass == 1 || sym->segment != current || sym->value != value)
+      passError(1, fmt::format("symbol '{}' is already defined{}", sym->name, atDefinition(*sym)));
     return false;
   }
   if (pass > 1 && (sym->value != value || sym->segment != current)) changed = true;
@@ -268,7 +300,7 @@ bool Assembler::defineLabelHere(Symbol* sym, SymKind kind, uint32_t typeSize, bo
   if (typeSize || kind == SymKind::Variable) sym->typeSize = typeSize;
   sym->far = far;
   sym->passDefined = pass;
-  if (currentStatement) sym->definedLine = statementLine();
+  markDefinedHere(*sym);
   return true;
 }
 
@@ -288,6 +320,7 @@ void Assembler::defineConstant(Symbol* sym, int64_t value, bool redefinable, con
   sym->value = value;
   sym->redefinable = redefinable;
   sym->passDefined = pass;
+  markDefinedHere(*sym);
 }
 
 namespace {
