@@ -74,10 +74,10 @@ struct Frame {
   // Expansions: `substitutions.size()` copies of the definition's body (a FOR or IRP makes one
   // per item), each line substituted when it is read, so the lines an expansion never reaches (a
   // recursion stopped by a bound, an EXITM) cost nothing.
-  std::shared_ptr<const MacroDef> body;
+  std::shared_ptr<const MacroDef> def;
   std::vector<NameMap<std::string>> substitutions;
   size_t index = 0;
-  size_t lineCount() const { return body ? body->body.size() * substitutions.size() : 0; }
+  size_t lineCount() const { return def ? def->body.size() * substitutions.size() : 0; }
   std::shared_ptr<const ExpansionInfo> info;
   bool isMacro = false;
   // A macro function called inside a line: reading stops (returns false) when it ends, and
@@ -584,8 +584,8 @@ struct MacroLayer::Impl {
         frames.pop_back();
         continue;
       }
-      const size_t bodyLines = f.body->body.size();
-      const BodyLine& b = f.body->body[f.index % bodyLines];
+      const size_t bodyLines = f.def->body.size();
+      const BodyLine& b = f.def->body[f.index % bodyLines];
       const NameMap<std::string>& subst = f.substitutions[f.index / bodyLines];
       ++f.index;
       const std::string* text = &b.text;
@@ -875,7 +875,7 @@ struct MacroLayer::Impl {
       }
       for (auto& item : items) f.substitutions.push_back(substitutionsFor(c.def, {param}, {item}));
     }
-    f.body = std::make_shared<const MacroDef>(std::move(c.def));
+    f.def = std::make_shared<const MacroDef>(std::move(c.def));
     if (f.lineCount() != 0 || f.isWhile) frames.push_back(std::move(f));
   }
 
@@ -966,7 +966,7 @@ struct MacroLayer::Impl {
     f.info = info;
     f.conditionDepth = conditions.size();
     f.substitutions.push_back(substitutionsFor(*def, names, values));
-    f.body = def;
+    f.def = def;
     frames.push_back(std::move(f));
   }
 
