@@ -1,5 +1,6 @@
 // The DOS loader: PSP, command tail, .COM and MZ .EXE with relocations, and linked OMF objects.
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 
@@ -180,6 +181,32 @@ TEST(PcLoader, AnEmu8086ProgramsNewerInstructionsRaiseTheCpuUnlessChosen) {
     EXPECT_EQ(stop.exitCode, 0x23);
   }
   std::filesystem::remove_all(dir);
+}
+
+// A .COM assembled for the 80186 run on an 8086 (an `asmlab build` of an emu8086 program, which
+// carries no mark): the 8086 decodes C1h as RET, as the real one does, and the run says so once.
+// MOV BX,1234h; SHL BX,4 (C1 E3 04); MOV AL,BH; MOV AH,4Ch; INT 21h: exit code 23h on an 80186.
+TEST(PcLoader, An80186OpcodeRunOnAn8086IsNoted) {
+  const std::vector<uint8_t> program{0xBB, 0x34, 0x12, 0xC1, 0xE3, 0x04, 0x88, 0xF8, 0xB4, 0x4C, 0xCD, 0x21};
+  for (const CpuModel model : {CpuModel::i8086, CpuModel::i80186}) {
+    PcOptions options;
+    options.cpu = model;
+    PcMachine m(options);
+    std::string error;
+    ASSERT_TRUE(m.loadProgram(program, "SHIFT.COM", "", error)) << error;
+    m.closeInput();
+    const auto stop = test::runFor(m);
+    EXPECT_EQ(stop.reason, sim::StopReason::Halted) << stop.message;
+    char where[16];
+    std::snprintf(where, sizeof where, "at %04X:0103", PcMachine::kPspSegment);
+    const std::string expected =
+        std::string(where) +
+        " the 8086 ran the byte C1h as RET; on an 80186 it is a word shift or rotate by an "
+        "immediate: a program assembled for the 80186 (.186, or emu8086's) runs with --cpu 80186";
+    const auto& notes = m.notes();
+    EXPECT_EQ(std::count(notes.begin(), notes.end(), expected), model == CpuModel::i8086 ? 1 : 0);
+    EXPECT_EQ(stop.exitCode, model == CpuModel::i8086 ? 0 : 0x23);  // RET to PSP:0000's INT 20h
+  }
 }
 
 }  // namespace

@@ -114,6 +114,7 @@ void Cpu::reset() {
   ip_ = 0;
   setFlags(0);
   signals_.any = 0;
+  aliased_ = {};
   syncSignals();
   updateBreakWindow();
 }

@@ -71,7 +71,10 @@ next:
         goto prefix;
       }
       if (has186_) exec186<M>(op);
-      else execJcc<M>(uint8_t(op | 0x10));
+      else {
+        if (op <= 0x62 || op >= 0x68) noteAliased(op);  // 63h-67h are no 80186 instruction either
+        execJcc<M>(uint8_t(op | 0x10));
+      }
       return;
     case 0x70: execJcc<M, 0x0>(); return; case 0x71: execJcc<M, 0x1>(); return;
     case 0x72: execJcc<M, 0x2>(); return; case 0x73: execJcc<M, 0x3>(); return;
@@ -109,13 +112,19 @@ next:
     case 0xD0: case 0xD1: case 0xD2: case 0xD3: execShiftGroup<M>(op); return;
     case 0xC0: case 0xC1:
       if (has186_) execShiftGroup<M>(op);
-      else execControl<M>(uint8_t(op | 0x02));
+      else {
+        noteAliased(op);
+        execControl<M>(uint8_t(op | 0x02));
+      }
       return;
 
     // ---- control transfer (control.cpp); C8h/C9h are RETF aliases on the 8086 ----
     case 0xC8: case 0xC9:
       if (has186_) exec186<M>(op);
-      else execControl<M>(uint8_t(op | 0x02));
+      else {
+        noteAliased(op);
+        execControl<M>(uint8_t(op | 0x02));
+      }
       return;
     case 0xE0: execLoop<M, 0xE0>(); return; case 0xE1: execLoop<M, 0xE1>(); return;  // cpu_inline.hpp
     case 0xE2: execLoop<M, 0xE2>(); return; case 0xE3: execLoop<M, 0xE3>(); return;

@@ -498,7 +498,51 @@ void PcMachine::advanceDevices() {
 
 // ---- running ------------------------------------------------------------------------------------
 
+namespace {
+// What an 80186 opcode is (80186 Programmer's Reference), and what the 8086 and 8088 decode it
+// as: 60h-6Fh as the conditional jumps 70h-7Fh, C0h/C1h as RET (C2h/C3h), C8h/C9h as RETF.
+struct AliasedReading {
+  const char* on80186;
+  const char* on8086;
+};
+AliasedReading aliasedReading(uint8_t op) {
+  static const char* const kJumps[16] = {"JO", "JNO", "JB", "JNB", "JZ", "JNZ", "JBE", "JA",
+                                         "JS", "JNS", "JP", "JNP", "JL", "JGE", "JLE", "JG"};
+  static const char* const k186[16] = {"PUSHA", "POPA", "BOUND",      "",           "",          "",
+                                       "",      "",     "PUSH imm16", "IMUL imm16", "PUSH imm8", "IMUL imm8",
+                                       "INSB",  "INSW", "OUTSB",      "OUTSW"};
+  switch (op) {
+    case 0xC0:
+      return {"a byte shift or rotate by an immediate", "RET imm16"};
+    case 0xC1:
+      return {"a word shift or rotate by an immediate", "RET"};
+    case 0xC8:
+      return {"ENTER", "RETF imm16"};
+    case 0xC9:
+      return {"LEAVE", "RETF"};
+    default:
+      return {k186[op & 0x0F], kJumps[op & 0x0F]};
+  }
+}
+}  // namespace
+
+// A program assembled for the 80186 (.186, or emu8086, which takes its instructions without it)
+// that runs on an 8086 goes wrong at its first such instruction, silently on the real machine.
+void PcMachine::noteAliasedOpcode() {
+  const Cpu::AliasedOpcode& a = cpu_.firstAliasedOpcode();
+  if (aliasNoted_ || a.op == 0) return;
+  aliasNoted_ = true;
+  const AliasedReading reading = aliasedReading(a.op);
+  char text[320];
+  std::snprintf(text, sizeof text,
+                "at %04X:%04X the %s ran the byte %02Xh as %s; on an 80186 it is %s: a program assembled for "
+                "the 80186 (.186, or emu8086's) runs with --cpu 80186",
+                a.cs, a.ip, std::string(cpuModelName(cpu_.model())).c_str(), a.op, reading.on8086, reading.on80186);
+  note(text);
+}
+
 sim::StopInfo PcMachine::finish(sim::StopReason reason, std::string message) {
+  noteAliasedOpcode();
   lastStop_ = {};
   lastStop_.reason = reason;
   lastStop_.address = cpu_.linearPc();

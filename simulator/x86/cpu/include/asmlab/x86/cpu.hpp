@@ -57,6 +57,14 @@ public:
   void setFlags(uint16_t v);
   // Physical address of CS:IP (wrapped to the address width).
   uint32_t linearPc() const { return (segBase_[CS] + ip_) & addressMask_; }
+  // The first 80186 opcode an 8086/8088 ran as the instruction it decodes it as (60h-6Fh as the
+  // jumps 70h-7Fh, C0h/C1h as RET, C8h/C9h as RETF): a program assembled for the 80186 run on an
+  // 8086. op is 0 until one runs; CS:IP is the opcode's.
+  struct AliasedOpcode {
+    uint8_t op = 0;
+    uint16_t cs = 0, ip = 0;
+  };
+  const AliasedOpcode& firstAliasedOpcode() const { return aliased_; }
 
   // ---- timing -------------------------------------------------------------------------------
   // Manual (the default) adds the Intel manual's clocks per instruction; Cycle runs the bus
@@ -389,6 +397,10 @@ private:
     WaitCause waitCause = WaitCause::None;
   } biu_;
   bool is8088_ = false, has186_ = false, has286_ = false, has386_ = false;
+  AliasedOpcode aliased_;
+  void noteAliased(uint8_t op) {
+    if (aliased_.op == 0) aliased_ = {op, sreg_[CS], static_cast<uint16_t>(ip_ - 1)};
+  }
   InterruptController* pic_ = nullptr;
 
   GeneralRegister gpr_[8]{};

@@ -254,6 +254,8 @@ private:
   void noteEmu8086Port(uint16_t port);
   uint64_t deviceTime() const;
   std::vector<std::string> emu8086Noted_;   // emu8086's devices already named in a note
+  bool aliasNoted_ = false;                 // an 80186 opcode the 8086 ran as another, said once
+  void noteAliasedOpcode();
   std::vector<sim::PortWrite> portWrites_;  // to ports with no device (sim::PortLog), bounded
   struct PortTally {
     uint64_t writes = 0;  // every write, repeats too
